@@ -1,0 +1,51 @@
+/**
+ * Sign-in through remix-auth's FormStrategy. remix-auth v4 leaves sessions to
+ * the app: the verified user goes into our own server-side session row
+ * (session.server.ts). The verify step validates the form with zod, applies
+ * the brute-force throttle and answers one message for a wrong e-mail or a
+ * wrong password.
+ */
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { fieldErrors, LoginSchema, INVALID_CREDENTIALS, type FieldErrors } from "~/modules/accounts/validation";
+import { loginThrottle, recordLoginFailure, verifyLogin } from "~/modules/accounts/accounts.server";
+import { audit } from "~/modules/audit/audit.server";
+import type { SessionUser } from "./session.server";
+
+export class LoginFailure extends Error {
+  constructor(
+    readonly status: 400 | 401 | 429,
+    readonly fields: FieldErrors,
+    readonly retryAfterSeconds?: number,
+    readonly email?: string,
+  ) {
+    super(fields.form ?? "Sign-in failed");
+  }
+}
+
+export type LoginResult = SessionUser & { redirectTo?: string };
+
+export function createAuthenticator(ipOf: (request: Request) => string) {
+  const authenticator = new Authenticator<LoginResult>();
+  authenticator.use(
+    new FormStrategy<LoginResult>(async ({ form, request }) => {
+      const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw new LoginFailure(400, fieldErrors(parsed.error));
+      const { email, password, redirectTo } = parsed.data;
+      const ip = ipOf(request);
+      const throttle = loginThrottle(email, ip);
+      if (throttle.limited) {
+        throw new LoginFailure(429, { form: "Too many requests" }, throttle.retryAfterSeconds, email);
+      }
+      const user = await verifyLogin(email, password);
+      if (!user) {
+        recordLoginFailure(email, ip);
+        audit({ action: "auth.login_failed", ip, detail: { email } });
+        throw new LoginFailure(401, { form: INVALID_CREDENTIALS }, undefined, email);
+      }
+      return { ...user, redirectTo };
+    }),
+    "form",
+  );
+  return authenticator;
+}

@@ -1,0 +1,70 @@
+/**
+ * Configuration, parsed once with zod at start. Every variable is documented in
+ * docs/operations.md. There are no fallback secrets: when SESSION_SECRET is not
+ * set, a random one is generated on first start and kept in the data directory
+ * with mode 0600, so sessions survive restarts without any configuration.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+// DATABASE_URL is a file path, relative or absolute; a `file:` prefix is accepted (one rule for server, scripts and app).
+import { databasePathFrom } from "../../server/paths.js";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().trim().min(1).default("data/rampart.db"),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  SECURITY_CONTACT_EMAIL: z.string().email().default("security@rampart.example.com"),
+  RAMPART_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { databasePath: string; dataDir: string };
+
+let cached: Env | null = null;
+
+export { databasePathFrom };
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  const databasePath = databasePathFrom(parsed.data.DATABASE_URL);
+  cached = { ...parsed.data, databasePath, dataDir: path.dirname(databasePath) };
+  return cached;
+}
+
+/**
+ * A secret kept in a 0600 file beside the database, created on first use.
+ * Used for the session secret (unless SESSION_SECRET is set) and for keys that
+ * must never be the session secret (the breach HMAC key).
+ */
+export function fileSecret(name: string, log = true): string {
+  const { dataDir } = getEnv();
+  const file = path.join(dataDir, name);
+  try {
+    const value = fs.readFileSync(file, "utf8").trim();
+    if (value.length >= 32) return value;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const value = randomBytes(32).toString("base64url");
+  // wx: never overwrite a secret another process wrote a moment ago.
+  try {
+    fs.writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
+    if (log) console.log(JSON.stringify({ level: "info", msg: `generated a new random secret in ${file} (mode 0600)` }));
+    return value;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+export function sessionSecret(): string {
+  const env = getEnv();
+  return env.SESSION_SECRET ?? fileSecret("session-secret");
+}

@@ -1,0 +1,131 @@
+/**
+ * The error catalogue of spec §8: HTTP status to message and code, the
+ * separate session-expiry error type, the user-facing messages and the global
+ * error toast. Used by the server (API answers) and the browser (request helper).
+ */
+
+export const ERROR_CODES = [
+  "NETWORK_ERROR",
+  "TIMEOUT",
+  "RATE_LIMITED",
+  "SERVER_ERROR",
+  "SERVICE_UNAVAILABLE",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "REQUEST_FAILED",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes the server also sends in `{ message, code }` answers. */
+export type ServerErrorCode =
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "RATE_LIMITED"
+  | "SERVER_ERROR"
+  | "SERVICE_UNAVAILABLE"
+  | "VALIDATION_ERROR"
+  | "PAYLOAD_TOO_LARGE"
+  | "UPGRADE_REQUIRED"
+  | "METHOD_NOT_ALLOWED";
+
+export const STATUS_MESSAGE = {
+  401: "Authentication required",
+  403: "Access forbidden",
+  404: "Resource not found",
+  429: "Too many requests",
+  500: "Internal server error",
+  503: "Service temporarily unavailable",
+} as const;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  constructor(message: string, status: number, code: ErrorCode) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The session-expiry error type: a 401 from the server. */
+export class SessionExpiredError extends Error {
+  readonly status = 401;
+  constructor(message = "Authentication required") {
+    super(message);
+    this.name = "SessionExpiredError";
+  }
+}
+
+/** Spec §8 status mapping. `text` is the response body, used where the table says so. */
+export function errorForStatus(status: number, text?: string): ApiError | SessionExpiredError {
+  const body = text?.trim() ? text.trim() : undefined;
+  switch (status) {
+    case 401:
+      return new SessionExpiredError(body ?? "Authentication required");
+    case 403:
+      return new ApiError("Access forbidden", 403, "FORBIDDEN");
+    case 404:
+      return new ApiError("Resource not found", 404, "NOT_FOUND");
+    case 429:
+      return new ApiError("Too many requests", 429, "RATE_LIMITED");
+    case 500:
+      return new ApiError("Internal server error", 500, "SERVER_ERROR");
+    case 502:
+    case 503:
+    case 504:
+      return new ApiError("Service temporarily unavailable", status, "SERVICE_UNAVAILABLE");
+    default:
+      return new ApiError(body ?? `Request failed with status ${status}`, status, "REQUEST_FAILED");
+  }
+}
+
+export const USER_MESSAGES: Record<ErrorCode | "SESSION_EXPIRED", string> = {
+  SESSION_EXPIRED: "Your session has expired. Please sign in again.",
+  NETWORK_ERROR: "Unable to connect to our servers. Please check your internet connection.",
+  TIMEOUT: "Request timed out. Please try again.",
+  RATE_LIMITED: "Too many requests. Please wait a moment and try again.",
+  SERVER_ERROR: "Our systems are experiencing issues. Please try again later.",
+  SERVICE_UNAVAILABLE: "Service is temporarily unavailable. Please try again in a few minutes.",
+  FORBIDDEN: "You do not have permission to access this resource.",
+  NOT_FOUND: "The requested resource was not found.",
+  REQUEST_FAILED: "An unexpected error occurred.",
+};
+
+/** The message a person sees for any error. */
+export function userMessage(error: unknown): string {
+  if (error instanceof SessionExpiredError) return USER_MESSAGES.SESSION_EXPIRED;
+  if (error instanceof ApiError) {
+    if (error.code === "REQUEST_FAILED") return error.message || "An unexpected error occurred.";
+    return USER_MESSAGES[error.code];
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return "An unexpected error occurred.";
+}
+
+export type ToastContent = {
+  title: string;
+  description: string;
+  variant: "default" | "destructive";
+  durationMs: number;
+};
+
+/** The global error toast of spec §8. */
+export function errorToast(error: unknown): ToastContent {
+  if (error instanceof SessionExpiredError) {
+    return { title: "Session Expired", description: "Please sign in again to continue.", variant: "default", durationMs: 10_000 };
+  }
+  const code = error instanceof ApiError ? error.code : "REQUEST_FAILED";
+  const description =
+    code === "NETWORK_ERROR"
+      ? "Please check your internet connection and try again."
+      : code === "TIMEOUT"
+        ? "The request took too long. Please try again."
+        : code === "RATE_LIMITED"
+          ? "Please wait a moment before trying again."
+          : code === "SERVER_ERROR" || code === "SERVICE_UNAVAILABLE"
+            ? "Our systems are temporarily unavailable."
+            : "Please try again or contact support if this continues.";
+  return { title: "Connection Error", description, variant: "destructive", durationMs: 5_000 };
+}

@@ -1,0 +1,58 @@
+/**
+ * One shape for API errors: `{ message, code }` with the status of spec §8.
+ * Handlers *throw* these responses (Epic Stack style) instead of returning
+ * something for every caller to check.
+ */
+import type { ZodError } from "zod";
+import { STATUS_MESSAGE, type ServerErrorCode } from "./errors";
+
+export function jsonError(status: number, message: string, code: ServerErrorCode, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set("Content-Type", "application/json; charset=utf-8");
+  h.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify({ message, code }), { status, headers: h });
+}
+
+export const unauthorized = () => jsonError(401, STATUS_MESSAGE[401], "UNAUTHORIZED");
+export const forbidden = (message: string = STATUS_MESSAGE[403]) => jsonError(403, message, "FORBIDDEN");
+export const notFound = () => jsonError(404, STATUS_MESSAGE[404], "NOT_FOUND");
+export const badRequest = (message: string) => jsonError(400, message, "VALIDATION_ERROR");
+export const methodNotAllowed = () => jsonError(405, "Method not allowed", "METHOD_NOT_ALLOWED");
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  jsonError(429, STATUS_MESSAGE[429], "RATE_LIMITED", { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const payloadTooLarge = () => jsonError(413, "Request body is too large", "PAYLOAD_TOO_LARGE");
+
+export function json<T>(data: T, init?: number | ResponseInit): Response {
+  const responseInit: ResponseInit = typeof init === "number" ? { status: init } : (init ?? {});
+  const headers = new Headers(responseInit.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(data), { ...responseInit, headers });
+}
+
+/** The first issue of a zod error, phrased for a person. */
+export function firstIssue(error: ZodError): string {
+  const issue = error.issues[0];
+  return issue ? issue.message : "Invalid request";
+}
+
+/**
+ * Reads a JSON body for an API action. Malformed JSON, a wrong content type or
+ * a non-object body are a 400, never a 500.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw badRequest("Content-Type must be application/json");
+  }
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    throw badRequest("The request body could not be read");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("The request body is not valid JSON");
+  }
+}

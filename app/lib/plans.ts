@@ -1,0 +1,187 @@
+/**
+ * Plans, plan features, organization limits and their messages (spec §3, §6, §9).
+ * The single source of truth: the server gate, the sidebar, the pricing and
+ * features pages and the tests all read this module.
+ */
+
+export const PLANS = ["free", "pro", "business", "enterprise"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const FEATURES = [
+  "dashboard",
+  "darkWebMonitoring",
+  "phishingAnalyzer",
+  "privacyGuard",
+  "vulnerabilityScanning",
+  "passwordAnalyzer",
+  "logsAnomalies",
+  "usageAnalytics",
+  "securityMonitoring",
+  "securityAlerts",
+  "endpointSecurity",
+  "threatHunting",
+  "incidentResponse",
+  "executiveDashboard",
+  "adminDashboard",
+  "aiRecommendations",
+  "realtimeAlerts",
+  "apiAccess",
+  "ssoSupport",
+  "teamMonitoring",
+  "customIntegrations",
+  "premiumSupport",
+  "multiAccountManagement",
+] as const;
+export type Feature = (typeof FEATURES)[number];
+
+const FREE: readonly Feature[] = ["dashboard", "darkWebMonitoring", "phishingAnalyzer", "privacyGuard", "vulnerabilityScanning"];
+const PRO: readonly Feature[] = [
+  ...FREE,
+  "passwordAnalyzer",
+  "usageAnalytics",
+  "securityMonitoring",
+  "securityAlerts",
+  "endpointSecurity",
+  "aiRecommendations",
+  "realtimeAlerts",
+];
+const BUSINESS: readonly Feature[] = FEATURES.filter((f) => f !== "multiAccountManagement");
+const ENTERPRISE: readonly Feature[] = FEATURES;
+
+export const PLAN_FEATURES: Record<Plan, ReadonlySet<Feature>> = {
+  free: new Set(FREE),
+  pro: new Set(PRO),
+  business: new Set(BUSINESS),
+  enterprise: new Set(ENTERPRISE),
+};
+
+export const PLAN_DISPLAY_NAME: Record<Plan, string> = {
+  free: "Free",
+  pro: "Pro",
+  business: "Business",
+  enterprise: "Enterprise",
+};
+
+export function isPlan(value: unknown): value is Plan {
+  return typeof value === "string" && (PLANS as readonly string[]).includes(value);
+}
+
+export function hasFeature(plan: Plan, feature: Feature): boolean {
+  return PLAN_FEATURES[plan].has(feature);
+}
+
+export function planRank(plan: Plan): number {
+  return PLANS.indexOf(plan);
+}
+
+/** The lowest plan that includes a feature (every feature is in enterprise). */
+export function lowestPlanWith(feature: Feature): Plan {
+  return PLANS.find((p) => hasFeature(p, feature)) ?? "enterprise";
+}
+
+/** 'This feature requires {Plan} plan or higher' (spec §6). */
+export function upgradeRequiredText(feature: Feature): string {
+  return `This feature requires ${PLAN_DISPLAY_NAME[lowestPlanWith(feature)]} plan or higher`;
+}
+
+/** The special wording upgrade banners carry for the business and enterprise plans. */
+export function upgradeBannerDetail(feature: Feature): string {
+  const plan = lowestPlanWith(feature);
+  switch (plan) {
+    case "business":
+      return "Business adds team monitoring, incident response, threat hunting and the admin area for your whole organization.";
+    case "enterprise":
+      return "Enterprise is for organizations that manage several accounts: contact us to enable multi-account management.";
+    default:
+      return `${PLAN_DISPLAY_NAME[plan]} unlocks this module for every member of your organization.`;
+  }
+}
+
+/** 'Most popular choice • 40% savings annually' is the business plan's pricing banner. */
+export const BUSINESS_PRICING_BANNER = "Most popular choice • 40% savings annually";
+
+/** Organizations allowed per plan (spec §9); null means unlimited. */
+export const ORGANIZATION_LIMIT: Record<Plan, number | null> = {
+  free: 1,
+  pro: 3,
+  business: null,
+  enterprise: null,
+};
+
+export const ORGANIZATION_UPGRADE_MESSAGE: Record<Plan, string | null> = {
+  free: "Upgrade to Pro to create up to 3 organizations",
+  pro: "Upgrade to Enterprise for unlimited organizations",
+  business: null,
+  enterprise: null,
+};
+
+export type OrganizationAllowance = {
+  count: number;
+  limit: number | null;
+  reached: boolean;
+  /** 'Organizations: n/limit', with ∞ for unlimited. */
+  label: string;
+  upgradeMessage: string | null;
+};
+
+export function organizationAllowance(plan: Plan, count: number): OrganizationAllowance {
+  const limit = ORGANIZATION_LIMIT[plan];
+  const reached = limit !== null && count >= limit;
+  return {
+    count,
+    limit,
+    reached,
+    label: `Organizations: ${count}/${limit ?? "∞"}`,
+    upgradeMessage: ORGANIZATION_UPGRADE_MESSAGE[plan],
+  };
+}
+
+export type TrialStatus = "none" | "active" | "expired";
+
+/** Effective plan (spec §4): an active trial raises it to enterprise; otherwise the tenant's plan, free by default. */
+export function effectivePlan(plan: Plan | null | undefined, trialStatus: TrialStatus | null | undefined): Plan {
+  if (trialStatus === "active") return "enterprise";
+  return isPlan(plan) ? plan : "free";
+}
+
+/** A name may carry a plan suffix in parentheses, stripped for display: "Acme (Pro)" shows "Acme". */
+export function displayTenantName(name: string): string {
+  const stripped = name.replace(/\s*\((free|pro|business|enterprise)\)\s*$/i, "").trim();
+  return stripped || name.trim();
+}
+
+export const TRIAL_DAYS = 14;
+
+/** Marketing copy per plan, for the pricing page. */
+export const PLAN_SUMMARY: Record<Plan, string> = {
+  free: "For individuals: breach monitoring, phishing analysis, privacy and vulnerability basics.",
+  pro: "For professionals and small teams who want password, endpoint and alerting coverage.",
+  business: "For organizations that run security as a team, with incident response and admin controls.",
+  enterprise: "For groups of organizations: everything in Business plus multi-account management.",
+};
+
+export const FEATURE_LABEL: Record<Feature, string> = {
+  dashboard: "Security dashboard",
+  darkWebMonitoring: "Dark web monitoring",
+  phishingAnalyzer: "Phishing analyzer",
+  privacyGuard: "Privacy guard",
+  vulnerabilityScanning: "Vulnerability scanning",
+  passwordAnalyzer: "Password analyzer",
+  logsAnomalies: "Logs & anomalies",
+  usageAnalytics: "Usage analytics",
+  securityMonitoring: "Security monitoring",
+  securityAlerts: "Security alerts",
+  endpointSecurity: "Endpoint security",
+  threatHunting: "Threat hunting",
+  incidentResponse: "Incident response",
+  executiveDashboard: "Executive dashboard",
+  adminDashboard: "Admin dashboard",
+  aiRecommendations: "AI recommendations",
+  realtimeAlerts: "Real-time alerts",
+  apiAccess: "API access",
+  ssoSupport: "SSO support",
+  teamMonitoring: "Team monitoring",
+  customIntegrations: "Custom integrations",
+  premiumSupport: "Premium support",
+  multiAccountManagement: "Multi-account management",
+};

@@ -1,0 +1,71 @@
+/**
+ * The audit log: security-relevant events per tenant and user (sign-in,
+ * failed sign-in, sign-out, organization created, plan or trial changed,
+ * membership changes). Never holds passwords, hashes or session ids.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { auditLog, users } from "@db/schema";
+import { db } from "~/lib/db.server";
+
+export type AuditAction =
+  | "auth.signup"
+  | "auth.login"
+  | "auth.login_failed"
+  | "auth.logout"
+  | "auth.password_changed"
+  | "auth.other_sessions_ended"
+  | "tenant.created"
+  | "tenant.plan_changed"
+  | "trial.started"
+  | "trial.ended"
+  | "member.invited"
+  | "member.joined"
+  | "member.role_changed"
+  | "member.removed"
+  | (string & {});
+
+export function audit(event: {
+  action: AuditAction;
+  tenantId?: string | null;
+  userId?: string | null;
+  ip?: string | null;
+  detail?: Record<string, unknown>;
+}) {
+  db.insert(auditLog)
+    .values({
+      action: event.action,
+      tenantId: event.tenantId ?? null,
+      userId: event.userId ?? null,
+      ip: event.ip ?? null,
+      detail: event.detail ?? null,
+    })
+    .run();
+}
+
+export function listAuditForTenant(tenantId: string, limit = 100) {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      detail: auditLog.detail,
+      ip: auditLog.ip,
+      createdAt: auditLog.createdAt,
+      userEmail: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(eq(auditLog.tenantId, tenantId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit)
+    .all();
+}
+
+export function listAuditForUser(userId: string, action?: string, limit = 50) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(action ? and(eq(auditLog.userId, userId), eq(auditLog.action, action)) : eq(auditLog.userId, userId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit)
+    .all();
+}

@@ -1,0 +1,91 @@
+/**
+ * Tenants (organizations) and memberships. A user's tenant list is ordered by
+ * membership age, so "the first tenant" is the user's oldest membership.
+ * Organization limits: the best effective plan among the organizations the
+ * user owns sets the limit; the count is the user's tenant list.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { memberships, tenants, type Role } from "@db/schema";
+import { db } from "~/lib/db.server";
+import { effectivePlan, organizationAllowance, planRank, type OrganizationAllowance, type Plan } from "~/lib/plans";
+import { audit } from "~/modules/audit/audit.server";
+import { getTrial } from "./trials.server";
+
+export type TenantListItem = { tenantId: string; tenant: { name: string; plan: Plan }; role: Role };
+
+export function listTenantsForUser(userId: string): TenantListItem[] {
+  return db
+    .select({ tenantId: tenants.id, name: tenants.name, plan: tenants.plan, role: memberships.role })
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(sql`${memberships}.rowid`))
+    .all()
+    .map((r) => ({ tenantId: r.tenantId, tenant: { name: r.name, plan: r.plan }, role: r.role }));
+}
+
+export function getMembership(userId: string, tenantId: string) {
+  return (
+    db
+      .select({ tenantId: tenants.id, name: tenants.name, plan: tenants.plan, role: memberships.role })
+      .from(memberships)
+      .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+      .where(and(eq(memberships.userId, userId), eq(memberships.tenantId, tenantId)))
+      .get() ?? null
+  );
+}
+
+export function tenantEffectivePlan(tenantId: string, plan: Plan, now = Date.now()): Plan {
+  return effectivePlan(plan, getTrial(tenantId, now).status);
+}
+
+/** The user's organization allowance: one function for the API, the sidebar and the upgrade message. */
+export function organizationAllowanceForUser(userId: string, now = Date.now()): OrganizationAllowance {
+  const list = listTenantsForUser(userId);
+  let best: Plan = "free";
+  for (const item of list) {
+    if (item.role !== "owner") continue;
+    const p = tenantEffectivePlan(item.tenantId, item.tenant.plan, now);
+    if (planRank(p) > planRank(best)) best = p;
+  }
+  return organizationAllowance(best, list.length);
+}
+
+export class OrganizationLimitError extends Error {}
+
+/**
+ * Creates an organization on the free plan with the user as owner. Checks the
+ * limit inside the write transaction so two concurrent requests cannot both
+ * slip under it.
+ */
+export function createTenant(userId: string, name: string, opts: { ip?: string; enforceLimit?: boolean } = {}) {
+  return db.transaction(() => {
+    if (opts.enforceLimit !== false) {
+      const allowance = organizationAllowanceForUser(userId);
+      if (allowance.reached) throw new OrganizationLimitError(allowance.upgradeMessage ?? "Organization limit reached");
+    }
+    const id = randomUUID();
+    db.insert(tenants).values({ id, name, plan: "free" }).run();
+    db.insert(memberships).values({ id: randomUUID(), userId, tenantId: id, role: "owner" }).run();
+    audit({ action: "tenant.created", tenantId: id, userId, ip: opts.ip, detail: { name } });
+    return { id, name };
+  }, { behavior: "immediate" });
+}
+
+export function setTenantPlan(tenantId: string, plan: Plan) {
+  const row = db.select().from(tenants).where(eq(tenants.id, tenantId)).get();
+  if (!row) return null;
+  db.update(tenants).set({ plan }).where(eq(tenants.id, tenantId)).run();
+  audit({ action: "tenant.plan_changed", tenantId, detail: { from: row.plan, to: plan, by: "operator" } });
+  return { ...row, plan };
+}
+
+export function getTenant(tenantId: string) {
+  return db.select().from(tenants).where(eq(tenants.id, tenantId)).get() ?? null;
+}
+
+export function listAllTenants() {
+  return db.select().from(tenants).orderBy(asc(tenants.createdAt)).all();
+}
+

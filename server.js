@@ -1,0 +1,163 @@
+// Rampart's production server: one Node process with Express 4 around the
+// Remix request handler. It adds what remix-serve cannot: headers on every
+// response (static files included), JSON-line request logs, forwarded headers
+// behind a trusted proxy (TRUST_PROXY=1), request body limits, health checks
+// and a graceful shutdown. See docs/operations.md.
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@remix-run/node";
+import { migrateDatabase } from "./server/migrate.js";
+import { bodyLimitFor, originAllowed } from "./server/guards.js";
+import { createNonce, securityHeaders } from "./server/security-headers.js";
+
+const PORT = Number(process.env.PORT ?? 3000);
+const HOST = process.env.HOST ?? "0.0.0.0";
+const TRUST_PROXY = process.env.TRUST_PROXY === "1";
+const MODE = process.env.NODE_ENV === "production" ? "production" : "development";
+const BUILD_PATH = path.resolve(process.env.RAMPART_BUILD ?? "build/index.js");
+
+const log = (fields) => process.stdout.write(JSON.stringify({ time: new Date().toISOString(), ...fields }) + "\n");
+
+const dbFile = migrateDatabase();
+log({ level: "info", msg: "database ready", database: dbFile });
+
+const build = await import(pathToFileURL(BUILD_PATH).href);
+const handleRemix = createRequestHandler(build, MODE);
+
+const app = express();
+app.disable("x-powered-by");
+app.disable("etag");
+app.set("trust proxy", TRUST_PROXY ? true : false);
+
+// Request id, timing and one JSON line per request: method, path (never the
+// query string, which may carry tokens), status, duration. No cookies, bodies
+// or authorization headers are logged.
+app.use((req, res, next) => {
+  const start = process.hrtime.bigint();
+  const requestId = randomUUID();
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    log({ level: "info", msg: "request", requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(ms * 10) / 10, ip: req.ip });
+  });
+  next();
+});
+
+app.use((req, res, next) => {
+  const nonce = createNonce();
+  res.locals.cspNonce = nonce;
+  const headers = securityHeaders(nonce, req.secure);
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  next();
+});
+
+app.get("/healthz", (_req, res) => {
+  res.setHeader("Cache-Control", "no-store");
+  res.json({ status: "ok" });
+});
+
+app.use(compression());
+
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static("public", { maxAge: "1h", index: false }));
+
+function sendJsonError(res, status, message, code, extra = {}) {
+  if (res.headersSent) return res.end();
+  res.status(status).set({ "Cache-Control": "no-store", ...extra }).json({ message, code });
+}
+
+// Cross-site state changes are refused before any body is read.
+app.use((req, res, next) => {
+  if (originAllowed(req)) return next();
+  sendJsonError(res, 403, "Access forbidden", "FORBIDDEN");
+});
+
+// Bodies are read here, under a limit per route (1 MB unless the route says
+// otherwise), so an oversize body is a clear 413 whatever its encoding.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const limit = bodyLimitFor(req.path);
+  express.raw({ type: () => true, limit })(req, res, next);
+});
+
+app.all("*", async (req, res, next) => {
+  const controller = new AbortController();
+  res.on("close", () => !res.writableFinished && controller.abort());
+  try {
+    const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+      else if (value !== undefined) headers.set(key, value);
+    }
+    const hasBody = req.method !== "GET" && req.method !== "HEAD" && Buffer.isBuffer(req.body);
+    const request = new Request(url.href, {
+      method: req.method,
+      headers,
+      body: hasBody ? req.body : undefined,
+      signal: controller.signal,
+    });
+    const response = await handleRemix(request, { cspNonce: res.locals.cspNonce, clientIp: req.ip, requestId: res.locals.requestId });
+    res.status(response.status);
+    for (const [key, value] of response.headers.entries()) {
+      // Our security headers stand; a route may still add its own CSP-free headers.
+      if (key.toLowerCase() === "content-security-policy") continue;
+      res.append(key, value);
+    }
+    if (response.body) {
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!res.write(value)) await new Promise((r) => res.once("drain", r));
+      }
+    }
+    res.end();
+  } catch (error) {
+    next(error);
+  }
+});
+
+// Errors the Remix handler did not answer itself: body limits, malformed
+// requests, and anything unexpected. Never a stack trace to the client.
+app.use((err, req, res, _next) => {
+  if (err?.type === "entity.too.large") return sendJsonError(res, 413, "Request body is too large", "PAYLOAD_TOO_LARGE");
+  if (err?.status >= 400 && err?.status < 500) return sendJsonError(res, err.status, "Bad request", "VALIDATION_ERROR");
+  log({ level: "error", msg: "unhandled error", requestId: res.locals.requestId, error: String(err?.stack ?? err) });
+  sendJsonError(res, 500, "Internal server error", "SERVER_ERROR");
+});
+
+const server = app.listen(PORT, HOST, () => {
+  log({ level: "info", msg: `Rampart listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`, mode: MODE, trustProxy: TRUST_PROXY });
+});
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.requestTimeout = 120_000;
+
+let shuttingDown = false;
+function shutdown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log({ level: "info", msg: `received ${signal}, shutting down` });
+  const force = setTimeout(() => {
+    log({ level: "error", msg: "shutdown timed out, exiting" });
+    process.exit(1);
+  }, 9_000);
+  force.unref();
+  server.close(() => {
+    try {
+      globalThis.__rampartDb?.sqlite.close();
+    } catch (error) {
+      log({ level: "error", msg: "closing the database failed", error: String(error) });
+    }
+    log({ level: "info", msg: "shutdown complete" });
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,1 @@
+export function migrateDatabase(file?: string): string;

@@ -1,0 +1,2 @@
+export function databasePathFrom(url: string | undefined): string;
+export function databasePath(): string;
