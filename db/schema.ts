@@ -6,7 +6,7 @@
  * Timestamps are unix milliseconds (integer) so comparisons stay cheap.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey();
 const createdAt = () =>
@@ -145,3 +145,151 @@ export type User = typeof users.$inferSelect;
 export type Tenant = typeof tenants.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
 export type Role = Membership["role"];
+
+// ---------------------------------------------------------------------------
+// Alerts: raised by every module, read by /alerts and /api/alerts/active.
+// dedupe_key keeps one alert per cause (e.g. one per breach and identity).
+// ---------------------------------------------------------------------------
+export const alerts = sqliteTable(
+  "alerts",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    severity: text("severity", { enum: ["low", "medium", "high", "critical"] }).notNull(),
+    title: text("title").notNull(),
+    detail: text("detail"),
+    status: text("status", { enum: ["active", "acknowledged", "resolved"] }).notNull().default("active"),
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "number" }),
+  },
+  (t) => [index("alerts_tenant_status_idx").on(t.tenantId, t.status, t.createdAt), uniqueIndex("alerts_dedupe_unique").on(t.tenantId, t.dedupeKey)],
+);
+
+// ---------------------------------------------------------------------------
+// Phishing analyzer: one row per analysed message. The raw message is not
+// kept; the parsed, text-only view and the analysis are.
+// ---------------------------------------------------------------------------
+export const phishingItems = sqliteTable(
+  "phishing_items",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    sender: text("sender").notNull(),
+    senderName: text("sender_name"),
+    risk: text("risk", { enum: ["low", "medium", "high"] }).notNull(),
+    score: integer("score").notNull(),
+    status: text("status", { enum: ["detected", "quarantined"] }).notNull().default("detected"),
+    rationale: text("rationale", { mode: "json" }).$type<string[]>().notNull(),
+    // Structured signals, links, attachments and headers for the detail view.
+    analysis: text("analysis", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    bodyText: text("body_text"),
+    messageId: text("message_id"),
+    sentAt: integer("sent_at", { mode: "number" }),
+    sizeBytes: integer("size_bytes").notNull().default(0),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("phishing_tenant_created_idx").on(t.tenantId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Pwned Passwords range store: SHA-1 split into a 5-hex prefix and 35-hex suffix.
+// ---------------------------------------------------------------------------
+export const pwnedHashes = sqliteTable(
+  "pwned_hashes",
+  {
+    prefix: text("prefix").notNull(),
+    suffix: text("suffix").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.prefix, t.suffix] })],
+);
+
+// ---------------------------------------------------------------------------
+// Breach catalogue in the Have I Been Pwned breach model, and exposed
+// accounts as an HMAC of the normalised e-mail beside its domain in clear.
+// ---------------------------------------------------------------------------
+export const breaches = sqliteTable(
+  "breaches",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    domain: text("domain").notNull().default(""),
+    breachDate: text("breach_date").notNull(),
+    addedDate: text("added_date").notNull(),
+    pwnCount: integer("pwn_count").notNull().default(0),
+    description: text("description").notNull().default(""),
+    dataClasses: text("data_classes", { mode: "json" }).$type<string[]>().notNull(),
+    isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(true),
+    isFabricated: integer("is_fabricated", { mode: "boolean" }).notNull().default(false),
+    isSensitive: integer("is_sensitive", { mode: "boolean" }).notNull().default(false),
+    isRetired: integer("is_retired", { mode: "boolean" }).notNull().default(false),
+    isSpamList: integer("is_spam_list", { mode: "boolean" }).notNull().default(false),
+    importedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("breaches_name_unique").on(t.name)],
+);
+
+export const breachAccounts = sqliteTable(
+  "breach_accounts",
+  {
+    breachId: text("breach_id")
+      .notNull()
+      .references(() => breaches.id, { onDelete: "cascade" }),
+    emailHash: text("email_hash").notNull(),
+    domain: text("domain").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.breachId, t.emailHash] }),
+    index("breach_accounts_hash_idx").on(t.emailHash),
+    index("breach_accounts_domain_idx").on(t.domain),
+  ],
+);
+
+// Dark web monitoring: a tenant's watchlist and the exposures found for it.
+export const watchedIdentities = sqliteTable(
+  "watched_identities",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["email", "domain"] }).notNull(),
+    // The watched e-mail address (type email) or domain (type domain), normalised.
+    value: text("value").notNull(),
+    domain: text("domain").notNull(),
+    emailHash: text("email_hash"),
+    // Domains count only once an operator has verified the tenant controls them.
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("watched_tenant_value_unique").on(t.tenantId, t.type, t.value), index("watched_domain_idx").on(t.domain)],
+);
+
+export const exposures = sqliteTable(
+  "exposures",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    identityId: text("identity_id")
+      .notNull()
+      .references(() => watchedIdentities.id, { onDelete: "cascade" }),
+    breachId: text("breach_id")
+      .notNull()
+      .references(() => breaches.id, { onDelete: "cascade" }),
+    accountCount: integer("account_count").notNull().default(1),
+    status: text("status", { enum: ["open", "resolved", "skipped"] }).notNull().default("open"),
+    foundAt: createdAt(),
+  },
+  (t) => [uniqueIndex("exposures_identity_breach_unique").on(t.identityId, t.breachId), index("exposures_tenant_idx").on(t.tenantId)],
+);
