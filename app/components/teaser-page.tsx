@@ -1,0 +1,38 @@
+import { Link } from "@remix-run/react";
+import { CheckCircle2 } from "lucide-react";
+import { APP_ROUTES } from "~/lib/app-routes";
+import { lowestPlanWith, PLAN_DISPLAY_NAME } from "~/lib/plans";
+import { TEASERS } from "~/modules/marketing/teasers";
+
+/** The page a signed-out visitor sees at a module's path: what it does for them, then sign-up and sign-in. */
+export function TeaserPage({ path }: { path: string }) {
+  const teaser = TEASERS[path];
+  const route = APP_ROUTES.find((r) => r.path === path);
+  const title = teaser?.title ?? route?.label ?? "Rampart";
+  const plan = route?.feature ? PLAN_DISPLAY_NAME[lowestPlanWith(route.feature)] : "Free";
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-12" data-testid="teaser-page">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">Included in {plan} and higher</p>
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-lg text-ink-muted">{teaser?.lead ?? route?.purpose}</p>
+      {teaser?.points.length ? (
+        <ul className="mt-6 space-y-3">
+          {teaser.points.map((p) => (
+            <li key={p} className="flex gap-3">
+              <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-ok" aria-hidden="true" />
+              <span>{p}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to={`/signup`} className="btn-primary no-underline">
+          Create a free account
+        </Link>
+        <Link to={`/login?redirectTo=${encodeURIComponent(path)}`} className="btn-secondary no-underline">
+          Sign in
+        </Link>
+      </div>
+    </main>
+  );
+}
