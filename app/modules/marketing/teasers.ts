@@ -1,7 +1,142 @@
 /**
  * What each teaser page tells a signed-out visitor (spec §2, teaser pages).
- * Specific and true to what the module does in Rampart.
+ * Specific and true to what the module does in Rampart: every point follows
+ * the route table's purpose (app/lib/app-routes.ts) and the module's issue.
+ * No figures, customers or claims the product cannot back.
  */
 export type Teaser = { title: string; lead: string; points: string[] };
 
-export const TEASERS: Record<string, Teaser> = {};
+export const TEASERS: Record<string, Teaser> = {
+  "/phishing": {
+    title: "Phishing Analyzer",
+    lead: "Paste the source of a suspicious e-mail or upload the .eml file, and Rampart tells you how risky it is and exactly why.",
+    points: [
+      "Re-checks SPF, DKIM, DMARC and ARC instead of trusting what the message says about itself.",
+      "Spots lookalike sender domains (misspellings, homoglyphs, punycode) and display names that impersonate a brand or a colleague.",
+      "Shows every link as text with its real target, and flags links whose visible text names a different domain.",
+      "Flags risky attachments such as executables, macro-enabled Office files and double extensions, with their SHA-256.",
+      "Never renders the message's HTML: each verdict is low, medium or high with rationale lines a person can check.",
+    ],
+  },
+  "/emergency-access": {
+    title: "Emergency Access",
+    lead: "Break-glass access to the accounts your organization cannot afford to be locked out of, without leaving a standing back door.",
+    points: [
+      "Keep a register of critical accounts and who may request emergency access to them.",
+      "Every request needs an approval from another owner or admin before access is granted.",
+      "Each request, approval and use is written to the organization's audit log with who, when and from where.",
+      "Part of the Business plan's team features, alongside incident response and compliance.",
+    ],
+  },
+  "/compliance-monitoring": {
+    title: "Compliance Monitoring",
+    lead: "Map the controls you actually run to the frameworks you answer to, and keep the evidence next to each one.",
+    points: [
+      "Frameworks such as SOC 2, ISO/IEC 27001 and HIPAA, broken down into individual controls.",
+      "Each control carries a status (in progress or compliant) and the evidence that supports it.",
+      "A score per framework computed from your controls, not from a questionnaire.",
+      "Findings from other modules, such as open vulnerabilities or overdue privacy requests, show where a control is at risk.",
+    ],
+  },
+  "/training-management": {
+    title: "Training Management",
+    lead: "Assign security awareness training to your team and see who has completed it.",
+    points: [
+      "Assign courses such as phishing awareness or password hygiene to members of your organization.",
+      "Track completion per person and per course, with due dates.",
+      "See at a glance who is overdue, so reminders go to the right people.",
+      "Completion records support the awareness-training controls of frameworks such as ISO/IEC 27001 and HIPAA.",
+    ],
+  },
+  "/incident-response": {
+    title: "Incident Response",
+    lead: "Run a security incident from the first alert to closure, with one timeline and a named owner for every step.",
+    points: [
+      "Open an incident from an alert or by hand, with its severity and an assigned owner.",
+      "A timeline records detection, containment, eradication and recovery as they happen.",
+      "Tasks with owners make it clear who is doing what while the incident is live.",
+      "The closed record keeps what happened and when, for your post-incident review and for regulators' notification deadlines.",
+    ],
+  },
+  "/executive": {
+    title: "Executive Dashboard",
+    lead: "The figures leadership asks for, computed from your organization's own findings rather than estimated.",
+    points: [
+      "An overall risk score and its trend over time.",
+      "Critical and high-severity findings still open, across every module.",
+      "Compliance scores per framework and the average time your team takes to respond.",
+      "Each figure links back to the findings it was computed from.",
+    ],
+  },
+  "/password": {
+    title: "Password Analyzer",
+    lead: "Check how strong a password really is and whether it has appeared in a breach, without the password ever leaving your browser.",
+    points: [
+      "Strength estimated with zxcvbn: a score from 0 to 4, estimated guesses and crack times for online and offline attacks.",
+      "Breach exposure checked by k-anonymity: only the first five characters of the password's SHA-1 hash are sent.",
+      "A verdict that follows NIST SP 800-63B: length over composition rules, and breached or very weak passwords refused.",
+      "Your e-mail address and organization name count as guessable inputs, as an attacker would use them.",
+      "The password is never stored, logged or shown back in a page.",
+    ],
+  },
+  "/privacy": {
+    title: "Privacy Guard",
+    lead: "Track data subject requests from the day they arrive to the day you answer, against the legal deadline that applies.",
+    points: [
+      "Record access, deletion and correction requests as they come in.",
+      "Each request gets its due date: one month under the GDPR, 45 days under the CCPA.",
+      "Pending requests close to their due date stand out, so none is answered late.",
+      "Completed requests keep when they were requested, due and completed, as a record of compliance.",
+    ],
+  },
+  "/vulnerability": {
+    title: "Vulnerability Scan",
+    lead: "Find the known vulnerabilities in the software you depend on and track each one until it is fixed.",
+    points: [
+      "Upload the dependency manifest or lock file of a project to have it checked.",
+      "Each finding names the affected package, the target it was found in, its severity and when it was discovered.",
+      "Findings stay open until remediated, so you can see what is still exposed.",
+      "High and critical findings raise alerts and count toward your security score.",
+    ],
+  },
+  "/logs": {
+    title: "Logs & Anomalies",
+    lead: "Read your authentication and access logs and see the patterns that deserve a second look.",
+    points: [
+      "Import sign-in and access logs from your systems.",
+      "Flags brute-force attempts: many failures against one account or from one address.",
+      "Flags impossible travel: sign-ins for one user from places too far apart for the time between them.",
+      "Each anomaly shows its type, severity, user and when it was detected.",
+    ],
+  },
+  "/security": {
+    title: "Security Monitoring",
+    lead: "Follow your organization's security events in one timeline instead of across a dozen tools.",
+    points: [
+      "Events from Rampart's modules, such as new breach exposures, phishing detections and anomalies, in one place.",
+      "Filter by severity, source and time to find what matters now.",
+      "Severity is always shown as a word as well as a colour.",
+      "High-severity events can raise alerts for your team to acknowledge and resolve.",
+    ],
+  },
+  "/cloud-security": {
+    title: "Cloud Security",
+    lead: "Review the configuration of your cloud accounts for the mistakes that most often lead to breaches.",
+    points: [
+      "Publicly readable storage buckets and shares.",
+      "Identities and roles with broader permissions than they need.",
+      "Audit logging that is switched off or not retained.",
+      "Each finding explains the risk and the setting to change.",
+    ],
+  },
+  "/security-operations": {
+    title: "Security Operations (SIEM/SOAR)",
+    lead: "Correlate events from across your organization into detections, and answer them with repeatable playbooks.",
+    points: [
+      "Correlation rules turn related events into one detection instead of a flood of alerts.",
+      "Response playbooks describe the steps to take for each kind of detection.",
+      "Every detection links to the events behind it and to the incident it opened.",
+      "Signed-in users on the Business plan or higher find this module at SIEM/SOAR.",
+    ],
+  },
+};

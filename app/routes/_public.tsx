@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { PublicChrome } from "~/components/public-chrome";
+import { getSession } from "~/lib/session.server";
+import { siteOrigin } from "~/modules/marketing/origin.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+/**
+ * The public site's layout: header and footer around every marketing page.
+ * Signed-in visitors see "Open dashboard" instead of sign-in and sign-up; the
+ * origin feeds each page's canonical URL and Open Graph tags (see seo.ts).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  return { signedIn: session !== null, origin: siteOrigin(request) };
+}
+
+export default function PublicLayout() {
+  const { signedIn } = useLoaderData<typeof loader>();
+  return (
+    <PublicChrome signedIn={signedIn}>
+      <Outlet />
+    </PublicChrome>
+  );
+}
