@@ -1,0 +1,216 @@
+/**
+ * Dark web monitoring: a tenant's watchlist (e-mail addresses and domains)
+ * and the exposures found for it in the breach catalogue.
+ *
+ * A watched e-mail is the tenant's own data, so it is kept in clear for the
+ * tenant to see, plus its HMAC for matching against breach_accounts. A watched
+ * domain starts unverified; until an operator verifies it
+ * (`npm run admin -- verify-domain <tenantId> <domain>`), sensitive breaches
+ * stay hidden for it and for the tenant's e-mails at that domain.
+ * Every function takes the tenant id; nothing here reads across tenants.
+ */
+import { randomUUID } from "node:crypto";
+import { sqlite } from "~/lib/db.server";
+import { adviceForBreach } from "./advice";
+import { breachHmacKey } from "./breach.server";
+import {
+  emailDomain,
+  hashEmail,
+  matchIdentity,
+  maxSeverity,
+  normaliseDomain,
+  normaliseEmail,
+  severityForDataClasses,
+  VISIBLE_TO_IDENTITY_SQL,
+  type Level,
+} from "./match.js";
+
+/** What the identity list shows; the demo renders the same shape with simulated data. */
+export type WatchedIdentityView = {
+  id: string;
+  email: string;
+  domain: string;
+  type: "email" | "domain";
+  severity: Level;
+  status: "breached" | "clean";
+  evidence: string;
+  foundAt: string | null;
+  breachCount: number;
+  verified: boolean;
+};
+
+export type ExposureView = {
+  id: string;
+  identityId: string;
+  identity: string;
+  type: "email" | "domain";
+  breachName: string;
+  breachTitle: string;
+  breachDate: string;
+  dataClasses: string[];
+  isVerified: boolean;
+  isSensitive: boolean;
+  accountCount: number;
+  severity: Level;
+  status: "open" | "resolved" | "skipped";
+  foundAt: string;
+  advice: { classes: string[]; text: string }[];
+};
+
+export const MAX_WATCHED_PER_TENANT = 500;
+
+export class WatchlistError extends Error {}
+
+type IdentityRow = { id: string; type: "email" | "domain"; value: string; domain: string; verified: number; createdAt: number };
+
+function insertIdentity(tenantId: string, row: { type: "email" | "domain"; value: string; domain: string; emailHash: string | null }) {
+  const db = sqlite();
+  const count = (db.prepare(`SELECT count(*) AS n FROM watched_identities WHERE tenant_id = ?`).get(tenantId) as { n: number }).n;
+  const existing = db.prepare(`SELECT id FROM watched_identities WHERE tenant_id = ? AND type = ? AND value = ?`).get(tenantId, row.type, row.value) as
+    | { id: string }
+    | undefined;
+  if (existing) return { id: existing.id, added: false, newExposures: 0 };
+  if (count >= MAX_WATCHED_PER_TENANT) throw new WatchlistError(`A watchlist holds at most ${MAX_WATCHED_PER_TENANT} entries`);
+  const id = randomUUID();
+  db.prepare(`INSERT INTO watched_identities (id, tenant_id, type, value, domain, email_hash, verified) VALUES (?, ?, ?, ?, ?, ?, 0)`).run(
+    id,
+    tenantId,
+    row.type,
+    row.value,
+    row.domain,
+    row.emailHash,
+  );
+  // Matched against the catalogue at once; the page shows the result, so no alert is raised for it.
+  const created = matchIdentity(db, id, { alert: false });
+  return { id, added: true, newExposures: created.length };
+}
+
+export function addWatchedEmail(tenantId: string, email: string) {
+  const value = normaliseEmail(email);
+  return insertIdentity(tenantId, { type: "email", value, domain: emailDomain(value), emailHash: hashEmail(breachHmacKey(), value) });
+}
+
+export function addWatchedDomain(tenantId: string, domain: string) {
+  const value = normaliseDomain(domain);
+  if (!value) throw new WatchlistError("Enter a domain such as example.com");
+  return insertIdentity(tenantId, { type: "domain", value, domain: value, emailHash: null });
+}
+
+export function removeWatchedIdentity(tenantId: string, identityId: string): boolean {
+  return sqlite().prepare(`DELETE FROM watched_identities WHERE tenant_id = ? AND id = ?`).run(tenantId, identityId).changes > 0;
+}
+
+/** Marks an exposure resolved, skipped or open again; false when the tenant has no such exposure (the route answers 404). */
+export function setExposureStatus(tenantId: string, exposureId: string, status: "open" | "resolved" | "skipped"): boolean {
+  return sqlite().prepare(`UPDATE exposures SET status = ? WHERE tenant_id = ? AND id = ?`).run(status, tenantId, exposureId).changes > 0;
+}
+
+type ExposureRow = {
+  id: string;
+  identityId: string;
+  value: string;
+  type: "email" | "domain";
+  name: string;
+  title: string;
+  breachDate: string;
+  dataClasses: string;
+  isVerified: number;
+  isSensitive: number;
+  accountCount: number;
+  status: "open" | "resolved" | "skipped";
+  foundAt: number;
+};
+
+/** The tenant's exposures that it may see (the visibility rule of match.js applied again at read time), newest first. */
+export function listExposures(tenantId: string): ExposureView[] {
+  const rows = sqlite()
+    .prepare(
+      `SELECT e.id, e.identity_id AS identityId, w.value, w.type, b.name, b.title, b.breach_date AS breachDate,
+              b.data_classes AS dataClasses, b.is_verified AS isVerified, b.is_sensitive AS isSensitive,
+              e.account_count AS accountCount, e.status, e.created_at AS foundAt
+       FROM exposures e
+       JOIN watched_identities w ON w.id = e.identity_id AND w.tenant_id = e.tenant_id
+       JOIN breaches b ON b.id = e.breach_id
+       WHERE e.tenant_id = ? AND ${VISIBLE_TO_IDENTITY_SQL}
+       ORDER BY e.created_at DESC, b.breach_date DESC, e.id`,
+    )
+    .all(tenantId) as ExposureRow[];
+  return rows.map((r) => {
+    const dataClasses = JSON.parse(r.dataClasses) as string[];
+    return {
+      id: r.id,
+      identityId: r.identityId,
+      identity: r.value,
+      type: r.type,
+      breachName: r.name,
+      breachTitle: r.title,
+      breachDate: r.breachDate,
+      dataClasses,
+      isVerified: r.isVerified === 1,
+      isSensitive: r.isSensitive === 1,
+      accountCount: r.accountCount,
+      severity: severityForDataClasses(dataClasses),
+      status: r.status,
+      foundAt: new Date(r.foundAt).toISOString(),
+      advice: adviceForBreach(dataClasses),
+    };
+  });
+}
+
+/**
+ * The watchlist as the identity list shows it. An identity is "breached"
+ * while it has an open exposure; once every exposure is resolved or skipped
+ * it reads "clean" again (the evidence line keeps the history). Severity is
+ * the worst data class among the open exposures.
+ */
+export function listWatchedIdentities(tenantId: string, exposures: ExposureView[] = listExposures(tenantId)): WatchedIdentityView[] {
+  const rows = sqlite()
+    .prepare(
+      `SELECT id, type, value, domain, verified, created_at AS createdAt FROM watched_identities
+       WHERE tenant_id = ? ORDER BY created_at DESC, value`,
+    )
+    .all(tenantId) as IdentityRow[];
+  const byIdentity = new Map<string, ExposureView[]>();
+  for (const e of exposures) byIdentity.set(e.identityId, [...(byIdentity.get(e.identityId) ?? []), e]);
+  return rows.map((r) => {
+    const all = byIdentity.get(r.id) ?? [];
+    const open = all.filter((e) => e.status === "open");
+    const handled = all.length - open.length;
+    const pending = r.type === "domain" && r.verified !== 1 ? " Domain awaiting operator verification: sensitive breaches stay hidden until then." : "";
+    let evidence: string;
+    if (open.length) {
+      const names = open.slice(0, 3).map((e) => `${e.breachTitle} (${e.breachDate}: ${e.dataClasses.join(", ")})`);
+      const more = open.length > 3 ? ` and ${open.length - 3} more` : "";
+      const accounts = r.type === "domain" ? `${open.reduce((n, e) => n + e.accountCount, 0)} account(s) exposed in ` : "Found in ";
+      evidence = `${accounts}${names.join("; ")}${more}.`;
+    } else if (handled) {
+      evidence = `Found in ${handled} breach${handled === 1 ? "" : "es"}, all marked resolved or skipped.`;
+    } else {
+      evidence = "Not found in any imported breach.";
+    }
+    const latest = open.length ? open.reduce((a, e) => (e.foundAt > a ? e.foundAt : a), open[0].foundAt) : null;
+    return {
+      id: r.id,
+      email: r.type === "email" ? r.value : "",
+      domain: r.domain,
+      type: r.type,
+      severity: open.length ? maxSeverity(open.map((e) => e.severity)) : "low",
+      status: open.length ? "breached" : "clean",
+      evidence: evidence + pending,
+      foundAt: latest,
+      breachCount: all.length,
+      verified: r.type === "email" || r.verified === 1,
+    };
+  });
+}
+
+/** Figures for the dashboard: watched identities, breached ones, open exposures. */
+export function darkWebSummary(tenantId: string) {
+  const exposures = listExposures(tenantId);
+  const identities = listWatchedIdentities(tenantId, exposures);
+  return {
+    watched: identities.length,
+    breached: identities.filter((i) => i.status === "breached").length,
+    openExposures: exposures.filter((e) => e.status === "open").length,
+  };
+}
