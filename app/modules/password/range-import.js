@@ -1,0 +1,108 @@
+// Writing Pwned Passwords `HASH:COUNT` lines into the range store
+// (pwned_hashes: 5-hex prefix, 35-hex suffix, count). Plain ESM JavaScript on
+// purpose: scripts/import-pwned.js runs it without the Remix build, and the
+// app's first-start seed (seed.server.ts) uses the same parser and writer.
+
+/** 40 hex SHA-1, a colon, a positive count; surrounding blanks and a CR are tolerated. */
+const LINE = /^\s*([0-9A-Fa-f]{40}):(\d{1,15})\s*$/;
+
+/**
+ * Parses one line of the Pwned Passwords downloader's format.
+ * @param {string} line
+ * @returns {{ prefix: string, suffix: string, count: number } | "blank" | null} null when the line is invalid
+ */
+export function parseHashLine(line) {
+  if (line.trim() === "") return "blank";
+  const m = LINE.exec(line);
+  if (!m) return null;
+  const count = Number(m[2]);
+  if (!Number.isSafeInteger(count) || count < 1) return null;
+  const hash = m[1].toUpperCase();
+  return { prefix: hash.slice(0, 5), suffix: hash.slice(5), count };
+}
+
+/**
+ * Batched upserts in transactions: one prepared INSERT ... ON CONFLICT DO
+ * UPDATE, committed every `batchSize` rows. Re-importing a newer file updates
+ * the counts instead of duplicating rows.
+ * @param {import("better-sqlite3").Database} sqlite
+ * @param {{ batchSize?: number }} [options]
+ */
+export function createRangeWriter(sqlite, { batchSize = 20_000 } = {}) {
+  const upsert = sqlite.prepare(
+    "INSERT INTO pwned_hashes (prefix, suffix, count) VALUES (?, ?, ?) ON CONFLICT (prefix, suffix) DO UPDATE SET count = excluded.count",
+  );
+  /** @type {{ prefix: string, suffix: string, count: number }[]} */
+  let pending = [];
+  let written = 0;
+  const commit = sqlite.transaction((/** @type {typeof pending} */ rows) => {
+    for (const r of rows) upsert.run(r.prefix, r.suffix, r.count);
+  });
+  const flush = () => {
+    if (pending.length === 0) return;
+    commit(pending);
+    written += pending.length;
+    pending = [];
+  };
+  return {
+    /** @param {{ prefix: string, suffix: string, count: number }} entry */
+    add(entry) {
+      pending.push(entry);
+      if (pending.length >= batchSize) flush();
+    },
+    flush,
+    get written() {
+      return written;
+    },
+  };
+}
+
+function lineImporter(sqlite, { batchSize, onLine } = /** @type {{ batchSize?: number, onLine?: (n: number) => void }} */ ({})) {
+  const writer = createRangeWriter(sqlite, { batchSize });
+  let lineNumber = 0;
+  let invalid = 0;
+  /** @type {number[]} */
+  const invalidLines = [];
+  return {
+    /** @param {string} line */
+    line(line) {
+      lineNumber += 1;
+      const entry = parseHashLine(line);
+      if (entry === null) {
+        invalid += 1;
+        if (invalidLines.length < 20) invalidLines.push(lineNumber);
+      } else if (entry !== "blank") writer.add(entry);
+      if (onLine && lineNumber % 10_000 === 0) onLine(lineNumber);
+    },
+    finish() {
+      writer.flush();
+      return { imported: writer.written, invalid, invalidLines };
+    },
+  };
+}
+
+/**
+ * Imports lines from a stream (any async iterable of strings, e.g. readline).
+ * @param {import("better-sqlite3").Database} sqlite
+ * @param {AsyncIterable<string> | Iterable<string>} lines
+ * @param {{ batchSize?: number, onLine?: (lineNumber: number) => void }} [options]
+ * @returns {Promise<{ imported: number, invalid: number, invalidLines: number[] }>}
+ */
+export async function importHashLines(sqlite, lines, options) {
+  const importer = lineImporter(sqlite, options);
+  for await (const line of lines) importer.line(line);
+  return importer.finish();
+}
+
+/**
+ * The same, synchronously, for lines already in memory (the small seed).
+ * @param {import("better-sqlite3").Database} sqlite
+ * @param {Iterable<string>} lines
+ * @param {{ batchSize?: number }} [options]
+ * @returns {{ imported: number, invalid: number, invalidLines: number[] }}
+ */
+export function importHashLinesSync(sqlite, lines, options) {
+  const importer = lineImporter(sqlite, options);
+  for (const line of lines) importer.line(line);
+  return importer.finish();
+}
