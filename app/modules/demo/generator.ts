@@ -189,8 +189,7 @@ function generateIdentities(rng: Rng): DemoIdentity[] {
     }
     seen.add(email);
     const breachCount = status === "breached" ? int(rng, 1, 4) : 0;
-    const severity: Severity =
-      status === "clean" ? "low" : covering(rng, ["high", "medium", "low"] as const, Math.floor(i / 2));
+    const severity: Severity = status === "clean" ? "low" : covering(rng, ["high", "medium", "low"] as const, Math.floor(i / 2));
     const breach = pick(rng, SIMULATED_BREACHES);
     const foundDays = int(rng, 1, 120);
     out.push({
@@ -292,7 +291,14 @@ const VULN_TITLES = [
   "DNS zone transfer allowed",
   "Remote desktop exposed to the internet",
 ];
-const VULN_TARGETS = ["www.example.com", "api.example.com", "vpn.example.org", "mail.example.org", "intranet.rampart-demo.test", "files.rampart-demo.test"];
+const VULN_TARGETS = [
+  "www.example.com",
+  "api.example.com",
+  "vpn.example.org",
+  "mail.example.org",
+  "intranet.rampart-demo.test",
+  "files.rampart-demo.test",
+];
 
 function generateVulnerabilities(rng: Rng): DemoVulnerability[] {
   return VULN_TITLES.map((title, i) => ({
@@ -393,24 +399,34 @@ const FRAMEWORKS: { framework: string; score?: number; controls: [string, string
     ],
   },
 ];
-const EVIDENCE_DONE = ["Policy approved and published", "Quarterly access review exported", "Scanner report attached", "Configuration export attached"];
+const EVIDENCE_DONE = [
+  "Policy approved and published",
+  "Quarterly access review exported",
+  "Scanner report attached",
+  "Configuration export attached",
+];
 const EVIDENCE_OPEN = ["Remediation ticket open", "Owner assigned, evidence due this quarter", "Draft policy awaiting sign-off"];
 
 function generateCompliance(rng: Rng): DemoCompliance[] {
-  return FRAMEWORKS.map((f, fi) => ({
-    framework: f.framework,
-    score: f.score ?? int(rng, 72, 92),
-    controls: f.controls.map(([ref, name], ci) => {
-      // The first control of the second framework is in progress and HIPAA's first is compliant, so both states appear.
-      const status = fi === 0 && ci === 0 ? "compliant" : fi === 1 && ci === 0 ? "in-progress" : rng() < 0.7 ? "compliant" : "in-progress";
-      return {
-        id: `${f.framework.replace(/\s+/g, "").toLowerCase()}-${ref.replace(/[^A-Za-z0-9.]+/g, "").toLowerCase()}`,
-        name: `${ref} ${name}`,
-        status,
-        evidence: status === "compliant" ? pick(rng, EVIDENCE_DONE) : pick(rng, EVIDENCE_OPEN),
-      } satisfies DemoControl;
-    }),
-  }));
+  return FRAMEWORKS.map((f, fi) => {
+    const score = f.score ?? int(rng, 72, 92);
+    return {
+      framework: f.framework,
+      score,
+      controls: f.controls.map(([ref, name], ci) => {
+        // A control is compliant about as often as the framework's score says. The first
+        // control of the first framework is compliant and of the second in progress, so both states appear.
+        const status =
+          fi === 0 && ci === 0 ? "compliant" : fi === 1 && ci === 0 ? "in-progress" : rng() * 100 < score ? "compliant" : "in-progress";
+        return {
+          id: `${f.framework.replace(/\s+/g, "").toLowerCase()}-${ref.replace(/[^A-Za-z0-9.]+/g, "").toLowerCase()}`,
+          name: `${ref} ${name}`,
+          status,
+          evidence: status === "compliant" ? pick(rng, EVIDENCE_DONE) : pick(rng, EVIDENCE_OPEN),
+        } satisfies DemoControl;
+      }),
+    };
+  });
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -524,13 +540,31 @@ export type DemoAlert = { id: string; title: string; source: string; severity: S
 /** The most recent findings across modules, as the dashboard's alert list shows them. */
 export function demoRecentAlerts(data: DemoData, limit = 5): DemoAlert[] {
   const all: DemoAlert[] = [
-    ...data.anomalies.map((a) => ({ id: a.id, title: `${a.type}: ${a.user}`, source: "Logs & Anomalies", severity: a.severity, createdAt: a.detectedAt })),
+    ...data.anomalies.map((a) => ({
+      id: a.id,
+      title: `${a.type}: ${a.user}`,
+      source: "Logs & Anomalies",
+      severity: a.severity,
+      createdAt: a.detectedAt,
+    })),
     ...data.identities
       .filter((x) => x.status === "breached")
-      .map((x) => ({ id: x.id, title: `${x.email} found in ${x.breachCount} breach${x.breachCount === 1 ? "" : "es"}`, source: "Dark Web Monitoring", severity: x.severity, createdAt: x.foundAt })),
+      .map((x) => ({
+        id: x.id,
+        title: `${x.email} found in ${x.breachCount} breach${x.breachCount === 1 ? "" : "es"}`,
+        source: "Dark Web Monitoring",
+        severity: x.severity,
+        createdAt: x.foundAt,
+      })),
     ...data.vulnerabilities
       .filter((v) => v.status === "open")
-      .map((v) => ({ id: v.id, title: `${v.title} on ${v.target}`, source: "Vulnerability Scan", severity: v.severity, createdAt: v.discoveredAt })),
+      .map((v) => ({
+        id: v.id,
+        title: `${v.title} on ${v.target}`,
+        source: "Vulnerability Scan",
+        severity: v.severity,
+        createdAt: v.discoveredAt,
+      })),
   ];
   return all.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id))).slice(0, limit);
 }
