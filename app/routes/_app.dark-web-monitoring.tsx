@@ -1,0 +1,186 @@
+/**
+ * /dark-web-monitoring: the tenant's watchlist (e-mail addresses and domains)
+ * matched against the imported breach catalogue, and the exposures found,
+ * which can be marked resolved or skipped. Every query takes the tenant id.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CheckCircle2, Info, Plus } from "lucide-react";
+import { ModulePage } from "~/components/module-page";
+import { TeaserPage } from "~/components/teaser-page";
+import { limitWrites } from "~/lib/api.server";
+import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { appRoute } from "~/lib/app-routes";
+import { notFound } from "~/lib/http.server";
+import { clientIp } from "~/lib/request.server";
+import { audit } from "~/modules/audit/audit.server";
+import { catalogueSize } from "~/modules/breach/breach.server";
+import { ExposureList } from "~/modules/breach/components/exposure-list";
+import { IdentityList } from "~/modules/breach/components/identity-list";
+import { ExposureActionSchema, fieldErrors, RemoveIdentitySchema, WatchEntrySchema } from "~/modules/breach/validation";
+import {
+  addWatchedDomain,
+  addWatchedEmail,
+  listExposures,
+  listWatchedIdentities,
+  removeWatchedIdentity,
+  setExposureStatus,
+  WatchlistError,
+} from "~/modules/breach/watchlist.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+const PATH = "/dark-web-monitoring";
+
+export const meta: MetaFunction = () => [{ title: `${appRoute(PATH).label} · Rampart` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await loadAppRoute(request, PATH);
+  if (access.teaser) return { teaser: true as const };
+  const tenantId = access.ctx.tenant.id;
+  const exposures = listExposures(tenantId);
+  return {
+    teaser: false as const,
+    breachCount: catalogueSize(),
+    identities: listWatchedIdentities(tenantId, exposures),
+    exposures,
+  };
+}
+
+const STATUS_FOR_INTENT = { resolve: "resolved", skip: "skipped", reopen: "open" } as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireAppRoute(request, PATH);
+  limitWrites(ctx.user.id);
+  const tenantId = ctx.tenant.id;
+  const form = await request.formData().catch(() => new FormData());
+  const intent = String(form.get("intent") ?? "");
+  const ip = clientIp(context);
+
+  if (intent === "add") {
+    const parsed = WatchEntrySchema.safeParse({ value: form.get("value") ?? "" });
+    if (!parsed.success) {
+      return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error), value: String(form.get("value") ?? "").slice(0, 254), message: null }, { status: 400 });
+    }
+    const entry = parsed.data.value;
+    try {
+      const r = entry.type === "email" ? addWatchedEmail(tenantId, entry.value) : addWatchedDomain(tenantId, entry.value);
+      if (r.added) audit({ action: "darkweb.watch_added", tenantId, userId: ctx.user.id, ip, detail: { identityId: r.id, type: entry.type } });
+      let message: string;
+      if (!r.added) message = `${entry.value} is already on your watchlist.`;
+      else if (entry.type === "email") {
+        message = r.newExposures
+          ? `Now watching ${entry.value}. It appears in ${r.newExposures} breach${r.newExposures === 1 ? "" : "es"}: see the exposures below.`
+          : `Now watching ${entry.value}. It is not in any imported breach; you will get an alert if it appears in a new one.`;
+      } else {
+        message =
+          `Now watching ${entry.value}. An operator must verify that your organization controls this domain ` +
+          `(npm run admin -- verify-domain ${tenantId} ${entry.value}) before sensitive breaches are shown for it.`;
+      }
+      return { ok: true as const, fieldErrors: {} as Record<string, string>, value: "", message };
+    } catch (error) {
+      if (error instanceof WatchlistError) {
+        return data({ ok: false as const, fieldErrors: { value: error.message }, value: entry.value, message: null }, { status: 400 });
+      }
+      throw error;
+    }
+  }
+
+  if (intent === "remove") {
+    const parsed = RemoveIdentitySchema.safeParse({ identityId: form.get("identityId") });
+    // Another tenant's id and an unknown one get the same answer.
+    if (!parsed.success || !removeWatchedIdentity(tenantId, parsed.data.identityId)) throw notFound();
+    audit({ action: "darkweb.watch_removed", tenantId, userId: ctx.user.id, ip, detail: { identityId: parsed.data.identityId } });
+    return { ok: true as const, fieldErrors: {} as Record<string, string>, value: "", message: "Removed from your watchlist." };
+  }
+
+  const parsed = ExposureActionSchema.safeParse({ intent, exposureId: form.get("exposureId") });
+  if (!parsed.success) {
+    return data({ ok: false as const, fieldErrors: {} as Record<string, string>, value: "", message: "Unknown action." }, { status: 400 });
+  }
+  const status = STATUS_FOR_INTENT[parsed.data.intent];
+  if (!setExposureStatus(tenantId, parsed.data.exposureId, status)) throw notFound();
+  audit({ action: `darkweb.exposure_${status}`, tenantId, userId: ctx.user.id, ip, detail: { exposureId: parsed.data.exposureId } });
+  const words = { resolved: "marked resolved", skipped: "skipped", open: "reopened" } as const;
+  return { ok: true as const, fieldErrors: {} as Record<string, string>, value: "", message: `Exposure ${words[status]}.` };
+}
+
+export default function DarkWebMonitoring() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  if (loaderData.teaser) return <TeaserPage path={PATH} />;
+  const { identities, exposures, breachCount } = loaderData;
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
+  const error = actionData && !actionData.ok ? actionData.fieldErrors.value : undefined;
+  const formMessage = actionData && !actionData.ok && !error ? actionData.message : null;
+  return (
+    <ModulePage path={PATH}>
+      <div className="space-y-6">
+        {breachCount === 0 ? (
+          <p className="card flex gap-3 text-sm" data-testid="no-breach-data">
+            <Info className="mt-0.5 h-5 w-5 shrink-0 text-brand" aria-hidden="true" />
+            <span>
+              No breach data has been imported yet. Your watchlist is kept, and each entry is checked as soon as an operator imports a breach
+              (<code>npm run import:breach -- FILE</code>).
+            </span>
+          </p>
+        ) : null}
+        <section aria-labelledby="add-heading" className="card">
+          <h2 id="add-heading" className="text-lg font-semibold">
+            Watch an e-mail address or domain
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            An address is checked against the {breachCount.toLocaleString("en")} imported breach{breachCount === 1 ? "" : "es"} at once, and again whenever a new one is
+            imported. A domain covers every address at it once an operator has verified it is yours.
+          </p>
+          <Form method="post" noValidate className="mt-4 flex flex-wrap items-start gap-3" key={actionData?.ok ? actionData.message : "form"}>
+            <input type="hidden" name="intent" value="add" />
+            <div className="min-w-[14rem] flex-1">
+              <label htmlFor="watch-value" className="label">
+                E-mail address or domain
+              </label>
+              <input
+                id="watch-value"
+                name="value"
+                type="text"
+                inputMode="email"
+                autoComplete="off"
+                required
+                maxLength={254}
+                placeholder="name@example.com or example.com"
+                defaultValue={actionData && !actionData.ok ? actionData.value : ""}
+                className="input"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "watch-value-error" : undefined}
+              />
+              {error ? (
+                <p id="watch-value-error" className="field-error">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="btn-primary mt-6" disabled={adding}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {adding ? "Adding..." : "Add to watchlist"}
+            </button>
+          </Form>
+          <div aria-live="polite">
+            {actionData?.ok && actionData.message ? (
+              <p className="mt-4 flex gap-2 rounded-card border border-ok/40 bg-ok-light p-3 text-sm text-ok" role="status">
+                <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                <span className="break-words">{actionData.message}</span>
+              </p>
+            ) : formMessage ? (
+              <p className="field-error" role="alert">
+                {formMessage}
+              </p>
+            ) : null}
+          </div>
+        </section>
+        <IdentityList identities={identities} />
+        <ExposureList exposures={exposures} />
+      </div>
+    </ModulePage>
+  );
+}
