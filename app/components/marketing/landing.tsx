@@ -40,7 +40,7 @@ const MODULES: { icon: Icon; title: string; text: string; to: string }[] = [
     icon: Users,
     title: "Built for teams",
     text: "Organizations with members and roles, incident response, compliance evidence and an executive view on the Business plan.",
-    to: "/features",
+    to: "/pricing",
   },
 ];
 
@@ -134,8 +134,8 @@ export function Landing() {
           <Link to="/pricing" className="btn-primary no-underline">
             Compare plans
           </Link>
-          <Link to="/features" className="btn-secondary no-underline">
-            Every module and its plan
+          <Link to="/docs/user-guide" className="btn-secondary no-underline">
+            Read the user guide
           </Link>
         </div>
       </section>

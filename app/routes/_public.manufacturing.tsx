@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { IndustryPage } from "~/components/marketing/industry-page";
+import { requireUser } from "~/lib/tenant-context.server";
+import { INDUSTRIES } from "~/modules/marketing/industries";
+import { seo } from "~/modules/marketing/seo";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+const industry = INDUSTRIES.manufacturing;
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo({ title: industry.title, description: industry.description, path: "/manufacturing", noindex: true }, matches);
+
+/** Signed-in only (spec §2): signed-out visitors go to /login?redirectTo=/manufacturing. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export default function Manufacturing() {
+  return <IndustryPage industry={industry} />;
+}

@@ -1,0 +1,224 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Check, Minus, Star } from "lucide-react";
+import { MarketingPage } from "~/components/marketing/page";
+import {
+  BUSINESS_PRICING_BANNER,
+  FEATURES,
+  FEATURE_LABEL,
+  ORGANIZATION_LIMIT,
+  PLANS,
+  PLAN_DISPLAY_NAME,
+  PLAN_FEATURES,
+  PLAN_SUMMARY,
+  TRIAL_DAYS,
+  type Plan,
+} from "~/lib/plans";
+import { getTenantContext } from "~/lib/tenant-context.server";
+import { seo } from "~/modules/marketing/seo";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+export const meta: MetaFunction = ({ matches }) =>
+  seo(
+    {
+      title: "Pricing",
+      description: "Rampart's Free, Pro, Business and Enterprise plans: the modules in each, how many organizations they allow, and a 14-day trial of every module.",
+      path: "/pricing",
+    },
+    matches,
+  );
+
+/** What the trial box shows: owners can start the one trial their organization has. */
+type TrialOffer =
+  | { kind: "signed-out" }
+  | { kind: "can-start"; tenantName: string }
+  | { kind: "active"; tenantName: string; endsAt: string | null }
+  | { kind: "used"; tenantName: string }
+  | { kind: "not-owner"; tenantName: string }
+  | { kind: "no-tenant" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await getTenantContext(request);
+  let trial: TrialOffer;
+  if (!ctx) trial = { kind: "signed-out" };
+  else if (!ctx.tenant) trial = { kind: "no-tenant" };
+  else {
+    const tenantName = ctx.tenant.displayName;
+    const status = ctx.trial?.status ?? "none";
+    if (status === "active") trial = { kind: "active", tenantName, endsAt: ctx.trial?.endsAt ?? null };
+    else if (status === "expired") trial = { kind: "used", tenantName };
+    else if (ctx.tenant.role !== "owner") trial = { kind: "not-owner", tenantName };
+    else trial = { kind: "can-start", tenantName };
+  }
+  return { trial, currentPlan: ctx?.tenant ? ctx.tenant.plan : null };
+}
+
+const limitText = (plan: Plan) => {
+  const limit = ORGANIZATION_LIMIT[plan];
+  return limit === null ? "∞" : String(limit);
+};
+
+function TrialBox({ trial }: { trial: TrialOffer }) {
+  return (
+    <section aria-labelledby="trial-title" className="card mb-12 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+      <div>
+        <h2 id="trial-title" className="text-lg font-semibold">
+          Try every module free for {TRIAL_DAYS} days
+        </h2>
+        <p className="mt-1 text-sm leading-6 text-ink-muted">
+          {trial.kind === "active"
+            ? `The trial of ${trial.tenantName} is active${trial.endsAt ? ` until ${new Date(trial.endsAt).toUTCString().slice(0, 16)}` : ""}: every Enterprise module is open.`
+            : trial.kind === "used"
+              ? `${trial.tenantName} has already used its trial. Contact us to change its plan.`
+              : trial.kind === "not-owner"
+                ? `Only an owner of ${trial.tenantName} can start its trial.`
+                : trial.kind === "no-tenant"
+                  ? "Create an organization first, then start its trial."
+                  : "During the trial your organization has every Enterprise module. Afterwards it returns to its plan; nothing you stored is deleted. One trial per organization."}
+        </p>
+      </div>
+      {trial.kind === "signed-out" ? (
+        <Link to="/signup" className="btn-primary shrink-0 no-underline">
+          Start free
+        </Link>
+      ) : trial.kind === "can-start" ? (
+        <Form method="post" action="/settings" className="shrink-0">
+          <input type="hidden" name="intent" value="start-trial" />
+          <button type="submit" className="btn-primary">
+            Start the {TRIAL_DAYS}-day trial for {trial.tenantName}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export default function Pricing() {
+  const { trial, currentPlan } = useLoaderData<typeof loader>();
+  return (
+    <MarketingPage
+      width="wide"
+      eyebrow="Pricing"
+      title="Plans and pricing"
+      lead={
+        <>
+          Every plan is generated from the same plan table the application enforces, so what you see here is exactly what each plan unlocks.
+          Prices for paid plans are set by the operator of your Rampart service: <Link to="/contact">contact us</Link> for a quote.
+        </>
+      }
+    >
+      <TrialBox trial={trial} />
+
+      <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-4">
+        {PLANS.map((plan) => {
+          const features = FEATURES.filter((f) => PLAN_FEATURES[plan].has(f));
+          const business = plan === "business";
+          return (
+            <li
+              key={plan}
+              className={`card flex flex-col ${business ? "border-2 border-brand" : ""}`}
+              aria-labelledby={`plan-${plan}`}
+              data-testid={`plan-${plan}`}
+            >
+              {business ? (
+                <p className="-mx-5 -mt-5 mb-4 flex items-center justify-center gap-1 rounded-t-card bg-brand px-3 py-2 text-center text-sm font-semibold text-white">
+                  <Star className="h-4 w-4" aria-hidden="true" />
+                  {BUSINESS_PRICING_BANNER}
+                </p>
+              ) : null}
+              <h2 id={`plan-${plan}`} className="text-xl font-bold">
+                {PLAN_DISPLAY_NAME[plan]}
+                {currentPlan === plan ? <span className="ml-2 rounded bg-ok-light px-2 py-0.5 align-middle text-xs font-semibold text-ok">Your plan</span> : null}
+              </h2>
+              <p className="mt-2 text-2xl font-semibold">{plan === "free" ? "Free" : "Contact us"}</p>
+              <p className="mt-2 text-sm leading-6 text-ink-muted">{PLAN_SUMMARY[plan]}</p>
+              <p className="mt-4 text-sm font-medium">
+                Organizations: <span data-testid={`limit-${plan}`}>{limitText(plan)}</span>
+                {ORGANIZATION_LIMIT[plan] === null ? <span className="sr-only"> (unlimited)</span> : null}
+              </p>
+              <h3 className="mt-4 text-sm font-semibold">{features.length} features</h3>
+              <ul className="mt-2 flex-1 space-y-1 text-sm">
+                {features.map((f) => (
+                  <li key={f} className="flex gap-2">
+                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-ok" aria-hidden="true" />
+                    {FEATURE_LABEL[f]}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-6">
+                {plan === "free" ? (
+                  <Link to="/signup" className="btn-secondary w-full no-underline">
+                    Start free
+                  </Link>
+                ) : (
+                  <Link to="/contact" className={`${business ? "btn-primary" : "btn-secondary"} w-full no-underline`}>
+                    Contact us about {PLAN_DISPLAY_NAME[plan]}
+                  </Link>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      <section aria-labelledby="compare-title" className="mt-16">
+        <h2 id="compare-title" className="text-2xl font-bold">
+          Compare every feature
+        </h2>
+        <div className="mt-6 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="compare-title">
+          <table className="w-full min-w-[36rem] border-collapse text-sm">
+            <caption className="sr-only">Features included in each plan</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2 pr-4 text-left">
+                  Feature
+                </th>
+                {PLANS.map((plan) => (
+                  <th key={plan} scope="col" className="px-2 py-2 text-center">
+                    {PLAN_DISPLAY_NAME[plan]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-b border-slate-200">
+                <th scope="row" className="py-2 pr-4 text-left font-normal">
+                  Organizations
+                </th>
+                {PLANS.map((plan) => (
+                  <td key={plan} className="px-2 py-2 text-center">
+                    {limitText(plan)}
+                    {ORGANIZATION_LIMIT[plan] === null ? <span className="sr-only"> (unlimited)</span> : null}
+                  </td>
+                ))}
+              </tr>
+              {FEATURES.map((f) => (
+                <tr key={f} className="border-b border-slate-200">
+                  <th scope="row" className="py-2 pr-4 text-left font-normal">
+                    {FEATURE_LABEL[f]}
+                  </th>
+                  {PLANS.map((plan) => (
+                    <td key={plan} className="px-2 py-2 text-center">
+                      {PLAN_FEATURES[plan].has(f) ? (
+                        <>
+                          <Check className="inline h-4 w-4 text-ok" aria-hidden="true" />
+                          <span className="sr-only">Included</span>
+                        </>
+                      ) : (
+                        <>
+                          <Minus className="inline h-4 w-4 text-ink-faint" aria-hidden="true" />
+                          <span className="sr-only">Not included</span>
+                        </>
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </MarketingPage>
+  );
+}
