@@ -28,7 +28,7 @@ export function parseHashLine(line) {
  * @param {import("better-sqlite3").Database} sqlite
  * @param {{ batchSize?: number }} [options]
  */
-export function createRangeWriter(sqlite, { batchSize = 20_000 } = {}) {
+export function createRangeWriter(sqlite, { batchSize = 50_000 } = {}) {
   const upsert = sqlite.prepare(
     "INSERT INTO pwned_hashes (prefix, suffix, count) VALUES (?, ?, ?) ON CONFLICT (prefix, suffix) DO UPDATE SET count = excluded.count",
   );
@@ -40,6 +40,9 @@ export function createRangeWriter(sqlite, { batchSize = 20_000 } = {}) {
   });
   const flush = () => {
     if (pending.length === 0) return;
+    // Writing a batch in key order touches each index page once (the downloader's
+    // files are sorted already; other sources may not be).
+    pending.sort((a, b) => (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0));
     commit(pending);
     written += pending.length;
     pending = [];
