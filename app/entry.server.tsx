@@ -57,3 +57,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   console.error(JSON.stringify({ level: "error", msg: "handler error", path: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) }));
 }
+
+// The operator command line (scripts/admin.js) runs these through the server build.
+export { operatorCommands, OperatorError } from "~/lib/operator.server";

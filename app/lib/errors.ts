@@ -41,11 +41,14 @@ export const STATUS_MESSAGE = {
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
-  constructor(message: string, status: number, code: ErrorCode) {
+  /** The server's own `message`, when it sent one (e.g. the plan's upgrade message on a 403). */
+  readonly serverMessage?: string;
+  constructor(message: string, status: number, code: ErrorCode, serverMessage?: string) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -65,19 +68,19 @@ export function errorForStatus(status: number, text?: string): ApiError | Sessio
     case 401:
       return new SessionExpiredError(body ?? "Authentication required");
     case 403:
-      return new ApiError("Access forbidden", 403, "FORBIDDEN");
+      return new ApiError("Access forbidden", 403, "FORBIDDEN", body);
     case 404:
-      return new ApiError("Resource not found", 404, "NOT_FOUND");
+      return new ApiError("Resource not found", 404, "NOT_FOUND", body);
     case 429:
-      return new ApiError("Too many requests", 429, "RATE_LIMITED");
+      return new ApiError("Too many requests", 429, "RATE_LIMITED", body);
     case 500:
-      return new ApiError("Internal server error", 500, "SERVER_ERROR");
+      return new ApiError("Internal server error", 500, "SERVER_ERROR", body);
     case 502:
     case 503:
     case 504:
-      return new ApiError("Service temporarily unavailable", status, "SERVICE_UNAVAILABLE");
+      return new ApiError("Service temporarily unavailable", status, "SERVICE_UNAVAILABLE", body);
     default:
-      return new ApiError(body ?? `Request failed with status ${status}`, status, "REQUEST_FAILED");
+      return new ApiError(body ?? `Request failed with status ${status}`, status, "REQUEST_FAILED", body);
   }
 }
 

@@ -1,0 +1,57 @@
+/**
+ * Operator commands (npm run admin -- ...), exported through the server build
+ * (entry.server.tsx) so the command line runs the same code as the app:
+ * one implementation of plans, trials and their audit entries.
+ */
+import { isPlan, PLANS } from "./plans";
+import { listAllTenants, setTenantPlan, getTenant } from "~/modules/tenants/tenants.server";
+import { endTrial, startTrial, TrialError } from "~/modules/tenants/trials.server";
+import { listUsers } from "~/modules/accounts/accounts.server";
+import { audit } from "~/modules/audit/audit.server";
+import { contactMessages } from "@db/schema";
+import { desc } from "drizzle-orm";
+import { db } from "./db.server";
+
+export class OperatorError extends Error {}
+
+export const operatorCommands = {
+  plan(tenantId: string, plan: string) {
+    if (!isPlan(plan)) throw new OperatorError(`Unknown plan "${plan}". Plans: ${PLANS.join(", ")}`);
+    const updated = setTenantPlan(tenantId, plan);
+    if (!updated) throw new OperatorError(`No organization with tenant id ${tenantId}`);
+    return `${updated.name} (${tenantId}) is now on the ${plan} plan.`;
+  },
+  trial(tenantId: string, action: string) {
+    if (!getTenant(tenantId)) throw new OperatorError(`No organization with tenant id ${tenantId}`);
+    try {
+      if (action === "start") {
+        const t = startTrial(tenantId);
+        audit({ action: "trial.started", tenantId, detail: { by: "operator" } });
+        return `Trial started for ${tenantId}; it ends ${t.endsAt}.`;
+      }
+      if (action === "end") {
+        endTrial(tenantId);
+        audit({ action: "trial.ended", tenantId, detail: { by: "operator" } });
+        return `Trial ended for ${tenantId}.`;
+      }
+    } catch (error) {
+      if (error instanceof TrialError) throw new OperatorError(error.message);
+      throw error;
+    }
+    throw new OperatorError(`Unknown trial action "${action}": use start or end`);
+  },
+  users() {
+    return listUsers().map((u) => ({ id: u.id, email: u.email, createdAt: new Date(u.createdAt).toISOString() }));
+  },
+  tenants() {
+    return listAllTenants().map((t) => ({ tenantId: t.id, name: t.name, plan: t.plan }));
+  },
+  messages() {
+    return db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt))
+      .all()
+      .map((m) => ({ id: m.id, name: m.name, email: m.email, message: m.message, ip: m.ip, createdAt: new Date(m.createdAt).toISOString() }));
+  },
+};

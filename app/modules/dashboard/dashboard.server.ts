@@ -1,0 +1,161 @@
+/**
+ * The dashboard's figures, computed from what the tenant's modules stored:
+ * phishing items, dark web exposures and alerts. Zeros and empty lists until
+ * modules fill them; nothing here is invented (simulated figures live only
+ * in app/modules/demo).
+ *
+ * Security score: 100 minus a penalty per open finding, weighted by severity
+ * (critical 15, high 8, medium 3, low 1), floored at 0. Open findings are
+ * active or acknowledged alerts, open exposures, and detected (not
+ * quarantined) phishing items rated high or medium.
+ */
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { alerts, exposures, phishingItems, watchedIdentities } from "@db/schema";
+import { db } from "~/lib/db.server";
+import { listActiveAlerts } from "~/modules/alerts/alerts.server";
+
+const WEIGHT = { critical: 15, high: 8, medium: 3, low: 1 } as const;
+type Level = keyof typeof WEIGHT;
+
+export type DashboardMetrics = {
+  securityScore: number;
+  activeThreats: number;
+  resolvedIssues: number;
+  darkWebHits: number;
+  phishingDetected: number;
+  anomaliesCount: number;
+};
+
+export type FindingsBySeverity = Record<Level, number>;
+
+function countBy<T extends string>(rows: { key: T | null; n: number }[]): Partial<Record<T, number>> {
+  const out: Partial<Record<T, number>> = {};
+  for (const r of rows) if (r.key) out[r.key] = r.n;
+  return out;
+}
+
+export function findingsBySeverity(tenantId: string): FindingsBySeverity {
+  const alertRows = db
+    .select({ key: alerts.severity, n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.tenantId, tenantId), inArray(alerts.status, ["active", "acknowledged"])))
+    .groupBy(alerts.severity)
+    .all();
+  const phishingRows = db
+    .select({ key: phishingItems.risk, n: count() })
+    .from(phishingItems)
+    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.status, "detected"), inArray(phishingItems.risk, ["medium", "high"])))
+    .groupBy(phishingItems.risk)
+    .all();
+  const a = countBy(alertRows);
+  const p = countBy(phishingRows);
+  return {
+    critical: a.critical ?? 0,
+    // Open dark web exposures raise alerts, so they are counted through those alerts, not twice.
+    high: (a.high ?? 0) + (p.high ?? 0),
+    medium: (a.medium ?? 0) + (p.medium ?? 0),
+    low: a.low ?? 0,
+  };
+}
+
+export function securityScore(findings: FindingsBySeverity): number {
+  const penalty = (Object.keys(WEIGHT) as Level[]).reduce((sum, k) => sum + WEIGHT[k] * findings[k], 0);
+  return Math.max(0, 100 - penalty);
+}
+
+export function dashboardMetrics(tenantId: string): DashboardMetrics {
+  const findings = findingsBySeverity(tenantId);
+  const activeThreats = db
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.tenantId, tenantId), inArray(alerts.status, ["active", "acknowledged"])))
+    .get()?.n ?? 0;
+  const resolvedAlerts = db
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.tenantId, tenantId), eq(alerts.status, "resolved")))
+    .get()?.n ?? 0;
+  const resolvedExposures = db
+    .select({ n: count() })
+    .from(exposures)
+    .where(and(eq(exposures.tenantId, tenantId), inArray(exposures.status, ["resolved", "skipped"])))
+    .get()?.n ?? 0;
+  const quarantined = db
+    .select({ n: count() })
+    .from(phishingItems)
+    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.status, "quarantined")))
+    .get()?.n ?? 0;
+  const darkWebHits = db
+    .select({ n: count() })
+    .from(exposures)
+    .where(and(eq(exposures.tenantId, tenantId), eq(exposures.status, "open")))
+    .get()?.n ?? 0;
+  const phishingDetected = db
+    .select({ n: count() })
+    .from(phishingItems)
+    .where(and(eq(phishingItems.tenantId, tenantId), inArray(phishingItems.risk, ["medium", "high"])))
+    .get()?.n ?? 0;
+  return {
+    securityScore: securityScore(findings),
+    activeThreats,
+    resolvedIssues: resolvedAlerts + resolvedExposures + quarantined,
+    darkWebHits,
+    phishingDetected,
+    // The logs module stores no anomalies yet; this stays 0 until it does.
+    anomaliesCount: 0,
+  };
+}
+
+export type RiskTrendPoint = { date: string; findings: number };
+
+/** New findings per day over the last `days` days (alerts and medium/high phishing), oldest first. */
+export function riskTrend(tenantId: string, days = 14, now = Date.now()): RiskTrendPoint[] {
+  const dayMs = 86_400_000;
+  const start = Math.floor(now / dayMs) * dayMs - (days - 1) * dayMs;
+  const day = (col: unknown) => sql<string>`strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
+  const alertDays = db
+    .select({ d: day(alerts.createdAt), n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.tenantId, tenantId), gte(alerts.createdAt, start)))
+    .groupBy(day(alerts.createdAt))
+    .all();
+  const phishDays = db
+    .select({ d: day(phishingItems.createdAt), n: count() })
+    .from(phishingItems)
+    .where(and(eq(phishingItems.tenantId, tenantId), gte(phishingItems.createdAt, start), inArray(phishingItems.risk, ["medium", "high"])))
+    .groupBy(day(phishingItems.createdAt))
+    .all();
+  const byDay = new Map<string, number>();
+  for (const r of [...alertDays, ...phishDays]) byDay.set(r.d, (byDay.get(r.d) ?? 0) + r.n);
+  return Array.from({ length: days }, (_, i) => {
+    const date = new Date(start + i * dayMs).toISOString().slice(0, 10);
+    return { date, findings: byDay.get(date) ?? 0 };
+  });
+}
+
+export function dashboardData(tenantId: string) {
+  const findings = findingsBySeverity(tenantId);
+  return {
+    metrics: dashboardMetrics(tenantId),
+    findingsBySeverity: findings,
+    riskTrend: riskTrend(tenantId),
+    recentAlerts: listActiveAlerts(tenantId, 5).map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })),
+  };
+}
+
+export function moduleUsage(tenantId: string) {
+  const phishingAnalyses = db.select({ n: count() }).from(phishingItems).where(eq(phishingItems.tenantId, tenantId)).get()?.n ?? 0;
+  const watched = db.select({ n: count() }).from(watchedIdentities).where(eq(watchedIdentities.tenantId, tenantId)).get()?.n ?? 0;
+  const alertsTotal = db.select({ n: count() }).from(alerts).where(eq(alerts.tenantId, tenantId)).get()?.n ?? 0;
+  const alertsResolved = db
+    .select({ n: count() })
+    .from(alerts)
+    .where(and(eq(alerts.tenantId, tenantId), eq(alerts.status, "resolved")))
+    .get()?.n ?? 0;
+  const quarantined = db
+    .select({ n: count() })
+    .from(phishingItems)
+    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.status, "quarantined")))
+    .get()?.n ?? 0;
+  return { phishingAnalyses, watchedIdentities: watched, alertsTotal, alertsResolved, quarantined };
+}

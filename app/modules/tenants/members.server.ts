@@ -1,0 +1,110 @@
+/**
+ * Organization members and invitations. Owners and admins create invitation
+ * links for a role (admin or member); the token is shown once and only its
+ * SHA-256 is stored; a link works once and for 7 days. Only owners change
+ * roles and remove members, and an organization always keeps one owner.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { invitations, memberships, users, type Role } from "@db/schema";
+import { db } from "~/lib/db.server";
+import { audit } from "~/modules/audit/audit.server";
+import { organizationAllowanceForUser } from "./tenants.server";
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
+
+export class MemberError extends Error {}
+
+export function listMembers(tenantId: string) {
+  return db
+    .select({ userId: users.id, email: users.email, role: memberships.role, joinedAt: memberships.createdAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.tenantId, tenantId))
+    .orderBy(asc(memberships.createdAt))
+    .all();
+}
+
+export function createInvitation(tenantId: string, role: "admin" | "member", createdBy: string, ip?: string) {
+  const token = randomBytes(24).toString("base64url");
+  const id = randomUUID();
+  db.insert(invitations)
+    .values({ id, tenantId, tokenHash: hashToken(token), role, createdBy, expiresAt: Date.now() + INVITATION_TTL_MS })
+    .run();
+  audit({ action: "member.invited", tenantId, userId: createdBy, ip, detail: { role, invitationId: id } });
+  return { id, token };
+}
+
+export function listOpenInvitations(tenantId: string) {
+  return db
+    .select({ id: invitations.id, role: invitations.role, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt })
+    .from(invitations)
+    .where(and(eq(invitations.tenantId, tenantId), isNull(invitations.acceptedAt)))
+    .orderBy(asc(invitations.createdAt))
+    .all()
+    .filter((i) => i.expiresAt > Date.now());
+}
+
+export function revokeInvitation(tenantId: string, invitationId: string): boolean {
+  return db.delete(invitations).where(and(eq(invitations.tenantId, tenantId), eq(invitations.id, invitationId))).run().changes > 0;
+}
+
+/** Joins the invitation's organization; refuses expired or used links and respects the joiner's organization limit. */
+export function acceptInvitation(token: string, userId: string, ip?: string): { tenantId: string } {
+  return db.transaction(
+    () => {
+      const inv = db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token))).get();
+      if (!inv || inv.acceptedAt || inv.expiresAt <= Date.now()) throw new MemberError("This invitation link is invalid or has expired.");
+      const existing = db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.tenantId, inv.tenantId), eq(memberships.userId, userId)))
+        .get();
+      if (existing) return { tenantId: inv.tenantId };
+      const allowance = organizationAllowanceForUser(userId);
+      if (allowance.reached) throw new MemberError(allowance.upgradeMessage ?? "Organization limit reached");
+      db.insert(memberships).values({ id: randomUUID(), userId, tenantId: inv.tenantId, role: inv.role }).run();
+      db.update(invitations).set({ acceptedBy: userId, acceptedAt: Date.now() }).where(eq(invitations.id, inv.id)).run();
+      audit({ action: "member.joined", tenantId: inv.tenantId, userId, ip, detail: { role: inv.role } });
+      return { tenantId: inv.tenantId };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function ownerCount(tenantId: string) {
+  return db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, "owner")))
+    .get()?.n ?? 0;
+}
+
+export function changeRole(tenantId: string, actorId: string, memberUserId: string, role: Role, ip?: string) {
+  db.transaction(
+    () => {
+      const member = db.select().from(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId))).get();
+      if (!member) throw new MemberError("This person is not a member of the organization.");
+      if (member.role === "owner" && role !== "owner" && ownerCount(tenantId) <= 1) {
+        throw new MemberError("An organization must keep at least one owner.");
+      }
+      db.update(memberships).set({ role }).where(eq(memberships.id, member.id)).run();
+      audit({ action: "member.role_changed", tenantId, userId: actorId, ip, detail: { member: memberUserId, from: member.role, to: role } });
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export function removeMember(tenantId: string, actorId: string, memberUserId: string, ip?: string) {
+  db.transaction(
+    () => {
+      const member = db.select().from(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId))).get();
+      if (!member) throw new MemberError("This person is not a member of the organization.");
+      if (member.role === "owner" && ownerCount(tenantId) <= 1) throw new MemberError("An organization must keep at least one owner.");
+      db.delete(memberships).where(eq(memberships.id, member.id)).run();
+      audit({ action: "member.removed", tenantId, userId: actorId, ip, detail: { member: memberUserId, role: member.role } });
+    },
+    { behavior: "immediate" },
+  );
+}

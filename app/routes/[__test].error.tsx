@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getEnv } from "~/lib/env.server";
+
+/**
+ * Exists only when the server runs with RAMPART_TEST_ROUTES=1 (404 otherwise):
+ * lets the end-to-end suite trigger the root error boundary. With ?key=K, the
+ * component throws on the first render for K and renders normally after that,
+ * so 'Retry Component' can be seen to recover without a reload.
+ */
+const seen = new Set<string>();
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (getEnv().RAMPART_TEST_ROUTES !== "1") throw new Response("Not Found", { status: 404 });
+  const key = new URL(request.url).searchParams.get("key") ?? "always";
+  const fail = key === "always" || !seen.has(key);
+  seen.add(key);
+  return { fail };
+}
+
+export default function TestError() {
+  const { fail } = useLoaderData<typeof loader>();
+  if (fail) throw new Error("Test error from /__test/error");
+  return (
+    <main id="main" className="p-8">
+      <h1 className="text-2xl font-bold">Recovered</h1>
+    </main>
+  );
+}

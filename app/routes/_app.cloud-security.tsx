@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ModuleRoute } from "~/components/module-page";
+import { moduleLoader } from "~/lib/module-page.server";
+import { appRoute } from "~/lib/app-routes";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+export const meta: MetaFunction = () => [{ title: `${appRoute("/cloud-security").label} · Rampart` }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => moduleLoader(request, "/cloud-security");
+
+export default function Page() {
+  return <ModuleRoute path="/cloud-security" />;
+}

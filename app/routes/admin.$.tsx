@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireTenantContext } from "~/lib/tenant-context.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+/** Any other /admin/... path: the admin checks first, then a 404 inside the admin layout. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireTenantContext(request, { feature: "adminDashboard", roles: ["owner", "admin"] });
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function AdminNotFound() {
+  return null;
+}

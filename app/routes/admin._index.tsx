@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireTenantContext } from "~/lib/tenant-context.server";
+import { listAuditForTenant } from "~/modules/audit/audit.server";
+import { listMembers } from "~/modules/tenants/members.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+export const meta: MetaFunction = () => [{ title: "Admin · Rampart" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", roles: ["owner", "admin"] });
+  return {
+    members: listMembers(ctx.tenant.id).length,
+    audit: listAuditForTenant(ctx.tenant.id, 200).map((e) => ({
+      id: e.id,
+      action: e.action,
+      who: e.userEmail ?? "operator",
+      ip: e.ip,
+      detail: e.detail ? JSON.stringify(e.detail) : "",
+      at: new Date(e.createdAt).toISOString(),
+    })),
+  };
+}
+
+export default function AdminOverview() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <main id="main">
+      <h1 className="text-2xl font-bold">Admin dashboard</h1>
+      <p className="mt-1 text-sm text-ink-muted">{d.members} member{d.members === 1 ? "" : "s"} in this organization.</p>
+      <section className="mt-6" aria-labelledby="audit-title">
+        <h2 id="audit-title" className="text-lg font-semibold">Audit trail</h2>
+        <p className="text-sm text-ink-muted">Who did what security-relevant thing, when, and from which address.</p>
+        <div className="card mt-3 overflow-x-auto p-0">
+          <table className="w-full text-left text-sm" data-testid="audit-trail">
+            <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
+              <tr><th className="p-3">When</th><th className="p-3">Who</th><th className="p-3">What</th><th className="p-3">Address</th><th className="p-3">Detail</th></tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {d.audit.map((e) => (
+                <tr key={e.id}>
+                  <td className="p-3 whitespace-nowrap"><time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)}</time></td>
+                  <td className="p-3">{e.who}</td>
+                  <td className="p-3 font-mono text-xs">{e.action}</td>
+                  <td className="p-3">{e.ip ?? "—"}</td>
+                  <td className="p-3 font-mono text-xs text-ink-muted">{e.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </main>
+  );
+}

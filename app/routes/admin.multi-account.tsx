@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireTenantContext } from "~/lib/tenant-context.server";
+import { displayTenantName, PLAN_DISPLAY_NAME } from "~/lib/plans";
+import { tenantEffectivePlan } from "~/modules/tenants/tenants.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+export const meta: MetaFunction = () => [{ title: "Multi-account management · Rampart" }];
+
+/** Every organization the user belongs to, with its plan and the user's role: enterprise only. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireTenantContext(request, { feature: "multiAccountManagement", roles: ["owner", "admin"] });
+  return {
+    accounts: ctx.tenants.map((t) => ({
+      id: t.tenantId,
+      name: displayTenantName(t.tenant.name),
+      plan: PLAN_DISPLAY_NAME[t.tenant.plan],
+      effectivePlan: PLAN_DISPLAY_NAME[tenantEffectivePlan(t.tenantId, t.tenant.plan)],
+      role: t.role,
+    })),
+  };
+}
+
+export default function MultiAccount() {
+  const { accounts } = useLoaderData<typeof loader>();
+  return (
+    <main id="main">
+      <h1 className="text-2xl font-bold">Multi-account management</h1>
+      <div className="card mt-4 overflow-x-auto p-0">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-surface-muted text-xs uppercase text-ink-muted"><tr><th className="p-3">Organization</th><th className="p-3">Plan</th><th className="p-3">Effective plan</th><th className="p-3">Your role</th><th className="p-3">Tenant id</th></tr></thead>
+          <tbody className="divide-y divide-slate-100">
+            {accounts.map((a) => (
+              <tr key={a.id}><td className="p-3">{a.name}</td><td className="p-3">{a.plan}</td><td className="p-3">{a.effectivePlan}</td><td className="p-3">{a.role}</td><td className="p-3 font-mono text-xs">{a.id}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </main>
+  );
+}

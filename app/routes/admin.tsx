@@ -1,0 +1,58 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { PublicChrome } from "~/components/public-chrome";
+import { RouteErrorContent } from "~/components/error-screens";
+import { requireTenantContext } from "~/lib/tenant-context.server";
+import { PLAN_DISPLAY_NAME, hasFeature } from "~/lib/plans";
+
+export const ADMIN_ROLES = ["owner", "admin"] as const;
+
+/** The admin layout: needs the adminDashboard feature and an owner or admin role in the selected organization. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", roles: ADMIN_ROLES });
+  return {
+    tenantName: ctx.tenant.displayName,
+    plan: PLAN_DISPLAY_NAME[ctx.effectivePlan],
+    multiAccount: hasFeature(ctx.effectivePlan, "multiAccountManagement"),
+  };
+}
+
+const LINKS = [
+  { to: "/admin", label: "Overview", end: true },
+  { to: "/admin/multi-account", label: "Multi-account" },
+  { to: "/admin/alert-rules", label: "Alert rules" },
+  { to: "/admin/notification-channels", label: "Notification channels" },
+  { to: "/admin/escalation-policies", label: "Escalation policies" },
+  { to: "/admin/settings", label: "Settings" },
+];
+
+export default function AdminLayout() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <PublicChrome signedIn>
+      <div className="mx-auto max-w-6xl px-4 py-6">
+        <p className="text-xs uppercase tracking-wide text-ink-muted">Admin · {d.tenantName} · {d.plan}</p>
+        <nav aria-label="Admin" className="mt-2 flex flex-wrap gap-2 border-b border-slate-200 pb-2">
+          {LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.end} className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm no-underline ${isActive ? "bg-brand-light font-semibold text-brand-dark" : "text-ink-muted hover:bg-surface-sunken"}`}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="mt-6">
+          <Outlet />
+        </div>
+      </div>
+    </PublicChrome>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <PublicChrome signedIn>
+      <div className="px-4 py-6">
+        <RouteErrorContent />
+      </div>
+    </PublicChrome>
+  );
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "~/lib/http.server";
+import { onlyGet } from "~/lib/api.server";
+import { requireTenantContext } from "~/lib/tenant-context.server";
+import { getTrial } from "~/modules/tenants/trials.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireTenantContext(request);
+  const { status, endsAt } = getTrial(ctx.tenant.id);
+  return json({ status, endsAt }, { headers: { "Cache-Control": "private, no-cache" } });
+}
+
+export const action = onlyGet;

@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PublicChrome } from "~/components/public-chrome";
+import { ModulePage, EmptyState } from "~/components/module-page";
+import { RouteErrorContent } from "~/components/error-screens";
+import { requireAppRoute } from "~/lib/app-route.server";
+
+export const meta: MetaFunction = () => [{ title: "Endpoint Security · Rampart" }];
+
+/** Signed-in, outside the shell, and gated by the endpointSecurity feature (pro and up). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const ctx = await requireAppRoute(request, "/endpoint-security");
+  return { tenantName: ctx.tenant.displayName };
+}
+
+export default function EndpointSecurity() {
+  return (
+    <PublicChrome signedIn>
+      <div className="mx-auto max-w-5xl px-4 py-8">
+        <ModulePage path="/endpoint-security">
+          <EmptyState>No devices are registered for this organization yet. Register the laptops and phones your team uses to track their disk encryption, screen lock and update status.</EmptyState>
+        </ModulePage>
+      </div>
+    </PublicChrome>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <PublicChrome signedIn>
+      <div className="px-4 py-6">
+        <RouteErrorContent />
+      </div>
+    </PublicChrome>
+  );
+}

@@ -1,0 +1,45 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { PublicChrome } from "~/components/public-chrome";
+import { clientIp } from "~/lib/request.server";
+import { setSelectedTenant } from "~/lib/session.server";
+import { requireUser } from "~/lib/tenant-context.server";
+import { acceptInvitation, MemberError } from "~/modules/tenants/members.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+export const meta: MetaFunction = () => [{ title: "Join an organization · Rampart" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+/** A signed-in user who opens an invitation link joins on confirming (a POST, so link previews cannot accept it). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { user, session } = await requireUser(request);
+  try {
+    const { tenantId } = acceptInvitation(params.token ?? "", user.id, clientIp(context));
+    setSelectedTenant(session.idHash, tenantId);
+    return redirect("/dashboard");
+  } catch (error) {
+    if (error instanceof MemberError) return data({ error: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+export default function Invite() {
+  const result = useActionData<typeof action>();
+  return (
+    <PublicChrome signedIn>
+      <main id="main" className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-2xl font-bold">Join an organization</h1>
+        <p className="mt-2 text-ink-muted">You were invited to join an organization on Rampart.</p>
+        {result?.error ? <p role="alert" className="mt-4 rounded-md bg-danger-light p-3 text-sm text-danger">{result.error}</p> : null}
+        <Form method="post" className="mt-6">
+          <button type="submit" className="btn-primary">Join the organization</button>
+        </Form>
+      </main>
+    </PublicChrome>
+  );
+}

@@ -1,0 +1,80 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { PublicChrome } from "~/components/public-chrome";
+import { FormField } from "~/components/form-field";
+import { RouteErrorBoundary } from "~/components/error-screens";
+import { createAuthenticator, LoginFailure } from "~/lib/auth.server";
+import { clientIp } from "~/lib/request.server";
+import { createSession, endSession, getSession, safeRedirectPath } from "~/lib/session.server";
+import { listTenantsForUser } from "~/modules/tenants/tenants.server";
+import { audit } from "~/modules/audit/audit.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Sign in · Rampart" },
+  { name: "description", content: "Sign in to Rampart to monitor your organization's security posture." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (await getSession(request)) throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ip = clientIp(context);
+  const authenticator = createAuthenticator(() => ip);
+  let user;
+  try {
+    user = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (error instanceof LoginFailure) {
+      return data(
+        { errors: error.fields, email: error.email ?? "" },
+        { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined },
+      );
+    }
+    throw error;
+  }
+  // A successful sign-in always issues a new session id (no fixation): the old row goes.
+  const setCookieOld = await endSession(request);
+  const first = listTenantsForUser(user.id)[0];
+  const cookie = await createSession(request, user.id, { selectedTenantId: first?.tenantId ?? null, ip });
+  audit({ action: "auth.login", userId: user.id, tenantId: first?.tenantId ?? null, ip });
+  const headers = new Headers();
+  headers.append("Set-Cookie", setCookieOld);
+  headers.append("Set-Cookie", cookie);
+  return redirect(safeRedirectPath(user.redirectTo), { headers });
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  return (
+    <PublicChrome>
+      <main id="main" className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-2xl font-bold">Sign in to Rampart</h1>
+        <Form method="post" className="card mt-6 space-y-4" noValidate>
+          {errors.form ? (
+            <p role="alert" className="rounded-md bg-danger-light p-3 text-sm text-danger" data-testid="form-error">
+              {errors.form}
+            </p>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+          <FormField id="email" name="email" type="email" label="E-mail" autoComplete="email" required defaultValue={actionData?.email} error={errors.email} />
+          <FormField id="password" name="password" type="password" label="Password" autoComplete="current-password" required error={errors.password} />
+          <button type="submit" className="btn-primary w-full" disabled={pending}>
+            {pending ? "Signing in..." : "Sign in"}
+          </button>
+        </Form>
+        <p className="mt-4 text-sm text-ink-muted">
+          New to Rampart? <Link to="/signup">Create an account</Link>
+        </p>
+      </main>
+    </PublicChrome>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,35 @@
+// Builds the app when the build is missing or older than its sources, so that
+// `npm start` works on a fresh clone and after an update with no extra step.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const BUILD = path.resolve("build/index.js");
+const SOURCES = ["app", "db", "remix.config.js", "tailwind.config.ts", "package-lock.json", "content"];
+
+function newest(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, entry)));
+  return max;
+}
+
+export function buildIsStale() {
+  if (!fs.existsSync(BUILD) || !fs.existsSync("public/build")) return true;
+  const built = fs.statSync(BUILD).mtimeMs;
+  return SOURCES.some((s) => newest(path.resolve(s)) > built);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (buildIsStale()) {
+    console.log(JSON.stringify({ level: "info", msg: "building the app (build missing or older than its sources)" }));
+    const r = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
