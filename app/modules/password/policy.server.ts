@@ -7,11 +7,16 @@
 import { policyVerdictFrom, type PolicyVerdict } from "./policy";
 import { breachCountForPassword } from "./range.server";
 import { estimateStrength } from "./strength.server";
+import { expandUserInputs } from "./strength";
 
 export type { PolicyVerdict } from "./policy";
 
-export function passwordPolicyVerdict(password: string, { userInputs = [] }: { userInputs?: string[] } = {}): PolicyVerdict {
-  const score = estimateStrength(password, userInputs).score;
+/**
+ * `userInputs`: the user's e-mail address, organization name and the like, as
+ * they are; e-mail addresses are expanded to their local part and its pieces.
+ */
+export function passwordPolicyVerdict(password: string, { userInputs = [] }: { userInputs?: readonly (string | null | undefined)[] } = {}): PolicyVerdict {
+  const score = estimateStrength(password, expandUserInputs(userInputs)).score;
   const breachCount = breachCountForPassword(password);
   return policyVerdictFrom({ password, score, breachCount });
 }

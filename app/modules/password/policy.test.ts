@@ -46,6 +46,8 @@ describe("password policy verdict (NIST SP 800-63B)", () => {
     const v = passwordPolicyVerdict(pw, { userInputs: strengthUserInputs("marguerite.okonkwo@zephyrlabs.example", "Zephyrlabs") });
     expect(v.ok).toBe(false);
     expect(v.reasons).toContain(POLICY_MESSAGES.tooWeak);
+    // Raw values as sign-up and /settings pass them are expanded the same way.
+    expect(passwordPolicyVerdict(pw, { userInputs: ["marguerite.okonkwo@zephyrlabs.example"] }).ok).toBe(false);
   });
 
   it("refuses a common password even when long (breached: 'password123', 'iloveyou1')", () => {

@@ -43,21 +43,31 @@ export const MAX_ANALYZED_LENGTH = 256;
 
 /** Words an attacker would try first against this user: the e-mail, its local part, the organization and the product. */
 export function strengthUserInputs(email?: string | null, organizationName?: string | null): string[] {
+  return expandUserInputs([email, organizationName]);
+}
+
+/**
+ * Normalises user inputs for zxcvbn: lower-cased, an e-mail address adds its
+ * local part and that part's pieces ("jane.doe" -> "jane", "doe"), a name of
+ * several words adds each word; "rampart" (the service's name) is always in.
+ */
+export function expandUserInputs(values: readonly (string | null | undefined)[]): string[] {
   const inputs = new Set<string>(["rampart"]);
-  const e = email?.trim().toLowerCase();
-  if (e) {
-    inputs.add(e);
-    const local = e.split("@")[0];
-    if (local) {
+  for (const raw of values) {
+    const value = raw?.trim().toLowerCase();
+    if (!value) continue;
+    inputs.add(value);
+    const at = value.lastIndexOf("@");
+    if (at > 0) {
+      const local = value.slice(0, at);
       inputs.add(local);
-      // "jane.doe" -> "jane", "doe": people build passwords from their name parts.
+      // People build passwords from their name parts.
       for (const part of local.split(/[._+-]+/)) if (part.length >= 3) inputs.add(part);
+      const domainLabel = value.slice(at + 1).split(".")[0];
+      if (domainLabel && domainLabel.length >= 3) inputs.add(domainLabel);
+    } else {
+      for (const part of value.split(/\s+/)) if (part.length >= 3) inputs.add(part);
     }
-  }
-  const org = organizationName?.trim().toLowerCase();
-  if (org) {
-    inputs.add(org);
-    for (const part of org.split(/\s+/)) if (part.length >= 3) inputs.add(part);
   }
   return [...inputs];
 }
