@@ -87,8 +87,11 @@ export function RouteErrorContent() {
     if (error.status === 404) return <NotFoundPage />;
     if (error.status === 409 && data?.code === "NO_TENANT") {
       return (
-        <main id="main" className="p-8" role="status">
-          Loading dashboard...
+        <main id="main" className="p-8">
+          <p role="status">Loading dashboard...</p>
+          <p className="mt-2 text-sm text-ink-muted">
+            You are not a member of any organization yet. <Link to="/organizations/new">Create one</Link> to start.
+          </p>
         </main>
       );
     }
