@@ -1,0 +1,178 @@
+/**
+ * Domain reasoning for the phishing analyzer: registrable domains (the Public
+ * Suffix List, through tldts), the confusable "skeleton" of a label (after
+ * Unicode TR39's idea: map characters that look alike to one representative,
+ * here reduced to the Latin, Cyrillic and Greek letters and digits phishing
+ * kits actually use), Damerau-Levenshtein distance, and the lookalike test
+ * against the organization's own domains and the brand list.
+ */
+import { domainToUnicode } from "node:url";
+import { parse } from "tldts";
+import { BRANDS, FREE_MAIL, type Brand } from "./lists";
+
+export type DomainInfo = {
+  host: string;
+  /** Registrable domain ("paypal.com" for "www.paypal.com"), or the host itself (IP, unknown suffix). */
+  domain: string;
+  /** The registrable domain without its public suffix ("paypal"). */
+  label: string;
+  suffix: string;
+  isIp: boolean;
+  /** The Unicode form when the host has punycode (xn--) labels. */
+  unicode: string | null;
+};
+
+export function domainInfo(hostInput: string): DomainInfo {
+  const host = hostInput.trim().toLowerCase().replace(/\.$/, "").replace(/^\[|\]$/g, "");
+  const p = parse(host, { allowPrivateDomains: false });
+  const isIp = !!p.isIp || /^\d+$/.test(host) || /^0x[0-9a-f]+$/i.test(host);
+  const domain = p.domain ?? host;
+  let unicode: string | null = null;
+  if (/(^|\.)xn--/.test(host)) {
+    const u = domainToUnicode(host);
+    unicode = u && u !== host ? u : null;
+  }
+  return { host, domain, label: p.domainWithoutSuffix ?? host.split(".")[0] ?? host, suffix: p.publicSuffix ?? "", isIp, unicode };
+}
+
+export function registrableDomain(host: string): string {
+  return domainInfo(host).domain;
+}
+
+export function hostEndsWith(host: string, parent: string): boolean {
+  return host === parent || host.endsWith("." + parent);
+}
+
+const CONFUSABLE: Record<string, string> = {
+  // Cyrillic
+  а: "a", в: "b", е: "e", ё: "e", о: "o", р: "p", с: "c", у: "y", х: "x", і: "l", ї: "l", ј: "j", ԁ: "d", һ: "h", ӏ: "l", ѕ: "s", ԛ: "q", ԝ: "w", к: "k", м: "m", н: "h", т: "t", ո: "n", ս: "u", ց: "g", օ: "o",
+  // Greek
+  α: "a", β: "b", ε: "e", η: "n", ι: "l", κ: "k", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x", ω: "w", ϲ: "c",
+  // Latin look-alikes and digits
+  ı: "l", ł: "l", ɡ: "g", ɑ: "a", ǀ: "l", "0": "o", "1": "l", "|": "l", i: "l", "3": "e", "5": "s", "$": "s", "@": "a", "4": "a", "7": "t", "8": "b", "9": "g",
+};
+
+/** The confusable skeleton of a domain label: "paypa1", "pаypal" (Cyrillic а) and "paypal" share one. */
+export function skeleton(input: string): string {
+  let s = input.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  s = Array.from(s, (c) => CONFUSABLE[c] ?? c).join("");
+  // Pairs that render like one letter in most fonts.
+  return s.replace(/rn/g, "m").replace(/vv/g, "w").replace(/cl/g, "d").replace(/nn/g, "m").replace(/-/g, "");
+}
+
+/** Damerau-Levenshtein (optimal string alignment) distance, stopping early above `max`. */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let rowMin = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+  }
+  return d[a.length]![b.length]!;
+}
+
+export type Protected = { kind: "brand" | "organization"; name: string; domains: string[]; brand?: Brand };
+
+export function protectedTargets(orgDomains: string[]): Protected[] {
+  const org = orgDomains.map((d) => d.toLowerCase()).filter((d) => d && !FREE_MAIL.has(d));
+  const list: Protected[] = [];
+  if (org.length) list.push({ kind: "organization", name: "your organization", domains: org });
+  for (const b of BRANDS) list.push({ kind: "brand", name: b.name, domains: b.domains, brand: b });
+  return list;
+}
+
+/** Whether a registrable domain belongs to the protected brand or organization. */
+export function ownedBy(info: DomainInfo, target: Protected): boolean {
+  if (target.domains.some((d) => hostEndsWith(info.domain, d) || hostEndsWith(info.host, d))) return true;
+  if (target.brand?.ccTlds) {
+    const brandLabel = registrableLabel(target.brand.domains[0]!);
+    // amazon.de, dhl.co.uk, google.com.br: a country-code suffix under the brand's own label.
+    if (info.label === brandLabel && /^([a-z]{2}|(co|com|org|net|ne|or)\.[a-z]{2})$/.test(info.suffix)) return true;
+  }
+  return false;
+}
+
+function registrableLabel(domain: string): string {
+  return domainInfo(domain).label;
+}
+
+/** Brand names that are also everyday words or names: too common to flag when merely contained. */
+const GENERIC_LABELS = new Set(["apple", "chase", "steam", "slack", "stripe", "zoom", "live", "office", "outlook", "yahoo", "norton", "adobe", "intuit", "spotify", "visa", "costco", "walmart", "verizon", "binance"]);
+
+export type Lookalike = {
+  target: Protected;
+  /** The protected domain it imitates. */
+  imitates: string;
+  how: "homoglyph" | "punycode" | "edit-distance" | "contains-name" | "other-tld";
+  detail: string;
+};
+
+/**
+ * Does this domain imitate one of the protected domains? Returns the first,
+ * strongest match. A domain the target owns is never a lookalike of it.
+ */
+export function findLookalike(info: DomainInfo, targets: Protected[]): Lookalike | null {
+  if (info.isIp || !info.label) return null;
+  const unicodeLabel = info.unicode ? domainInfo(info.unicode).label || info.unicode.split(".")[0]! : null;
+  const candidates = [info.label, ...(unicodeLabel ? [unicodeLabel] : [])];
+  let best: Lookalike | null = null;
+  const rank = { punycode: 5, homoglyph: 4, "edit-distance": 3, "other-tld": 2, "contains-name": 1 } as const;
+  for (const target of targets) {
+    if (ownedBy(info, target)) continue;
+    // A domain some other protected target owns (outlook.com is Microsoft's) is not a lookalike of a third.
+    for (const own of target.domains) {
+      const ref = domainInfo(own);
+      const refLabel = ref.label;
+      if (!refLabel || refLabel.length < 2) continue;
+      const refSkel = skeleton(refLabel);
+      for (const cand of candidates) {
+        const isUnicode = cand !== info.label;
+        const candSkel = skeleton(cand);
+        let how: Lookalike["how"] | null = null;
+        let detail = "";
+        if (cand === refLabel) {
+          if (isUnicode) continue;
+          // Same name, another suffix: paypal.co imitating paypal.com.
+          if (info.suffix !== ref.suffix && !FREE_MAIL.has(info.domain)) {
+            how = "other-tld";
+            detail = `uses the name "${refLabel}" under .${info.suffix || "?"} instead of ${own}`;
+          }
+        } else if (candSkel === refSkel && refLabel.length >= 3) {
+          how = isUnicode ? "punycode" : "homoglyph";
+          detail = isUnicode
+            ? `its Unicode form ${info.unicode} looks like ${own}`
+            : `"${cand}" differs from "${refLabel}" only by look-alike characters`;
+        } else if (refLabel.length >= 6) {
+          const dist = editDistance(candSkel, refSkel, 2);
+          const allowed = refLabel.length >= 9 ? 2 : 1;
+          if (dist <= allowed && cand.length >= 4) {
+            how = "edit-distance";
+            detail = `"${cand}" is ${dist} edit${dist === 1 ? "" : "s"} away from "${refLabel}"`;
+          }
+        }
+        // Containment only for names that are not everyday words (office, live, apple, chase...),
+        // and for a brand only its main name: otherwise "office-depot" would imitate Microsoft.
+        const distinctive = target.kind === "organization" || (own === target.domains[0] && !GENERIC_LABELS.has(refLabel));
+        if (!how && distinctive && refLabel.length >= 4 && !isUnicode) {
+          const tokens = cand.split(/[-_.\d]+/).filter(Boolean);
+          const containsToken = tokens.some((t) => t === refLabel || skeleton(t) === refSkel);
+          const glued = refLabel.length >= 6 && cand !== refLabel && (cand.startsWith(refLabel) || cand.endsWith(refLabel));
+          if (containsToken || glued) {
+            how = "contains-name";
+            detail = `contains the name "${refLabel}" but is not ${own}`;
+          }
+        }
+        if (how && (!best || rank[how] > rank[best.how])) best = { target, imitates: own, how, detail };
+      }
+    }
+  }
+  return best;
+}

@@ -1,0 +1,357 @@
+/**
+ * Reference lists the phishing analyzer compares against. Kept as data so a
+ * reviewer can check (and extend) them without reading the scoring code.
+ *
+ * - BRANDS: commonly impersonated brands (APWG and vendor phishing-trend
+ *   reports name these year after year) with the registrable domains they
+ *   really send mail and host sign-in pages from.
+ * - SHORTENERS, UNUSUAL_TLDS (top-level domains with the highest abuse rates in
+ *   Spamhaus/Interisle reports, plus .zip/.mov that look like file names),
+ *   FREE_MAIL, FREE_HOSTING (site builders and form services used to host
+ *   credential-harvest pages), CLICK_TRACKERS (e-mail service providers
+ *   whose redirect links legitimately differ from the text shown).
+ * - Attachment extensions from Microsoft's and Google's lists of file types
+ *   blocked in mail.
+ */
+
+export type Brand = {
+  /** How the brand is written in a display name or a domain label. */
+  name: string;
+  /** Extra words that name the brand (products, older names). */
+  aliases?: string[];
+  /** Registrable domains the brand owns and sends from. */
+  domains: string[];
+  /** Country-code variants (amazon.de, dhl.co.uk) are also the brand's own. */
+  ccTlds?: boolean;
+};
+
+export const BRANDS: Brand[] = [
+  { name: "paypal", domains: ["paypal.com", "paypal.me", "paypalobjects.com", "paypal-communication.com", "xoom.com"], ccTlds: true },
+  {
+    name: "microsoft",
+    aliases: ["office365", "office 365", "microsoft 365", "onedrive", "sharepoint", "outlook web access"],
+    domains: [
+      "microsoft.com",
+      "office.com",
+      "office365.com",
+      "outlook.com",
+      "live.com",
+      "hotmail.com",
+      "microsoftonline.com",
+      "sharepoint.com",
+      "onmicrosoft.com",
+      "microsoft365.com",
+      "onedrive.com",
+      "azure.com",
+      "msft.net",
+      "windows.com",
+      "microsoftstore.com",
+      "microsoft-int.com",
+      "microsoftedge.com",
+      "skype.com",
+      "bing.com",
+      "msn.com",
+    ],
+  },
+  { name: "apple", aliases: ["icloud", "itunes", "app store"], domains: ["apple.com", "icloud.com", "me.com", "mac.com", "itunes.com", "insideapple.apple.com"], ccTlds: false },
+  { name: "amazon", aliases: ["prime video", "aws"], domains: ["amazon.com", "amazonses.com", "amazonaws.com", "primevideo.com", "a2z.com", "amazon.jobs", "amazon-adsystem.com", "amazontrust.com", "amazonpay.com", "amazon.science"], ccTlds: true },
+  { name: "google", aliases: ["gmail", "google drive", "google docs", "youtube"], domains: ["google.com", "gmail.com", "googlemail.com", "youtube.com", "googleusercontent.com", "gstatic.com", "googleapis.com", "goo.gl", "g.co", "google-analytics.com", "googletagmanager.com", "googlesyndication.com", "doubleclick.net", "googleadservices.com", "withgoogle.com", "blog.google"], ccTlds: true },
+  { name: "docusign", domains: ["docusign.com", "docusign.net"] },
+  { name: "dhl", domains: ["dhl.com", "dhl.de", "dhl.co.uk", "dhlparcel.nl", "dhl-news.com", "dpdhl.com"], ccTlds: true },
+  { name: "fedex", domains: ["fedex.com"] },
+  { name: "ups", domains: ["ups.com"] },
+  { name: "usps", domains: ["usps.com", "usps.gov"] },
+  { name: "royalmail", aliases: ["royal mail"], domains: ["royalmail.com", "royalmail.co.uk"] },
+  { name: "netflix", domains: ["netflix.com", "netflix.net", "nflxvideo.net"] },
+  { name: "linkedin", domains: ["linkedin.com", "lnkd.in"] },
+  { name: "facebook", aliases: ["meta platforms"], domains: ["facebook.com", "facebookmail.com", "fb.com", "meta.com", "metamail.com"] },
+  { name: "instagram", domains: ["instagram.com", "mail.instagram.com", "facebookmail.com"] },
+  { name: "whatsapp", domains: ["whatsapp.com", "whatsapp.net"] },
+  { name: "dropbox", domains: ["dropbox.com", "dropboxmail.com"] },
+  { name: "adobe", aliases: ["acrobat"], domains: ["adobe.com", "adobesign.com", "echosign.com", "adobe.io"] },
+  { name: "wellsfargo", aliases: ["wells fargo"], domains: ["wellsfargo.com", "wf.com"] },
+  { name: "chase", aliases: ["jpmorgan"], domains: ["chase.com", "jpmorgan.com", "jpmorganchase.com"] },
+  { name: "bankofamerica", aliases: ["bank of america"], domains: ["bankofamerica.com", "bofa.com", "ml.com"] },
+  { name: "citibank", aliases: ["citi"], domains: ["citi.com", "citibank.com", "citigroup.com"] },
+  { name: "hsbc", domains: ["hsbc.com", "hsbc.co.uk", "us.hsbc.com"], ccTlds: true },
+  { name: "barclays", domains: ["barclays.com", "barclays.co.uk", "barclaycard.co.uk"] },
+  { name: "americanexpress", aliases: ["american express", "amex"], domains: ["americanexpress.com", "aexp.com", "amex.com"] },
+  { name: "irs", aliases: ["internal revenue service"], domains: ["irs.gov", "treasury.gov"] },
+  { name: "hmrc", domains: ["hmrc.gov.uk", "gov.uk"] },
+  { name: "coinbase", domains: ["coinbase.com"] },
+  { name: "binance", domains: ["binance.com"] },
+  { name: "metamask", domains: ["metamask.io", "consensys.net"] },
+  { name: "steam", aliases: ["steampowered"], domains: ["steampowered.com", "steamcommunity.com", "valvesoftware.com"] },
+  { name: "spotify", domains: ["spotify.com"] },
+  { name: "zoom", domains: ["zoom.us", "zoom.com", "zoomgov.com"] },
+  { name: "slack", domains: ["slack.com", "slack-edge.com"] },
+  { name: "github", domains: ["github.com", "githubusercontent.com", "github.io"] },
+  { name: "stripe", domains: ["stripe.com", "stripe.network"] },
+  { name: "intuit", aliases: ["quickbooks", "turbotax"], domains: ["intuit.com", "quickbooks.com", "turbotax.com"] },
+  { name: "ebay", domains: ["ebay.com", "ebay.co.uk", "ebay.de"], ccTlds: true },
+  { name: "wetransfer", domains: ["wetransfer.com"] },
+  { name: "norton", aliases: ["lifelock"], domains: ["norton.com", "nortonlifelock.com", "gen.digital"] },
+  { name: "mcafee", domains: ["mcafee.com"] },
+  { name: "geeksquad", aliases: ["geek squad"], domains: ["geeksquad.com", "bestbuy.com"] },
+  { name: "walmart", domains: ["walmart.com"] },
+  { name: "costco", domains: ["costco.com"] },
+  { name: "twitter", aliases: ["x corp"], domains: ["twitter.com", "x.com"] },
+  { name: "yahoo", domains: ["yahoo.com", "yahoo.co.uk", "ymail.com"], ccTlds: true },
+  { name: "att", aliases: ["at&t"], domains: ["att.com", "att.net"] },
+  { name: "verizon", domains: ["verizon.com", "verizonwireless.com"] },
+];
+
+export const SHORTENERS = new Set([
+  "bit.ly",
+  "bitly.com",
+  "tinyurl.com",
+  "t.co",
+  "goo.gl",
+  "ow.ly",
+  "is.gd",
+  "buff.ly",
+  "rebrand.ly",
+  "cutt.ly",
+  "shorturl.at",
+  "rb.gy",
+  "t.ly",
+  "tiny.cc",
+  "s.id",
+  "bit.do",
+  "shorte.st",
+  "adf.ly",
+  "v.gd",
+  "qrco.de",
+  "tiny.one",
+  "short.io",
+  "clck.ru",
+  "u.to",
+  "urlz.fr",
+  "lnkd.in",
+  "did.li",
+  "t2m.io",
+  "x.co",
+  "surl.li",
+]);
+
+/** TLDs with the highest abuse rates, and TLDs that read like file extensions. */
+export const UNUSUAL_TLDS = new Set([
+  "zip",
+  "mov",
+  "top",
+  "xyz",
+  "tk",
+  "ml",
+  "ga",
+  "cf",
+  "gq",
+  "work",
+  "click",
+  "link",
+  "country",
+  "kim",
+  "loan",
+  "men",
+  "date",
+  "racing",
+  "review",
+  "stream",
+  "download",
+  "win",
+  "bid",
+  "trade",
+  "party",
+  "science",
+  "cricket",
+  "faith",
+  "accountant",
+  "gdn",
+  "rest",
+  "cyou",
+  "cfd",
+  "sbs",
+  "monster",
+  "buzz",
+  "icu",
+  "quest",
+  "surf",
+  "lol",
+  "mom",
+  "beauty",
+  "hair",
+  "bond",
+  "autos",
+  "boats",
+  "homes",
+  "yachts",
+  "motorcycles",
+  "pw",
+  "su",
+]);
+
+export const FREE_MAIL = new Set([
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "ymail.com",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "msn.com",
+  "aol.com",
+  "icloud.com",
+  "me.com",
+  "mail.com",
+  "gmx.com",
+  "gmx.net",
+  "gmx.de",
+  "web.de",
+  "yandex.com",
+  "yandex.ru",
+  "mail.ru",
+  "protonmail.com",
+  "proton.me",
+  "zoho.com",
+  "tutanota.com",
+  "qq.com",
+  "163.com",
+  "126.com",
+  "rediffmail.com",
+  "inbox.com",
+  "hushmail.com",
+]);
+
+/** Site builders, hosting and form services where anyone can put up a sign-in page. */
+export const FREE_HOSTING = new Set([
+  "000webhostapp.com",
+  "weebly.com",
+  "wixsite.com",
+  "blogspot.com",
+  "firebaseapp.com",
+  "web.app",
+  "netlify.app",
+  "pages.dev",
+  "workers.dev",
+  "glitch.me",
+  "herokuapp.com",
+  "azurewebsites.net",
+  "square.site",
+  "jotform.com",
+  "typeform.com",
+  "formspree.io",
+  "godaddysites.com",
+  "webflow.io",
+  "vercel.app",
+  "repl.co",
+  "ipfs.io",
+  "dweb.link",
+  "r2.dev",
+  "surge.sh",
+  "mystrikingly.com",
+  "sites.google.com",
+  "forms.gle",
+  "ngrok.io",
+  "ngrok-free.app",
+  "trycloudflare.com",
+  "duckdns.org",
+  "no-ip.com",
+]);
+
+/** E-mail service providers whose redirect links legitimately show another domain as text. */
+export const CLICK_TRACKERS = new Set([
+  "list-manage.com",
+  "mailchimp.com",
+  "mcusercontent.com",
+  "sendgrid.net",
+  "ct.sendgrid.net",
+  "mailgun.org",
+  "hubspotlinks.com",
+  "hs-sites.com",
+  "hubspot.com",
+  "mktossl.com",
+  "mkto.com",
+  "exacttarget.com",
+  "sfmc-content.com",
+  "rs6.net",
+  "constantcontact.com",
+  "campaign-archive.com",
+  "klaviyo.com",
+  "klclick.com",
+  "klclick1.com",
+  "mandrillapp.com",
+  "postmarkapp.com",
+  "sparkpostmail.com",
+  "cmail19.com",
+  "cmail20.com",
+  "createsend.com",
+  "awstrack.me",
+  "substack.com",
+  "convertkit-mail.com",
+  "safelinks.protection.outlook.com",
+  "urldefense.com",
+  "urldefense.proofpoint.com",
+  "mimecast.com",
+]);
+
+/** Executables and scripts a mail client should never hand to a user. */
+export const EXECUTABLE_EXT = new Set([
+  "exe",
+  "scr",
+  "com",
+  "pif",
+  "msi",
+  "msp",
+  "dll",
+  "cpl",
+  "lnk",
+  "jar",
+  "app",
+  "appx",
+  "msix",
+  "gadget",
+  "reg",
+  "scf",
+  "inf",
+  "sys",
+  "bin",
+  "apk",
+  "dmg",
+  "pkg",
+]);
+
+export const SCRIPT_EXT = new Set(["bat", "cmd", "vbs", "vbe", "js", "jse", "wsf", "wsh", "hta", "ps1", "psm1", "sh", "py", "pl", "msc", "xll", "url", "iqy", "slk", "chm"]);
+
+export const HTML_EXT = new Set(["html", "htm", "shtml", "xhtml", "mht", "mhtml", "svg", "svgz"]);
+
+export const MACRO_OFFICE_EXT = new Set(["docm", "dotm", "xlsm", "xltm", "xlam", "pptm", "potm", "ppam", "ppsm", "sldm"]);
+
+/** Disk images and archive types that carry executables past filters. */
+export const DISK_IMAGE_EXT = new Set(["iso", "img", "vhd", "vhdx"]);
+
+export const ARCHIVE_EXT = new Set(["zip", "rar", "7z", "gz", "tgz", "tar", "cab", "ace", "arj", "xz", "bz2", "lzh", "z"]);
+
+/** Extensions a double extension pretends to be ("invoice.pdf.exe"). */
+export const DECOY_EXT = new Set(["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "jpg", "jpeg", "png", "gif", "rtf", "csv", "mp3", "mp4", "wav"]);
+
+/** Words a display name uses to pass as an administrator of the mailbox. */
+export const AUTHORITY_NAMES = [
+  "it support",
+  "it department",
+  "it helpdesk",
+  "help desk",
+  "helpdesk",
+  "administrator",
+  "system administrator",
+  "mail administrator",
+  "webmaster",
+  "postmaster",
+  "mailbox",
+  "email admin",
+  "security team",
+  "account team",
+  "support team",
+  "billing department",
+  "payroll",
+  "human resources",
+  "hr department",
+];

@@ -1,0 +1,192 @@
+/**
+ * Phishing items: each analysed message stored for its tenant (table
+ * phishing_items), listed newest first, filtered by risk and status, and
+ * quarantined or released. Every function takes the tenant id.
+ *
+ * The organization's own domains, against which lookalikes are judged, are
+ * the domains of the tenant members' e-mail addresses (memberships joined to
+ * users), free-mail domains excluded (protectedTargets drops them): a tenant
+ * whose people sign in as @northwindtraders.com protects northwindtraders.com
+ * with no setup. The members' addresses also let the analyzer spot a display
+ * name copying a colleague's name from an outside address (CEO fraud), and
+ * the organization's name counts as a name that may be impersonated.
+ *
+ * The raw message is not kept: only the parsed text view and the analysis.
+ */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { memberships, phishingItems, tenants, users } from "@db/schema";
+import { db } from "~/lib/db.server";
+import { displayTenantName } from "~/lib/plans";
+import { raiseAlert } from "~/modules/alerts/alerts.server";
+import { analyzeMessage, looksLikeMessage, type Analysis, type Risk, type Resolver } from "./analyze.server";
+import { FREE_MAIL } from "./lists";
+
+export const RISKS = ["low", "medium", "high"] as const;
+export const STATUSES = ["detected", "quarantined"] as const;
+export type PhishingStatus = (typeof STATUSES)[number];
+
+/** The largest message the analyzer accepts from the page (the API allows up to its 10 MB body). */
+export const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
+
+export const NOT_A_MESSAGE = "This does not look like an e-mail message. Paste the full source, headers included (in most mail clients: “Show original” or “View source”).";
+export const EMPTY_MESSAGE = "Paste the raw source of an e-mail or choose an .eml file.";
+export const TOO_LARGE = "The message is larger than 5 MB. Save it as an .eml file without large attachments and try again.";
+
+/** What the list and the demo mode show for one item. */
+export type PhishingListItem = {
+  id: string;
+  subject: string;
+  sender: string;
+  risk: Risk;
+  status: PhishingStatus;
+  rationale: string[];
+  score?: number;
+  createdAt?: number;
+};
+
+export class PhishingInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PhishingInputError";
+  }
+}
+
+export type OrgContext = { orgDomains: string[]; orgNames: string[]; orgAddresses: string[] };
+
+/** The organization's domains, names and members' addresses (see the module header). */
+export function organizationContext(tenantId: string): OrgContext {
+  const rows = db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.tenantId, tenantId))
+    .all();
+  const addresses = rows.map((r) => r.email.toLowerCase());
+  const domains = [...new Set(addresses.map((a) => a.split("@")[1] ?? "").filter((d) => d && !FREE_MAIL.has(d)))];
+  const tenant = db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).get();
+  const name = tenant ? displayTenantName(tenant.name) : "";
+  // "Personal", the default name of a one-person tenant, names no organization.
+  const orgNames = name && !/^personal$/i.test(name) ? [name] : [];
+  return { orgDomains: domains, orgNames, orgAddresses: addresses };
+}
+
+export type StoredAnalysis = { id: string; analysis: Analysis; status: PhishingStatus; createdAt: number };
+
+/**
+ * Analyses a raw message for the tenant and stores it as a phishing item.
+ * Throws PhishingInputError (shown to the user as a field error) for empty,
+ * oversized or non-message input; nothing is stored then.
+ */
+export async function analyzeAndStore(input: {
+  tenantId: string;
+  userId: string | null;
+  raw: Buffer | string;
+  maxBytes?: number;
+  resolver?: Resolver;
+}): Promise<StoredAnalysis> {
+  const size = typeof input.raw === "string" ? Buffer.byteLength(input.raw) : input.raw.length;
+  if (!size || (typeof input.raw === "string" && !input.raw.trim())) throw new PhishingInputError(EMPTY_MESSAGE);
+  if (size > (input.maxBytes ?? MAX_MESSAGE_BYTES)) throw new PhishingInputError(TOO_LARGE);
+  if (!looksLikeMessage(input.raw)) throw new PhishingInputError(NOT_A_MESSAGE);
+
+  const analysis = await analyzeMessage(input.raw, { ...organizationContext(input.tenantId), resolver: input.resolver });
+  const id = randomUUID();
+  const createdAt = Date.now();
+  db.insert(phishingItems)
+    .values({
+      id,
+      tenantId: input.tenantId,
+      subject: analysis.subject,
+      sender: analysis.sender || "(unknown sender)",
+      senderName: analysis.senderName || null,
+      risk: analysis.risk,
+      score: analysis.score,
+      status: "detected",
+      rationale: analysis.rationale,
+      analysis: {
+        signals: analysis.signals,
+        links: analysis.links,
+        attachments: analysis.attachments,
+        auth: analysis.auth,
+        replyTo: analysis.replyTo,
+        returnPath: analysis.returnPath,
+        date: analysis.date,
+        parseWarning: analysis.parseWarning,
+        durationMs: analysis.durationMs,
+      },
+      bodyText: analysis.bodyText,
+      messageId: analysis.messageId,
+      sentAt: analysis.date ? Date.parse(analysis.date) : null,
+      sizeBytes: analysis.sizeBytes,
+      createdBy: input.userId,
+      createdAt,
+    })
+    .run();
+  if (analysis.risk === "high") {
+    raiseAlert({
+      tenantId: input.tenantId,
+      source: "phishing",
+      severity: "high",
+      title: `High-risk phishing message: ${analysis.subject.slice(0, 120)}`,
+      detail: `From ${analysis.sender || "an unknown sender"}. ${analysis.rationale[0] ?? ""}`,
+      dedupeKey: `phishing:${id}`,
+    });
+  }
+  return { id, analysis, status: "detected", createdAt };
+}
+
+export type ListFilter = { risk?: Risk | null; status?: PhishingStatus | null; limit?: number };
+
+export function listPhishingItems(tenantId: string, filter: ListFilter = {}): (PhishingListItem & { score: number; createdAt: number })[] {
+  const conds: SQL[] = [eq(phishingItems.tenantId, tenantId)];
+  if (filter.risk) conds.push(eq(phishingItems.risk, filter.risk));
+  if (filter.status) conds.push(eq(phishingItems.status, filter.status));
+  return db
+    .select({
+      id: phishingItems.id,
+      subject: phishingItems.subject,
+      sender: phishingItems.sender,
+      risk: phishingItems.risk,
+      status: phishingItems.status,
+      rationale: phishingItems.rationale,
+      score: phishingItems.score,
+      createdAt: phishingItems.createdAt,
+    })
+    .from(phishingItems)
+    .where(and(...conds))
+    .orderBy(desc(phishingItems.createdAt), desc(phishingItems.id))
+    .limit(Math.min(Math.max(filter.limit ?? 100, 1), 500))
+    .all();
+}
+
+export function getPhishingItem(tenantId: string, id: string) {
+  return db
+    .select()
+    .from(phishingItems)
+    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.id, id)))
+    .get();
+}
+
+/** Quarantine or release; false when the item is not the tenant's (or does not exist). */
+export function setPhishingStatus(tenantId: string, id: string, status: PhishingStatus): boolean {
+  return db
+    .update(phishingItems)
+    .set({ status })
+    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.id, id)))
+    .run().changes > 0;
+}
+
+export function countPhishingItems(tenantId: string) {
+  const rows = db.select({ risk: phishingItems.risk, status: phishingItems.status }).from(phishingItems).where(eq(phishingItems.tenantId, tenantId)).all();
+  return {
+    total: rows.length,
+    high: rows.filter((r) => r.risk === "high").length,
+    quarantined: rows.filter((r) => r.status === "quarantined").length,
+  };
+}
+
+/** The API's answer for one item (issue 5: `{ id, subject, sender, risk, score, status, rationale }`). */
+export function apiItem(item: { id: string; subject: string; sender: string; risk: Risk; score: number; status: PhishingStatus; rationale: string[] }) {
+  return { id: item.id, subject: item.subject, sender: item.sender, risk: item.risk, score: item.score, status: item.status, rationale: item.rationale };
+}

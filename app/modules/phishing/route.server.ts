@@ -1,0 +1,144 @@
+/**
+ * Loader and action shared by /phishing and /phishing-enhanced (the same
+ * analyzer; the enhanced page also shows every signal, link, attachment and
+ * the text body). The routes stay one line each.
+ *
+ * Uploads: multipart bodies are read with Remix's memory upload handler,
+ * capped at 5 MB per part; a bigger part (file or pasted text) is a field
+ * error, and nothing is stored.
+ */
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { z } from "zod";
+import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { clientIp } from "~/lib/request.server";
+import { audit } from "~/modules/audit/audit.server";
+import {
+  analyzeAndStore,
+  EMPTY_MESSAGE,
+  listPhishingItems,
+  MAX_MESSAGE_BYTES,
+  PhishingInputError,
+  RISKS,
+  setPhishingStatus,
+  STATUSES,
+  TOO_LARGE,
+} from "./phishing.server";
+import type { PhishingActionData, VerdictDetail } from "./types";
+
+export type PhishingPath = "/phishing" | "/phishing-enhanced";
+
+const filterSchema = z.object({
+  risk: z.enum(RISKS).optional().catch(undefined),
+  status: z.enum(STATUSES).optional().catch(undefined),
+});
+
+export async function phishingLoader(request: Request, path: PhishingPath) {
+  const access = await loadAppRoute(request, path);
+  if (access.teaser) return { teaser: true as const };
+  const url = new URL(request.url);
+  const filter = filterSchema.parse({ risk: url.searchParams.get("risk") || undefined, status: url.searchParams.get("status") || undefined });
+  const items = listPhishingItems(access.ctx.tenant.id, filter).map((i) => ({
+    id: i.id,
+    subject: i.subject,
+    sender: i.sender,
+    risk: i.risk,
+    status: i.status,
+    rationale: i.rationale,
+    score: i.score,
+    createdAt: i.createdAt,
+  }));
+  return { teaser: false as const, items, filter: { risk: filter.risk ?? null, status: filter.status ?? null } };
+}
+
+const statusSchema = z.object({
+  intent: z.enum(["quarantine", "release"]),
+  id: z.string().min(1).max(100),
+});
+
+function fieldError(field: "raw" | "file", message: string) {
+  return data<PhishingActionData>({ ok: false, fieldErrors: { [field]: message } }, { status: 400 });
+}
+
+export async function phishingAction(request: Request, path: PhishingPath, context: unknown) {
+  const ctx = await requireAppRoute(request, path);
+  const tenantId = ctx.tenant.id;
+
+  let form: FormData;
+  const type = request.headers.get("Content-Type") ?? "";
+  try {
+    form = /multipart\/form-data/i.test(type)
+      ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_MESSAGE_BYTES }))
+      : await request.formData();
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return fieldError(error.field === "raw" ? "raw" : "file", TOO_LARGE);
+    return fieldError("raw", "The form could not be read. Please try again.");
+  }
+
+  const intent = String(form.get("intent") ?? "analyze");
+  if (intent === "quarantine" || intent === "release") {
+    const parsed = statusSchema.safeParse({ intent, id: form.get("id") });
+    if (!parsed.success) return data<PhishingActionData>({ ok: false, formError: "Choose a message first." }, { status: 400 });
+    const status = parsed.data.intent === "quarantine" ? "quarantined" : "detected";
+    if (!setPhishingStatus(tenantId, parsed.data.id, status)) {
+      throw new Response(JSON.stringify({ message: "Resource not found", code: "NOT_FOUND" }), { status: 404, headers: { "Content-Type": "application/json" } });
+    }
+    audit({ action: `phishing.${parsed.data.intent}d`, tenantId, userId: ctx.user.id, ip: clientIp(context), detail: { id: parsed.data.id } });
+    return data<PhishingActionData>({
+      ok: true,
+      statusChange: { id: parsed.data.id, status, message: status === "quarantined" ? "Message quarantined." : "Message released from quarantine." },
+    });
+  }
+  if (intent !== "analyze") return data<PhishingActionData>({ ok: false, formError: "Unknown action." }, { status: 400 });
+
+  // The file wins over the textarea when both are given.
+  const file = form.get("file");
+  let raw: Buffer | string = "";
+  let field: "raw" | "file" = "raw";
+  if (file && typeof file !== "string" && file.size > 0) {
+    field = "file";
+    if (file.size > MAX_MESSAGE_BYTES) return fieldError("file", TOO_LARGE);
+    if (/\.msg$/i.test(file.name)) return fieldError("file", "Outlook .msg files are not supported: save the message as .eml (or copy its source) and try again.");
+    raw = Buffer.from(await file.arrayBuffer());
+  } else {
+    raw = String(form.get("raw") ?? "");
+    if (!raw.trim()) return fieldError("raw", EMPTY_MESSAGE);
+  }
+
+  try {
+    const stored = await analyzeAndStore({ tenantId, userId: ctx.user.id, raw });
+    const a = stored.analysis;
+    const verdict: VerdictDetail = {
+      id: stored.id,
+      subject: a.subject,
+      sender: a.sender,
+      senderName: a.senderName,
+      risk: a.risk,
+      score: a.score,
+      status: stored.status,
+      rationale: a.rationale,
+    };
+    if (path === "/phishing-enhanced") {
+      verdict.detail = {
+        signals: a.signals,
+        links: a.links,
+        attachments: a.attachments,
+        auth: a.auth,
+        bodyText: a.bodyText.slice(0, 20_000),
+        replyTo: a.replyTo,
+        returnPath: a.returnPath,
+        date: a.date,
+        messageId: a.messageId,
+        durationMs: a.durationMs,
+      };
+    }
+    return data<PhishingActionData>({ ok: true, verdict });
+  } catch (error) {
+    if (error instanceof PhishingInputError) return fieldError(field, error.message);
+    throw error;
+  }
+}
