@@ -145,7 +145,7 @@ export default function BreachCheck() {
           <div className="card">
             <h2 id="email-check-heading" className="flex items-center gap-2 text-xl font-semibold">
               <Mail className="h-5 w-5 text-brand" aria-hidden="true" />
-              E-mail address
+              Check an e-mail address
             </h2>
             {breachCount === 0 ? (
               <p className="mt-3 flex gap-2 rounded-card bg-surface-sunken p-3 text-sm" data-testid="no-breach-data">
@@ -221,7 +221,7 @@ export default function BreachCheck() {
           <div className="card">
             <h2 id="password-check-heading" className="flex items-center gap-2 text-xl font-semibold">
               <KeyRound className="h-5 w-5 text-brand" aria-hidden="true" />
-              Password
+              Check a password
             </h2>
             <p className="mt-1 text-sm text-ink-muted">
               Your browser computes the password&apos;s SHA-1 hash and sends only its first five characters; the match is made on your device (k-anonymity, as

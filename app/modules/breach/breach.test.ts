@@ -229,6 +229,14 @@ describe("scripts/import-breach.js", () => {
     expect(alerts[0].severity).toBe("medium");
   });
 
+  it("two imports of the same breach at once both succeed and store each account once", async () => {
+    const file = tmpFile("race.json", JSON.stringify({ Name: "RaceBreach", BreachDate: "2025-03-03", accounts: Array.from({ length: 200 }, (_, i) => `r${i}@example.test`) }));
+    const results = await Promise.all([0, 1, 2].map(() => run("node", ["scripts/import-breach.js", file], { env: process.env })));
+    expect(results.every((r) => /breach RaceBreach/.test(r.stdout))).toBe(true);
+    const row = sqlite().prepare(`SELECT count(*) AS n FROM breach_accounts a JOIN breaches b ON b.id = a.breach_id WHERE b.name = 'RaceBreach'`).get();
+    expect(row).toEqual({ n: 200 });
+  });
+
   it("exits 1 with a clear message for a bad file", async () => {
     const file = tmpFile("bad.json", "{ not json");
     const err = await run("node", ["scripts/import-breach.js", file], { env: process.env }).then(

@@ -91,13 +91,16 @@ export function parseCsvLine(line) {
   return out.map((f) => f.trim());
 }
 
-/** The breach row's id after inserting or updating its metadata by Name. */
+/**
+ * The breach row's id after inserting or updating its metadata by Name.
+ * RETURNING gives the id that is really stored, even when another import of
+ * the same breach inserted the row a moment before us.
+ */
 function upsertBreach(sqlite, meta) {
-  const existing = sqlite.prepare(`SELECT id FROM breaches WHERE name = ?`).get(meta.name);
-  const row = { ...meta, id: existing?.id ?? randomUUID() };
+  const row = { ...meta, id: randomUUID() };
   for (const k of ["isVerified", "isFabricated", "isSensitive", "isRetired", "isSpamList"]) row[k] = row[k] ? 1 : 0;
   row.dataClasses = JSON.stringify(meta.dataClasses);
-  sqlite
+  const stored = sqlite
     .prepare(
       `INSERT INTO breaches (id, name, title, domain, breach_date, added_date, pwn_count, description, data_classes,
                              is_verified, is_fabricated, is_sensitive, is_retired, is_spam_list)
@@ -106,10 +109,11 @@ function upsertBreach(sqlite, meta) {
        ON CONFLICT (name) DO UPDATE SET title = excluded.title, domain = excluded.domain, breach_date = excluded.breach_date,
          added_date = excluded.added_date, pwn_count = excluded.pwn_count, description = excluded.description,
          data_classes = excluded.data_classes, is_verified = excluded.is_verified, is_fabricated = excluded.is_fabricated,
-         is_sensitive = excluded.is_sensitive, is_retired = excluded.is_retired, is_spam_list = excluded.is_spam_list`,
+         is_sensitive = excluded.is_sensitive, is_retired = excluded.is_retired, is_spam_list = excluded.is_spam_list
+       RETURNING id`,
     )
-    .run(row);
-  return { id: row.id, created: !existing };
+    .get(row);
+  return { id: stored.id, created: stored.id === row.id };
 }
 
 /**

@@ -44,6 +44,19 @@ function label(i: IdentityListItem) {
   return i.type === "domain" ? i.domain : (i.email ?? i.domain);
 }
 
+function RemoveButton({ identity }: { identity: IdentityListItem }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="identityId" value={identity.id} />
+      <button type="submit" className="btn-secondary px-2 py-1" aria-label={`Remove ${label(identity)} from the watchlist`}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        Remove
+      </button>
+    </Form>
+  );
+}
+
 export function IdentityList({ identities, readOnly = false }: { identities: IdentityListItem[]; readOnly?: boolean }) {
   const [params] = useSearchParams();
   const status = params.get("status");
@@ -92,58 +105,84 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
       ) : rows.length === 0 ? (
         <p className="p-4 text-sm text-ink-muted">No watched identity matches this filter.</p>
       ) : (
-        <div className="overflow-x-auto" role="region" aria-labelledby="identities-heading" tabIndex={0}>
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-surface-muted text-xs uppercase tracking-wide text-ink-muted">
-              <tr>
-                <th scope="col" className="px-4 py-2">Identity</th>
-                <th scope="col" className="px-4 py-2">Status</th>
-                <th scope="col" className="px-4 py-2">Severity</th>
-                <th scope="col" className="px-4 py-2">Breaches</th>
-                <th scope="col" className="px-4 py-2">Evidence</th>
-                <th scope="col" className="px-4 py-2">Found</th>
-                {readOnly ? null : (
-                  <th scope="col" className="px-4 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((i) => (
-                <tr key={i.id} data-testid="identity-row" data-status={i.status}>
-                  <td className="px-4 py-3 align-top">
-                    <span className="block break-all font-medium">{label(i)}</span>
-                    <span className="text-xs text-ink-muted">{i.type === "domain" ? "Domain" : "E-mail address"}</span>
-                  </td>
-                  <td className="px-4 py-3 align-top">
+        <>
+          {/* Narrow screens: one card per identity instead of a wide table. */}
+          <ul className="divide-y divide-slate-200 lg:hidden">
+            {rows.map((i) => (
+              <li key={i.id} className="space-y-2 p-4" data-testid="identity-card" data-status={i.status}>
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="break-all font-medium">{label(i)}</p>
+                    <p className="text-xs text-ink-muted">{i.type === "domain" ? "Domain" : "E-mail address"}</p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
                     {i.status === "breached" ? <StatusBadge tone="danger">Breached</StatusBadge> : <StatusBadge tone="ok">Clean</StatusBadge>}
-                  </td>
-                  <td className="px-4 py-3 align-top">
-                    {i.status === "breached" ? <SeverityBadge level={i.severity} /> : <span aria-label="No open exposure">—</span>}
-                  </td>
-                  <td className="px-4 py-3 align-top tabular-nums">{i.breachCount}</td>
-                  <td className="max-w-md px-4 py-3 align-top text-ink-muted">{i.evidence}</td>
-                  <td className="whitespace-nowrap px-4 py-3 align-top tabular-nums">
-                    {i.foundAt ? <time dateTime={i.foundAt}>{formatDate(i.foundAt)}</time> : "—"}
-                  </td>
+                    {i.status === "breached" ? <SeverityBadge level={i.severity} /> : null}
+                  </div>
+                </div>
+                <p className="text-sm text-ink-muted">{i.evidence}</p>
+                <p className="text-xs text-ink-muted">
+                  {i.breachCount} breach{i.breachCount === 1 ? "" : "es"}
+                  {i.foundAt ? (
+                    <>
+                      {" "}
+                      · found <time dateTime={i.foundAt}>{formatDate(i.foundAt)}</time>
+                    </>
+                  ) : null}
+                </p>
+                {readOnly ? null : <RemoveButton identity={i} />}
+              </li>
+            ))}
+          </ul>
+          <div className="hidden lg:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-surface-muted text-xs uppercase tracking-wide text-ink-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-2">Identity</th>
+                  <th scope="col" className="px-4 py-2">Status</th>
+                  <th scope="col" className="px-4 py-2">Severity</th>
+                  <th scope="col" className="px-4 py-2">Breaches</th>
+                  <th scope="col" className="px-4 py-2">Evidence</th>
+                  <th scope="col" className="px-4 py-2">Found</th>
                   {readOnly ? null : (
-                    <td className="px-4 py-3 align-top">
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="intent" value="remove" />
-                        <input type="hidden" name="identityId" value={i.id} />
-                        <button type="submit" className="btn-secondary px-2 py-1" aria-label={`Stop watching ${label(i)}`}>
-                          <Trash2 className="h-4 w-4" aria-hidden="true" />
-                          <span className="hidden sm:inline">Remove</span>
-                        </button>
-                      </Form>
-                    </td>
+                    <th scope="col" className="px-4 py-2">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   )}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {rows.map((i) => (
+                  <tr key={i.id} data-testid="identity-row" data-status={i.status}>
+                    <td className="px-4 py-3 align-top">
+                      <span className="block break-all font-medium">{label(i)}</span>
+                      <span className="text-xs text-ink-muted">{i.type === "domain" ? "Domain" : "E-mail address"}</span>
+                    </td>
+                    <td className="px-4 py-3 align-top">
+                      {i.status === "breached" ? <StatusBadge tone="danger">Breached</StatusBadge> : <StatusBadge tone="ok">Clean</StatusBadge>}
+                    </td>
+                    <td className="px-4 py-3 align-top">
+                      {i.status === "breached" ? <SeverityBadge level={i.severity} /> : <>
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">No open exposure</span>
+                        </>}
+                    </td>
+                    <td className="px-4 py-3 align-top tabular-nums">{i.breachCount}</td>
+                    <td className="max-w-md px-4 py-3 align-top text-ink-muted">{i.evidence}</td>
+                    <td className="whitespace-nowrap px-4 py-3 align-top tabular-nums">
+                      {i.foundAt ? <time dateTime={i.foundAt}>{formatDate(i.foundAt)}</time> : "—"}
+                    </td>
+                    {readOnly ? null : (
+                      <td className="px-4 py-3 align-top">
+                        <RemoveButton identity={i} />
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );
