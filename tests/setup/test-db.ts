@@ -5,11 +5,12 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll } from "vitest";
 
-const tmp = path.resolve("tests/.tmp");
-const dir = path.join(tmp, `db-${randomUUID()}`);
+const runDir = process.env.RAMPART_TEST_TMP;
+if (!runDir) throw new Error("RAMPART_TEST_TMP is not set: run the tests through vitest (tests/setup/global-setup.ts)");
+const dir = path.join(runDir, `db-${randomUUID()}`);
 fs.mkdirSync(dir, { recursive: true });
 const file = path.join(dir, "rampart.db");
-fs.copyFileSync(path.join(tmp, "base.db"), file);
+fs.copyFileSync(path.join(runDir, "base.db"), file);
 process.env.DATABASE_URL = file;
 process.env.NODE_ENV = "test";
 
