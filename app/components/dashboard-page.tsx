@@ -1,6 +1,6 @@
 import { Link, PrefetchPageLinks } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { SeverityBadge } from "~/components/ui/severity-badge";
+import { DashboardView } from "~/modules/dashboard/components/dashboard-view";
 import { MetricCard } from "~/components/metric-card";
 import { EmptyState } from "~/components/module-page";
 import { PREFETCH_DELAY_MS, SECONDARY_PREFETCH_DELAY_MS, apiRequest } from "~/lib/api-client";
@@ -31,13 +31,18 @@ export function DashboardPage({ data }: { data: Data }) {
     const t = setTimeout(() => void apiRequest("GET", "/api/dashboard", undefined, { headers }).catch(() => undefined), PREFETCH_DELAY_MS);
     return () => clearTimeout(t);
   }, [data.tenantId]); // eslint-disable-line react-hooks/exhaustive-deps
-  const m = live.metrics;
   return (
     <main id="main" className="max-w-6xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Dashboard</h1>
-        <p className="text-sm text-ink-muted">Security posture of {data.tenantName}, computed from your modules&apos; findings.</p>
-      </div>
+      <DashboardView
+        title="Dashboard"
+        subtitle={`Security posture of ${data.tenantName}, computed from your modules' findings.`}
+        metrics={live.metrics}
+        riskTrend={live.riskTrend}
+        findingsBySeverity={(["critical", "high", "medium", "low"] as const).map((severity) => ({ severity, count: live.findingsBySeverity[severity] }))}
+        recentAlerts={alerts.alerts.slice(0, 5)}
+        alertsHref="/alerts"
+        links={{ darkWebHits: "/dark-web-monitoring", phishingDetected: "/phishing", activeThreats: "/alerts" }}
+      />
       {warnings.warnings.length ? (
         <ul className="space-y-2" aria-label="Usage warnings">
           {warnings.warnings.map((w) => (
@@ -47,30 +52,6 @@ export function DashboardPage({ data }: { data: Data }) {
           ))}
         </ul>
       ) : null}
-      <section aria-label="Metrics" className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-        <MetricCard label="Security score" value={`${m.securityScore}/100`} testId="metric-security-score" hint="100 minus weighted open findings" />
-        <MetricCard label="Active threats" value={m.activeThreats} testId="metric-active-threats" />
-        <MetricCard label="Resolved issues" value={m.resolvedIssues} />
-        <MetricCard label="Dark web hits" value={m.darkWebHits} />
-        <MetricCard label="Phishing detected" value={m.phishingDetected} />
-        <MetricCard label="Anomalies" value={m.anomaliesCount} />
-      </section>
-      <section aria-labelledby="alerts-title" className="card">
-        <h2 id="alerts-title" className="font-semibold">Active alerts</h2>
-        {alerts.alerts.length === 0 ? (
-          <p className="mt-2 text-sm text-ink-muted">No active alerts. Add identities to <Link to="/dark-web-monitoring">dark web monitoring</Link> to be alerted about new breaches.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-100">
-            {alerts.alerts.map((a) => (
-              <li key={a.id} className="flex items-center gap-3 py-2 text-sm">
-                <SeverityBadge level={a.severity} />
-                <span className="flex-1">{a.title}</span>
-                <time className="text-xs text-ink-muted" dateTime={a.createdAt}>{a.createdAt.slice(0, 10)}</time>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
       <section aria-labelledby="recs-title">
         <h2 id="recs-title" className="mb-2 font-semibold">Recommended next steps</h2>
         {recs.recommendations.length === 0 ? (

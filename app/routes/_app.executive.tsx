@@ -30,10 +30,10 @@ export default function Executive() {
         <MetricCard label="Average response time" value={m.averageResponseTime == null ? "No resolved alerts yet" : `${m.averageResponseTime} h`} />
       </div>
       <section className="card mt-6" aria-labelledby="trend-title">
-        <h2 id="trend-title" className="font-semibold">New findings, last 14 days</h2>
+        <h2 id="trend-title" className="font-semibold">Overall risk score, last 14 days</h2>
         <table className="mt-2 w-full text-left text-sm">
-          <thead className="text-xs uppercase text-ink-muted"><tr><th className="py-1">Day</th><th className="py-1">Findings</th></tr></thead>
-          <tbody>{m.riskTrend.map((p) => <tr key={p.date}><td className="py-0.5">{p.date}</td><td className="py-0.5 tabular-nums">{p.findings}</td></tr>)}</tbody>
+          <thead className="text-xs uppercase text-ink-muted"><tr><th className="py-1">Day</th><th className="py-1">Risk score</th></tr></thead>
+          <tbody>{m.riskTrend.map((p) => <tr key={p.date}><td className="py-0.5">{p.date}</td><td className="py-0.5 tabular-nums">{p.score}</td></tr>)}</tbody>
         </table>
       </section>
     </ModulePage>

@@ -9,7 +9,7 @@
  * active or acknowledged alerts, open exposures, and detected (not
  * quarantined) phishing items rated high or medium.
  */
-import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { alerts, exposures, phishingItems, watchedIdentities } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { listActiveAlerts } from "~/modules/alerts/alerts.server";
@@ -106,30 +106,38 @@ export function dashboardMetrics(tenantId: string): DashboardMetrics {
   };
 }
 
-export type RiskTrendPoint = { date: string; findings: number };
+export type RiskTrendPoint = { date: string; label: string; score: number };
 
-/** New findings per day over the last `days` days (alerts and medium/high phishing), oldest first. */
+/**
+ * The overall risk score (100 minus the security score) at the end of each of
+ * the last `days` days, oldest first. A day counts the alerts raised by then
+ * and not yet resolved, and the medium/high phishing messages analysed by then
+ * that are still detected (quarantine time is not stored, so a message
+ * quarantined today counts as resolved for every past day too).
+ */
 export function riskTrend(tenantId: string, days = 14, now = Date.now()): RiskTrendPoint[] {
   const dayMs = 86_400_000;
-  const start = Math.floor(now / dayMs) * dayMs - (days - 1) * dayMs;
-  const day = (col: unknown) => sql<string>`strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
-  const alertDays = db
-    .select({ d: day(alerts.createdAt), n: count() })
+  const firstEnd = Math.floor(now / dayMs) * dayMs - (days - 2) * dayMs;
+  const alertRows = db
+    .select({ severity: alerts.severity, createdAt: alerts.createdAt, resolvedAt: alerts.resolvedAt, status: alerts.status })
     .from(alerts)
-    .where(and(eq(alerts.tenantId, tenantId), gte(alerts.createdAt, start)))
-    .groupBy(day(alerts.createdAt))
+    .where(eq(alerts.tenantId, tenantId))
     .all();
-  const phishDays = db
-    .select({ d: day(phishingItems.createdAt), n: count() })
+  const phishRows = db
+    .select({ risk: phishingItems.risk, createdAt: phishingItems.createdAt })
     .from(phishingItems)
-    .where(and(eq(phishingItems.tenantId, tenantId), gte(phishingItems.createdAt, start), inArray(phishingItems.risk, ["medium", "high"])))
-    .groupBy(day(phishingItems.createdAt))
+    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.status, "detected"), inArray(phishingItems.risk, ["medium", "high"])))
     .all();
-  const byDay = new Map<string, number>();
-  for (const r of [...alertDays, ...phishDays]) byDay.set(r.d, (byDay.get(r.d) ?? 0) + r.n);
   return Array.from({ length: days }, (_, i) => {
-    const date = new Date(start + i * dayMs).toISOString().slice(0, 10);
-    return { date, findings: byDay.get(date) ?? 0 };
+    const end = Math.min(firstEnd + i * dayMs, now);
+    const f: FindingsBySeverity = { critical: 0, high: 0, medium: 0, low: 0 };
+    for (const a of alertRows) {
+      const resolvedBy = a.status === "resolved" ? (a.resolvedAt ?? a.createdAt) : Infinity;
+      if (a.createdAt <= end && resolvedBy > end) f[a.severity] += 1;
+    }
+    for (const p of phishRows) if (p.createdAt <= end) f[p.risk] += 1;
+    const date = new Date(end - 1).toISOString().slice(0, 10);
+    return { date, label: date.slice(5), score: 100 - securityScore(f) };
   });
 }
 
