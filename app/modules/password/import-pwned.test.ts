@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { importPwnedFile } from "../../../scripts/import-pwned.js";
+import { migrateDatabase } from "../../../server/migrate.js";
 import { parseHashLine } from "./range-import.js";
 import { ensurePwnedSeed } from "./seed.server";
 import { sqlite } from "~/lib/db.server";
@@ -124,7 +125,7 @@ describe("first-start seed", () => {
 
   it("leaves a store that already has data alone", () => {
     const db = path.join(dir, "seeded.db");
-    fs.copyFileSync(path.resolve("tests/.tmp/base.db"), db);
+    migrateDatabase(db);
     const conn = new Database(db);
     try {
       conn.prepare("INSERT INTO pwned_hashes (prefix, suffix, count) VALUES ('AAAAA', 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB', 1)").run();

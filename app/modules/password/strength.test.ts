@@ -43,6 +43,17 @@ describe("password strength (zxcvbn-ts with common + English dictionaries)", () 
     expect(withInputs.score).toBeLessThan(without.score);
   });
 
+  it("stays fast on long, symbol-heavy input (it runs on the server for every sign-up)", () => {
+    const nasty = Array.from({ length: 256 }, (_, i) => String.fromCharCode(33 + ((i * 37) % 90))).join("");
+    estimateStrength("warm up");
+    const started = performance.now();
+    const r = estimateStrength(nasty);
+    expect(r.score).toBe(4);
+    // The library's defaults took over 8 s here; with the limits well under one.
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(estimateStrength("P@$$w0rd").score).toBe(0);
+  });
+
   it("gives the same answer through the lazily loaded estimator the browser uses", async () => {
     const estimate = await loadStrengthEstimator();
     expect(estimate("password").score).toBe(0);
