@@ -183,9 +183,24 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
           ) : null}
         </div>
       </form>
-      <div aria-live="polite" aria-atomic="false">
-        {shown ? <AnalysisResult analysis={shown} /> : null}
-      </div>
+      {/* One short live summary for screen readers, not the whole result on every key. */}
+      <p className="sr-only" role="status" aria-live="polite">
+        {shown ? summary(shown) : ""}
+      </p>
+      {shown ? <AnalysisResult analysis={shown} /> : null}
     </div>
   );
+}
+
+function summary(a: AnalysisView): string {
+  const breach =
+    a.breach.status === "checking"
+      ? "Checking breach exposure."
+      : a.breach.status === "error"
+        ? a.breach.message
+        : a.breach.count > 0
+          ? `Found in data breaches ${a.breach.count.toLocaleString("en-US")} times.`
+          : "Not found in breach data.";
+  const verdict = a.verdict ? (a.verdict.ok ? "Meets the password policy." : "Does not meet the password policy.") : "";
+  return `Strength: ${a.strength.label}. ${breach} ${verdict}`.trim();
 }
