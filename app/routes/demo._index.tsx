@@ -40,11 +40,11 @@ export default function DemoLanding() {
       </ul>
       <p className="mt-10 text-ink-muted">
         Ready to watch your own organization?{" "}
-        <Link to="/signup" className="font-medium">
-          Create your account
+        <Link to="/signup" className="font-medium underline">
+          Sign up for free
         </Link>{" "}
         (the Free plan includes the dashboard, dark web monitoring and the phishing analyzer) or compare the plans on the{" "}
-        <Link to="/pricing">pricing page</Link>.
+        <Link to="/pricing" className="underline">pricing page</Link>.
       </p>
     </div>
   );

@@ -1,61 +1,41 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { generateDemoData } from "~/modules/demo/generator";
 import { demoPage } from "~/modules/demo/pages";
 import { seo } from "~/modules/marketing/seo";
+import { PhishingFilters, PhishingList } from "~/modules/phishing/components/phishing-list";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 const page = demoPage("/demo/phishing");
 export const meta: MetaFunction = ({ matches }) => seo({ title: page.title, description: page.description, path: page.path }, matches);
 
-export function loader() {
-  return { items: generateDemoData().phishingItems };
+const RISKS = ["low", "medium", "high"] as const;
+const STATUSES = ["detected", "quarantined"] as const;
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (values as readonly string[]).includes(v ?? "") ? (v as T) : null;
+
+// The real message list of /phishing, read-only, fed with simulated messages; the filters work as there (GET query).
+export function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const risk = oneOf(RISKS, params.get("risk"));
+  const status = oneOf(STATUSES, params.get("status"));
+  const items = generateDemoData().phishingItems.filter((p) => (!risk || p.risk === risk) && (!status || p.status === status));
+  return { items, risk, status };
 }
 
 export default function DemoPhishing() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, risk, status } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <header>
         <h1 className="text-2xl font-bold text-ink">{page.heading}</h1>
-        <p className="mt-1 text-ink-muted">Simulated organization · example.com</p>
+        <p className="mt-1 text-ink-muted">
+          Simulated organization · example.com. Each message was scored on its sender, authentication results, links,
+          attachments and wording; open a subject to read why.
+        </p>
       </header>
-      <section className="card overflow-x-auto p-0" aria-labelledby="phishing-items">
-        <h2 id="phishing-items" className="border-b border-slate-200 px-5 py-3 text-base font-semibold">
-          Analysed messages
-        </h2>
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="bg-surface-muted text-ink-muted">
-            <tr>
-              <th scope="col" className="px-5 py-2">Subject and sender</th>
-              <th scope="col" className="px-3 py-2">Risk</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-              <th scope="col" className="px-3 py-2">Why</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((p) => (
-              <tr key={p.id} className="border-t border-slate-100 align-top">
-                <td className="px-5 py-2">
-                  <span className="font-medium text-ink">{p.subject}</span>
-                  <span className="block break-all text-xs text-ink-muted">{p.sender}</span>
-                </td>
-                <td className="px-3 py-2"><SeverityBadge level={p.risk} /></td>
-                <td className="px-3 py-2">
-                  <StatusBadge tone={p.status === "quarantined" ? "ok" : "warn"}>{p.status === "quarantined" ? "Quarantined" : "Detected"}</StatusBadge>
-                </td>
-                <td className="px-3 py-2">
-                  <ul className="list-disc pl-4 text-ink-muted">
-                    {p.rationale.map((r) => <li key={r}>{r}</li>)}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <PhishingFilters risk={risk} status={status} />
+      <PhishingList items={items} readOnly filtered={Boolean(risk || status)} />
     </div>
   );
 }

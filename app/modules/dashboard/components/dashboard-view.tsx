@@ -145,7 +145,7 @@ export function DashboardView({
               Recent alerts
             </h2>
             {alertsHref ? (
-              <Link to={alertsHref} className="text-sm font-medium">
+              <Link to={alertsHref} className="text-sm font-medium underline">
                 View all alerts
               </Link>
             ) : null}
