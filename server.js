@@ -12,6 +12,8 @@ import { createRequestHandler } from "@remix-run/node";
 import { migrateDatabase } from "./server/migrate.js";
 import { bodyLimitFor, originAllowed } from "./server/guards.js";
 import { createNonce, securityHeaders } from "./server/security-headers.js";
+import { createReadinessCheck } from "./server/readiness.js";
+import { createLogger, loggablePath } from "./server/request-log.js";
 
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
@@ -19,13 +21,22 @@ const TRUST_PROXY = process.env.TRUST_PROXY === "1";
 const MODE = process.env.NODE_ENV === "production" ? "production" : "development";
 const BUILD_PATH = path.resolve(process.env.RAMPART_BUILD ?? "build/index.js");
 
-const log = (fields) => process.stdout.write(JSON.stringify({ time: new Date().toISOString(), ...fields }) + "\n");
+// Layers can be switched off one at a time to measure what each costs
+// (bench/server.js with BENCH_ENV=RAMPART_LAYERS_OFF=compression,...; see
+// docs/decisions/010-server-layers.md). Never set in production.
+const LAYERS_OFF = new Set((process.env.RAMPART_LAYERS_OFF ?? "").split(",").filter(Boolean));
+const SHUTDOWN_GRACE_MS = 9_000;
+
+const log = createLogger();
 
 const dbFile = migrateDatabase();
 log({ level: "info", msg: "database ready", database: dbFile });
 
 const build = await import(pathToFileURL(BUILD_PATH).href);
 const handleRemix = createRequestHandler(build, MODE);
+
+const ready = createReadinessCheck({ file: dbFile, getConnection: () => globalThis.__rampartDb?.sqlite ?? null });
+let shuttingDown = false;
 
 const app = express();
 app.disable("x-powered-by");
@@ -40,10 +51,15 @@ app.use((req, res, next) => {
   const requestId = randomUUID();
   res.locals.requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    log({ level: "info", msg: "request", requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(ms * 10) / 10, ip: req.ip });
-  });
+  // While shutting down, keep-alive connections are not reused: each in-flight
+  // answer closes its connection so the server can finish within the grace period.
+  if (shuttingDown) res.setHeader("Connection", "close");
+  if (!LAYERS_OFF.has("logging")) {
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      log({ level: "info", msg: "request", requestId, method: req.method, path: loggablePath(req.path), status: res.statusCode, durationMs: Math.round(ms * 10) / 10, ip: req.ip });
+    });
+  }
   next();
 });
 
@@ -60,10 +76,28 @@ app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
 
-app.use(compression());
+// Ready when the app's database answers a query; 503 otherwise (and while shutting down).
+app.get("/readyz", (_req, res) => {
+  res.setHeader("Cache-Control", "no-store");
+  const r = shuttingDown ? { ok: false, error: "shutting down" } : ready();
+  if (r.ok) return res.json({ status: "ok" });
+  log({ level: "warn", msg: "not ready", error: r.error });
+  res.status(503).json({ message: "Service unavailable", code: "SERVICE_UNAVAILABLE" });
+});
 
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
-app.use(express.static("public", { maxAge: "1h", index: false }));
+// Level 4 instead of zlib's 6: on the 60 KB pages it costs about half the CPU
+// for a few per cent more bytes (measured in docs/decisions/010-server-layers.md).
+if (!LAYERS_OFF.has("compression")) app.use(compression({ level: 4, threshold: 1024 }));
+
+if (!LAYERS_OFF.has("static")) {
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  // A missing build asset is a short 404, not a rendered page (old tabs ask for stale file names).
+  app.use("/build", (_req, res) => res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Not found"));
+  // Only paths that look like files reach the file system: a page such as
+  // /dashboard would otherwise cost a failed stat() on every request.
+  const publicFiles = express.static("public", { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+}
 
 function sendJsonError(res, status, message, code, extra = {}) {
   if (res.headersSent) return res.end();
@@ -138,26 +172,31 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.requestTimeout = 120_000;
 
-let shuttingDown = false;
 function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   log({ level: "info", msg: `received ${signal}, shutting down` });
   const force = setTimeout(() => {
     log({ level: "error", msg: "shutdown timed out, exiting" });
+    log.flush();
     process.exit(1);
-  }, 9_000);
+  }, SHUTDOWN_GRACE_MS);
   force.unref();
+  // Stop accepting; in-flight requests finish. Idle keep-alive connections are
+  // closed now and again as in-flight answers complete.
   server.close(() => {
+    clearInterval(sweeper);
     try {
       globalThis.__rampartDb?.sqlite.close();
     } catch (error) {
       log({ level: "error", msg: "closing the database failed", error: String(error) });
     }
     log({ level: "info", msg: "shutdown complete" });
+    log.flush();
     process.exit(0);
   });
   server.closeIdleConnections();
+  const sweeper = setInterval(() => server.closeIdleConnections(), 200);
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,129 @@
+// npm run bench: the built app in production mode on a loopback port with a
+// seeded temporary database; autocannon, 10 s at 50 connections each, against
+// the landing page, the signed-in /dashboard, /api/dashboard/data and /healthz
+// (the floor). Writes bench/results/server.json and prints a table.
+//
+// Options (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
+// (default 50), BENCH_ONLY (comma-separated target names), BENCH_ENV (extra
+// server environment as k=v,k=v — used for the layer measurements in
+// docs/decisions/010-server-layers.md), BENCH_OUT (results file).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { ensureBuild, freshDatabase, ROOT, seedAccount, seedModuleData, startServer } from "./harness.js";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const OUT = path.resolve(ROOT, process.env.BENCH_OUT ?? "bench/results/server.json");
+const EXTRA_ENV = Object.fromEntries(
+  (process.env.BENCH_ENV ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((kv) => kv.split("=")),
+);
+const TARGETS_MS = { dashboardRps: 800, dashboardP99: 100, rssMb: 250 };
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon.track; // (no progress bar: the output is a table)
+    void instance;
+  });
+}
+
+export async function main() {
+  await ensureBuild();
+  const { dir, file } = freshDatabase();
+  const { tenantId, cookie } = await seedAccount(file, { plan: "business" });
+  seedModuleData(file, tenantId);
+  const server = await startServer({ dbFile: file, quietLog: true, env: { ...EXTRA_ENV } });
+  const pid = server.child.pid;
+
+  const targets = [
+    { name: "healthz", path: "/healthz" },
+    { name: "landing", path: "/" },
+    { name: "dashboard", path: "/dashboard", headers: { cookie } },
+    { name: "api-dashboard-data", path: "/api/dashboard/data", headers: { cookie } },
+  ].filter((t) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(t.name));
+
+  // Sanity: every target answers 200 before it is measured (a redirect to /login would flatter /dashboard).
+  for (const t of targets) {
+    const r = await fetch(server.url + t.path, { headers: { ...(t.headers ?? {}), "accept-encoding": "gzip" }, redirect: "manual" });
+    await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`${t.path} answered ${r.status} before the benchmark`);
+  }
+
+  let peakRss = server.rss() ?? 0;
+  const sampler = setInterval(() => {
+    const rss = server.rss();
+    if (rss && rss > peakRss) peakRss = rss;
+  }, 100);
+
+  const results = {};
+  try {
+    for (const t of targets) {
+      // Short warm-up so the JIT and SQLite page cache are the steady state being measured.
+      await run({ url: server.url + t.path, connections: 10, duration: 2, headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" } });
+      const r = await run({ url: server.url + t.path, connections: CONNECTIONS, duration: DURATION, headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" } });
+      const non2xx = r.non2xx ?? 0;
+      results[t.name] = {
+        path: t.path,
+        requestsPerSecond: Math.round(r.requests.average),
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        errors: r.errors + r.timeouts + non2xx,
+        non2xx,
+        requests: r.requests.total,
+        bytesPerSecond: Math.round(r.throughput.average),
+      };
+    }
+  } finally {
+    clearInterval(sampler);
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const floor = results.healthz?.requestsPerSecond;
+  for (const r of Object.values(results)) r.ratioToHealthz = floor ? Math.round((r.requestsPerSecond / floor) * 100) / 100 : null;
+  const d = results.dashboard;
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, memoryMb: Math.round(os.totalmem() / 1048576) },
+    durationSeconds: DURATION,
+    connections: CONNECTIONS,
+    serverEnv: EXTRA_ENV,
+    peakRssMb: Math.round(peakRss / 1048576),
+    results,
+    targets: d
+      ? {
+          dashboardRps: { target: `>= ${TARGETS_MS.dashboardRps}`, value: d.requestsPerSecond, met: d.requestsPerSecond >= TARGETS_MS.dashboardRps },
+          dashboardP99Ms: { target: `< ${TARGETS_MS.dashboardP99}`, value: d.p99Ms, met: d.p99Ms < TARGETS_MS.dashboardP99 },
+          dashboardErrors: { target: 0, value: d.errors, met: d.errors === 0 },
+          peakRssMb: { target: `< ${TARGETS_MS.rssMb}`, value: Math.round(peakRss / 1048576), met: peakRss / 1048576 < TARGETS_MS.rssMb },
+        }
+      : undefined,
+  };
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  fs.writeFileSync(OUT, JSON.stringify(report, null, 2) + "\n");
+
+  const rows = Object.entries(results).map(([name, r]) => ({
+    target: name,
+    "req/s": r.requestsPerSecond,
+    "p50 ms": r.p50Ms,
+    "p99 ms": r.p99Ms,
+    errors: r.errors,
+    "x healthz": r.ratioToHealthz,
+  }));
+  console.table(rows);
+  console.log(`peak RSS ${report.peakRssMb} MB; ${DURATION} s at ${CONNECTIONS} connections each; written to ${path.relative(ROOT, OUT)}`);
+  if (report.targets) for (const [k, v] of Object.entries(report.targets)) console.log(`${v.met ? "met " : "MISS"} ${k}: ${v.value} (target ${v.target})`);
+  return report;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
