@@ -54,8 +54,16 @@ function TenantSelector({ tenants, selectedTenantId, compact }: Pick<ShellData, 
   );
 }
 
+/**
+ * One fetcher key for every sidebar-state button, also held by AppShell. A button's own fetcher would be
+ * unmounted mid-submission when its button disappears (Hide removes the whole aside, Show removes its bar), and
+ * React Router then drops the action's redirect, so the loaders never revalidate and the sidebar snaps back
+ * to the old state until a reload.
+ */
+const SIDEBAR_FETCHER_KEY = "sidebar-state";
+
 function SidebarStateButton({ state, label, children }: { state: SidebarState; label: string; children: ReactNode }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher({ key: SIDEBAR_FETCHER_KEY });
   const location = useLocation();
   return (
     <fetcher.Form method="post" action="/preferences/sidebar">
@@ -95,6 +103,8 @@ function NavigationStatus() {
 }
 
 export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
+  // Keeps the sidebar-state fetcher mounted while its buttons come and go (see SIDEBAR_FETCHER_KEY).
+  useFetcher({ key: SIDEBAR_FETCHER_KEY });
   const pendingSidebar = usePendingSidebarState();
   const [params] = useSearchParams();
   const location = useLocation();
