@@ -10,7 +10,7 @@ import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/node";
 import { migrateDatabase } from "./server/migrate.js";
-import { bodyLimitFor, originAllowed } from "./server/guards.js";
+import { bodyLimitFor, originAllowed, pageBodyAllowed } from "./server/guards.js";
 import { createNonce, securityHeaders } from "./server/security-headers.js";
 import { createReadinessCheck } from "./server/readiness.js";
 import { createLogger, loggablePath } from "./server/request-log.js";
@@ -26,6 +26,7 @@ const BUILD_PATH = path.resolve(process.env.RAMPART_BUILD ?? "build/index.js");
 // docs/decisions/010-server-layers.md). Never set in production.
 const LAYERS_OFF = new Set((process.env.RAMPART_LAYERS_OFF ?? "").split(",").filter(Boolean));
 const SHUTDOWN_GRACE_MS = 9_000;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 const log = createLogger();
 
@@ -110,12 +111,32 @@ app.use((req, res, next) => {
   sendJsonError(res, 403, "Access forbidden", "FORBIDDEN");
 });
 
+// Page actions take form posts only (see guards.js): a 415, not a 500 from request.formData().
+app.use((req, res, next) => {
+  if (pageBodyAllowed(req)) return next();
+  sendJsonError(res, 415, "Send the form as application/x-www-form-urlencoded or multipart/form-data", "UNSUPPORTED_MEDIA_TYPE");
+});
+
 // Bodies are read here, under a limit per route (1 MB unless the route says
 // otherwise), so an oversize body is a clear 413 whatever its encoding.
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const limit = bodyLimitFor(req.path);
   express.raw({ type: () => true, limit })(req, res, next);
+});
+
+// A multipart page post whose body does not parse is the client's mistake: a
+// 400 here, where the action's request.formData() would throw a 500. Parsed
+// once more by the action afterwards; multipart posts are rare (uploads).
+app.use(async (req, res, next) => {
+  const type = req.get("content-type") ?? "";
+  if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || !/^\s*multipart\/form-data/i.test(type)) return next();
+  try {
+    await new Response(Buffer.isBuffer(req.body) ? req.body : "", { headers: { "Content-Type": type } }).formData();
+    next();
+  } catch {
+    sendJsonError(res, 400, "The form could not be read", "VALIDATION_ERROR");
+  }
 });
 
 app.all("*", async (req, res, next) => {

@@ -35,3 +35,18 @@ export function originAllowed(req) {
   const site = req.get("sec-fetch-site");
   return !site || site === "same-origin" || site === "none";
 }
+
+const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded\b|multipart\/form-data\s*;(.*;)?\s*boundary=\S)/i;
+
+/**
+ * Page actions (everything outside /api) take HTML form posts only: Remix
+ * forms and fetchers send application/x-www-form-urlencoded or
+ * multipart/form-data (with its boundary). Anything else is refused here with
+ * 415, because request.formData() would throw inside the action and turn a
+ * client's mistake into a 500. /api routes read their own bodies.
+ */
+export function pageBodyAllowed(req) {
+  if (SAFE.has(req.method)) return true;
+  if (req.path === "/api" || req.path.startsWith("/api/")) return true;
+  return FORM_TYPE.test(req.get("content-type") ?? "");
+}

@@ -7,6 +7,7 @@
  * flight.
  */
 import http from "node:http";
+import fc from "fast-check";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain JS helper shared with the benchmarks
@@ -224,13 +225,35 @@ describe("guards", () => {
       ["/login", "application/x-www-form-urlencoded"],
       ["/contact", "multipart/form-data; boundary=x"],
       ["/api/tenants", "application/json"],
-      ["/signup", "application/octet-stream"],
+      ["/api/tenants/select", "application/octet-stream"],
     ]) {
       const res = await fetch(`${plain.url}${path}`, { method: "POST", headers: { "content-type": type, cookie: account.cookie }, body: big });
       expect(res.status, path).toBe(413);
       expect(await res.json()).toEqual({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" });
     }
   });
+});
+
+describe("hostile bodies through the real server", () => {
+  it("page actions answer 4xx, never 500, whatever the content type and body", async () => {
+    const paths = ["/signup", "/login", "/settings", "/organizations/new", "/alerts", "/contact", "/breach-check", "/phishing", "/dark-web-monitoring", "/preferences/sidebar"];
+    const types = [undefined, "application/json", "text/plain", "multipart/form-data", "multipart/form-data; boundary=zz", "application/x-www-form-urlencoded", "application/xml"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.constantFrom(...types),
+        fc.oneof(fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 300 }), fc.constant("--zz\r\nContent-Disposition: form-data\r\n\r\nx")),
+        async (path, type, body) => {
+          const headers: Record<string, string> = { cookie: account.cookie };
+          if (type) headers["content-type"] = type;
+          const res = await fetch(`${plain.url}${path}`, { method: "POST", headers, body, redirect: "manual" });
+          const text = await res.text();
+          expect(res.status, `${path} ${type} ${JSON.stringify(typeof body === "string" ? body : [...body])}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  }, 60_000);
 });
 
 describe("/readyz", () => {
