@@ -53,7 +53,18 @@ const CONFUSABLE: Record<string, string> = {
 };
 
 /** The confusable skeleton of a domain label: "paypa1", "pаypal" (Cyrillic а) and "paypal" share one. */
+const skeletonCache = new Map<string, string>();
+
 export function skeleton(input: string): string {
+  const hit = skeletonCache.get(input);
+  if (hit !== undefined) return hit;
+  const out = computeSkeleton(input);
+  if (skeletonCache.size > 20_000) skeletonCache.clear();
+  skeletonCache.set(input, out);
+  return out;
+}
+
+function computeSkeleton(input: string): string {
   let s = input.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   s = Array.from(s, (c) => CONFUSABLE[c] ?? c).join("");
   // Pairs that render like one letter in most fonts.
@@ -107,6 +118,31 @@ function registrableLabel(domain: string): string {
 /** Brand names that are also everyday words or names: too common to flag when merely contained. */
 const GENERIC_LABELS = new Set(["apple", "chase", "steam", "slack", "stripe", "zoom", "live", "office", "outlook", "yahoo", "norton", "adobe", "intuit", "spotify", "visa", "costco", "walmart", "verizon", "binance"]);
 
+type Ref = { own: string; label: string; suffix: string; skel: string; distinctive: boolean };
+const refCache = new WeakMap<Protected, Ref[]>();
+const brandRefCache = new Map<string, Ref[]>();
+
+/** The protected domains' labels and skeletons, computed once per target (brands: once per process). */
+function refsOf(target: Protected): Ref[] {
+  const cached = target.kind === "brand" ? brandRefCache.get(target.name) : refCache.get(target);
+  if (cached) return cached;
+  const refs = target.domains
+    .map((own) => {
+      const ref = domainInfo(own);
+      return {
+        own,
+        label: ref.label,
+        suffix: ref.suffix,
+        skel: skeleton(ref.label),
+        distinctive: ref.label.length >= 4 && (target.kind === "organization" || (own === target.domains[0] && !GENERIC_LABELS.has(ref.label))),
+      };
+    })
+    .filter((r) => r.label && r.label.length >= 2);
+  if (target.kind === "brand") brandRefCache.set(target.name, refs);
+  else refCache.set(target, refs);
+  return refs;
+}
+
 export type Lookalike = {
   target: Protected;
   /** The protected domain it imitates. */
@@ -122,26 +158,29 @@ export type Lookalike = {
 export function findLookalike(info: DomainInfo, targets: Protected[]): Lookalike | null {
   if (info.isIp || !info.label) return null;
   const unicodeLabel = info.unicode ? domainInfo(info.unicode).label || info.unicode.split(".")[0]! : null;
-  const candidates = [info.label, ...(unicodeLabel ? [unicodeLabel] : [])];
+  const cands = [info.label, ...(unicodeLabel ? [unicodeLabel] : [])].map((cand) => ({
+    cand,
+    isUnicode: cand !== info.label,
+    skel: skeleton(cand),
+    tokens: cand
+      .split(/[-_.\d]+/)
+      .filter(Boolean)
+      .map((raw) => ({ raw, skel: skeleton(raw) })),
+  }));
   let best: Lookalike | null = null;
   const rank = { punycode: 5, homoglyph: 4, "edit-distance": 3, "other-tld": 2, "contains-name": 1 } as const;
   for (const target of targets) {
     if (ownedBy(info, target)) continue;
-    // A domain some other protected target owns (outlook.com is Microsoft's) is not a lookalike of a third.
-    for (const own of target.domains) {
-      const ref = domainInfo(own);
-      const refLabel = ref.label;
-      if (!refLabel || refLabel.length < 2) continue;
-      const refSkel = skeleton(refLabel);
-      for (const cand of candidates) {
-        const isUnicode = cand !== info.label;
-        const candSkel = skeleton(cand);
+    for (const ref of refsOf(target)) {
+      const { own, label: refLabel, skel: refSkel, suffix: refSuffix, distinctive } = ref;
+      for (const c of cands) {
+        const { cand, isUnicode, skel: candSkel, tokens } = c;
         let how: Lookalike["how"] | null = null;
         let detail = "";
         if (cand === refLabel) {
           if (isUnicode) continue;
           // Same name, another suffix: paypal.co imitating paypal.com.
-          if (info.suffix !== ref.suffix && !FREE_MAIL.has(info.domain)) {
+          if (info.suffix !== refSuffix && !FREE_MAIL.has(info.domain)) {
             how = "other-tld";
             detail = `uses the name "${refLabel}" under .${info.suffix || "?"} instead of ${own}`;
           }
@@ -150,21 +189,19 @@ export function findLookalike(info: DomainInfo, targets: Protected[]): Lookalike
           detail = isUnicode
             ? `its Unicode form ${info.unicode} looks like ${own}`
             : `"${cand}" differs from "${refLabel}" only by look-alike characters`;
-        } else if (refLabel.length >= 6) {
-          const dist = editDistance(candSkel, refSkel, 2);
+        } else if (refLabel.length >= 6 && cand.length >= 4 && Math.abs(candSkel.length - refSkel.length) <= 2) {
           const allowed = refLabel.length >= 9 ? 2 : 1;
-          if (dist <= allowed && cand.length >= 4) {
+          const dist = editDistance(candSkel, refSkel, allowed);
+          if (dist <= allowed) {
             how = "edit-distance";
             detail = `"${cand}" is ${dist} edit${dist === 1 ? "" : "s"} away from "${refLabel}"`;
           }
         }
         // Containment only for names that are not everyday words (office, live, apple, chase...),
         // and for a brand only its main name: otherwise "office-depot" would imitate Microsoft.
-        const distinctive = target.kind === "organization" || (own === target.domains[0] && !GENERIC_LABELS.has(refLabel));
-        if (!how && distinctive && refLabel.length >= 4 && !isUnicode) {
-          const tokens = cand.split(/[-_.\d]+/).filter(Boolean);
-          const containsToken = tokens.some((t) => t === refLabel || skeleton(t) === refSkel);
-          const glued = refLabel.length >= 6 && cand !== refLabel && (cand.startsWith(refLabel) || cand.endsWith(refLabel));
+        if (!how && distinctive && !isUnicode && cand !== refLabel) {
+          const containsToken = tokens.some((t) => t.raw === refLabel || t.skel === refSkel);
+          const glued = refLabel.length >= 6 && (cand.startsWith(refLabel) || cand.endsWith(refLabel));
           if (containsToken || glued) {
             how = "contains-name";
             detail = `contains the name "${refLabel}" but is not ${own}`;
