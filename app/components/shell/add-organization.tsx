@@ -158,7 +158,9 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
                   Cancel
                 </button>
               </Dialog.Close>
-              <button type="submit" className="btn-primary" disabled={!name.trim() || pending}>
+              {/* Disabled while the field is empty (spec §5); a blank name of spaces can be submitted so the
+                  'Organization name is required' message is shown for it instead of a silently dead button. */}
+              <button type="submit" className="btn-primary" disabled={name === "" || pending}>
                 {pending ? "Creating..." : "Create"}
               </button>
             </div>
