@@ -22,7 +22,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function BlogPost() {
   const { post } = useLoaderData<typeof loader>();
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-12 sm:py-16 [&_a:not([class*=btn])]:underline">
       <p>
         <Link to="/blog" className="inline-flex items-center gap-1 text-sm">
           <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All posts

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { CheckCircle2, Mail, ShieldAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
@@ -20,6 +20,12 @@ export const meta: MetaFunction = ({ matches }) =>
     },
     matches,
   );
+
+// A document POST (no JavaScript) carries the action's Retry-After on the page answer too.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());

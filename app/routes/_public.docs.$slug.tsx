@@ -41,7 +41,7 @@ export default function DocPage() {
           ))}
         </ul>
       </nav>
-      <main id="main" tabIndex={-1} className="min-w-0">
+      <main id="main" tabIndex={-1} className="min-w-0 [&_a:not([class*=btn])]:underline">
         <article>
           <h1 className="mb-6 text-3xl font-bold tracking-tight">{doc.title}</h1>
           <Prose html={doc.html} />

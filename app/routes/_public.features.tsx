@@ -64,7 +64,7 @@ export default function Features() {
         <h2 id="modules-title" className="mb-4 text-xl font-semibold">
           Modules
         </h2>
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="modules-title">
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby="modules-title">
           <table className="w-full min-w-[40rem] border-collapse text-sm">
             <caption className="sr-only">Each module, what it does and the lowest plan that includes it</caption>
             <thead>

@@ -166,7 +166,7 @@ export default function Pricing() {
         <h2 id="compare-title" className="text-2xl font-bold">
           Compare every feature
         </h2>
-        <div className="mt-6 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="compare-title">
+        <div className="relative mt-6 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="compare-title">
           <table className="w-full min-w-[36rem] border-collapse text-sm">
             <caption className="sr-only">Features included in each plan</caption>
             <thead>

@@ -169,7 +169,7 @@ export default function Trust() {
 
 function Src({ path }: { path: string }) {
   return (
-    <span className="text-sm text-ink-muted">
+    <span className="text-sm text-ink-muted [overflow-wrap:anywhere]">
       (<code>{path}</code>)
     </span>
   );

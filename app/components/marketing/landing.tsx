@@ -53,7 +53,7 @@ const PRINCIPLES: { icon: Icon; title: string; text: string }[] = [
 /** The landing page for signed-out visitors (the `/` route renders it inside the public chrome). */
 export function Landing() {
   return (
-    <main id="main" tabIndex={-1}>
+    <main id="main" tabIndex={-1} className="[&_a:not([class*=btn])]:underline">
       <section aria-labelledby="hero-title" className="border-b border-slate-200 bg-gradient-to-b from-brand-light/60 to-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand">Security monitoring for people and organizations</p>

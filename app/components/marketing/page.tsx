@@ -18,7 +18,7 @@ export function MarketingPage({
   width?: "narrow" | "wide";
 }) {
   return (
-    <main id="main" tabIndex={-1} className={`mx-auto px-4 py-12 sm:py-16 ${width === "wide" ? "max-w-6xl" : "max-w-3xl"}`}>
+    <main id="main" tabIndex={-1} className={`mx-auto px-4 py-12 sm:py-16 [&_a:not([class*=btn])]:underline ${width === "wide" ? "max-w-6xl" : "max-w-3xl"}`}>
       <header className="mb-10">
         {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand">{eyebrow}</p> : null}
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>

@@ -27,6 +27,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     th: ["align"],
     td: ["align"],
     input: ["type", "checked", "disabled"],
+    pre: ["tabindex"],
   },
   allowedClasses: { code: [/^language-[\w+-]+$/] },
   allowedSchemes: ["http", "https", "mailto"],
@@ -42,6 +43,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
       if (doc) return { tagName, attribs: { ...attribs, href: `/docs/${doc[1].toLowerCase()}${doc[2] ?? ""}` } };
       return { tagName, attribs };
     },
+    // Code blocks scroll sideways on small screens: focusable so keyboard users can scroll them.
+    pre: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: "0" } }),
     input: (tagName, attribs) =>
       attribs.type === "checkbox" ? { tagName, attribs: { ...attribs, disabled: "" } } : { tagName: "span", attribs: {} },
   },
