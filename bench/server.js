@@ -34,6 +34,7 @@ function run(opts) {
 
 export async function main() {
   await ensureBuild();
+  const loadBefore = os.loadavg();
   const { dir, file } = freshDatabase();
   const { tenantId, cookie } = await seedAccount(file, { plan: "business" });
   seedModuleData(file, tenantId);
@@ -90,6 +91,8 @@ export async function main() {
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, memoryMb: Math.round(os.totalmem() / 1048576) },
+    // Other work on the machine skews every figure: the 1-minute load average before and after the run.
+    loadAverage: { before: Math.round(loadBefore[0] * 100) / 100, after: Math.round(os.loadavg()[0] * 100) / 100 },
     durationSeconds: DURATION,
     connections: CONNECTIONS,
     serverEnv: EXTRA_ENV,
@@ -116,7 +119,7 @@ export async function main() {
     "x healthz": r.ratioToHealthz,
   }));
   console.table(rows);
-  console.log(`peak RSS ${report.peakRssMb} MB; ${DURATION} s at ${CONNECTIONS} connections each; written to ${path.relative(ROOT, OUT)}`);
+  console.log(`load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.machine.cpus} cores; peak RSS ${report.peakRssMb} MB; ${DURATION} s at ${CONNECTIONS} connections each; written to ${path.relative(ROOT, OUT)}`);
   if (report.targets) for (const [k, v] of Object.entries(report.targets)) console.log(`${v.met ? "met " : "MISS"} ${k}: ${v.value} (target ${v.target})`);
   return report;
 }

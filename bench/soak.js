@@ -1,0 +1,102 @@
+// npm run bench:soak (not in CI): five minutes of moderate load on the built
+// app in production mode — signed-in pages and API calls, the landing page,
+// and writes — then checks that RSS after the run is within 10% of RSS after
+// the first minute (no leak) and that nothing failed. Writes
+// bench/results/soak.json.
+//
+// Options (environment): SOAK_SECONDS (default 300), SOAK_CONNECTIONS (default 10).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { ensureBuild, freshDatabase, ROOT, seedAccount, seedModuleData, startServer } from "./harness.js";
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
+const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 10);
+const OUT = path.resolve(ROOT, process.env.SOAK_OUT ?? "bench/results/soak.json");
+const MB = 1048576;
+
+export async function main() {
+  await ensureBuild();
+  const { dir, file } = freshDatabase("rampart-soak-");
+  // Enterprise, so every module route in the mix (dark web watchlist writes included) is open.
+  const { tenantId, cookie } = await seedAccount(file, { plan: "enterprise" });
+  seedModuleData(file, tenantId);
+  const server = await startServer({ dbFile: file, quietLog: true });
+  const samples = [];
+  const started = Date.now();
+  const sampler = setInterval(() => samples.push({ t: Math.round((Date.now() - started) / 1000), rss: server.rss() }), 1000);
+  let writes = 0;
+
+  const result = await new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: server.url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { cookie, "accept-encoding": "gzip" },
+        // Each connection cycles through a signed-in session's typical requests.
+        requests: [
+          { method: "GET", path: "/dashboard" },
+          { method: "GET", path: "/api/dashboard/data" },
+          { method: "GET", path: "/api/alerts/active" },
+          { method: "GET", path: "/" },
+          { method: "GET", path: "/alerts" },
+          { method: "GET", path: "/api/user/plan" },
+          {
+            method: "POST",
+            path: "/api/dark-web/identities",
+            headers: { "content-type": "application/json", cookie, "x-tenant-id": tenantId },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ value: `soak-${++writes}@example.com` }) }),
+          },
+          { method: "GET", path: "/healthz" },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+  clearInterval(sampler);
+  // Let in-flight work settle, then take the after-run figure.
+  await new Promise((r) => setTimeout(r, 2000));
+  const after = server.rss();
+  await server.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  const atMinute = samples.find((s) => s.t >= Math.min(60, Math.floor(SECONDS / 5)))?.rss ?? samples[0]?.rss;
+  const growth = atMinute ? (after - atMinute) / atMinute : null;
+  const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors,
+    non2xx: result.non2xx ?? 0,
+    writesSent: writes,
+    rssAfterFirstMinuteMb: atMinute ? Math.round((atMinute / MB) * 10) / 10 : null,
+    rssAfterRunMb: Math.round((after / MB) * 10) / 10,
+    peakRssMb: Math.round((Math.max(...samples.map((s) => s.rss ?? 0)) / MB) * 10) / 10,
+    rssGrowthPercent: growth === null ? null : Math.round(growth * 1000) / 10,
+    passed: errors === 0 && growth !== null && growth <= 0.1,
+    rssEvery10s: samples.filter((s) => s.t % 10 === 0).map((s) => ({ t: s.t, mb: Math.round((s.rss / MB) * 10) / 10 })),
+  };
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  fs.writeFileSync(OUT, JSON.stringify(report, null, 2) + "\n");
+  console.log(
+    `soak ${SECONDS} s at ${CONNECTIONS} connections: ${report.requests} requests (${report.requestsPerSecond}/s), p99 ${report.p99Ms} ms, errors ${errors}; ` +
+      `RSS ${report.rssAfterFirstMinuteMb} MB after the first minute, ${report.rssAfterRunMb} MB after the run (${report.rssGrowthPercent}%): ${report.passed ? "PASS" : "FAIL"}`,
+  );
+  if (!report.passed) process.exitCode = 1;
+  return report;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
