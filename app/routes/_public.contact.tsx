@@ -23,8 +23,10 @@ export const meta: MetaFunction = ({ matches }) =>
 
 // A document POST (no JavaScript) carries the action's Retry-After on the page answer too.
 export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
