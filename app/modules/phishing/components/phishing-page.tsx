@@ -40,9 +40,13 @@ export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced
             Paste the full source of a suspicious e-mail (in most mail clients: “Show original” or “View source”), or upload it as an .eml file, up to 5 MB. The
             message is never opened or rendered; only its text and analysis are kept.{" "}
             {enhanced ? (
-              <Link to="/phishing">Show the short view</Link>
+              <Link to="/phishing" className="underline">
+                Show the short view
+              </Link>
             ) : (
-              <Link to="/phishing-enhanced">Show every signal in detail</Link>
+              <Link to="/phishing-enhanced" className="underline">
+                Show every signal in detail
+              </Link>
             )}
           </p>
           <Form method="post" encType="multipart/form-data" className="mt-4 space-y-4" data-testid="phishing-form">
@@ -109,7 +113,7 @@ export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced
             Analysed messages
           </h2>
           {action?.ok && action.statusChange ? (
-            <p role="status" className="flex items-center gap-2 rounded-md bg-ok-light px-3 py-2 text-sm text-ok">
+            <p role="status" data-testid="phishing-status-change" className="flex items-center gap-2 rounded-md bg-ok-light px-3 py-2 text-sm text-ok">
               <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
               {action.statusChange.message}
             </p>
