@@ -175,6 +175,8 @@ function printTable(pages) {
   for (const r of rows) console.log(line(r));
 }
 
+const LOAD_AT_START = os.loadavg().map((n) => round(n, 2));
+
 async function main() {
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH)`);
   const server = await startServer();
@@ -207,6 +209,9 @@ async function main() {
           cls: round(lhr.audits["cumulative-layout-shift"]?.numericValue, 3),
           fcpMs: round(lhr.audits["first-contentful-paint"]?.numericValue),
         },
+        // Lighthouse's CPU benchmark for this run: simulated timings scale with it, so a busy
+        // machine (a low index) reads slower than the page is. Compare runs at similar values.
+        benchmarkIndex: round(lhr.environment?.benchmarkIndex),
         failedAudits: failedAudits(lhr),
         warnings: lhr.runWarnings ?? [],
       });
@@ -232,6 +237,7 @@ async function main() {
       chromium: await chromeVersion(chrome.port),
       profile: "mobile (Lighthouse default: Moto G Power emulation, simulated slow 4G throttling)",
       runsPerPage: RUNS,
+      machine: { cpus: os.cpus().length, loadAverageAtStart: LOAD_AT_START, loadAverageAtEnd: os.loadavg().map((n) => round(n, 2)) },
       targets: { categoryScore: TARGET_SCORE, landingJavaScriptKb: TARGET_LANDING_JS_KB },
       pages,
       landingJavaScript,
@@ -240,6 +246,7 @@ async function main() {
     fs.writeFileSync(RESULTS, JSON.stringify(report, null, 2) + "\n");
 
     printTable(pages);
+    console.log(`\nMachine: ${os.cpus().length} CPUs, load average ${LOAD_AT_START[0]} at start, ${round(os.loadavg()[0], 2)} at end; Lighthouse benchmark index per page: ${pages.map((p) => p.benchmarkIndex ?? "–").join(", ")}`);
     if (landingJavaScript) {
       console.log(
         `\nLanding page JavaScript: ${landingJavaScript.totalGzipKb} KB gzip in ${landingJavaScript.scripts.length} scripts ` +
