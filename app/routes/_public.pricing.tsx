@@ -131,7 +131,7 @@ export default function Pricing() {
                 {PLAN_DISPLAY_NAME[plan]}
                 {currentPlan === plan ? <span className="ml-2 rounded bg-ok-light px-2 py-0.5 align-middle text-xs font-semibold text-ok">Your plan</span> : null}
               </h2>
-              <p className="mt-2 text-2xl font-semibold">{plan === "free" ? "Free" : "Contact us"}</p>
+              <p className="mt-2 text-lg font-semibold">{plan === "free" ? "No charge" : "Price on request"}</p>
               <p className="mt-2 text-sm leading-6 text-ink-muted">{PLAN_SUMMARY[plan]}</p>
               <p className="mt-4 text-sm font-medium">
                 Organizations: <span data-testid={`limit-${plan}`}>{limitText(plan)}</span>
