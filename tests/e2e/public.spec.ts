@@ -173,6 +173,12 @@ test.describe("pricing", () => {
     await expect(form.locator('input[name="intent"]')).toHaveValue("start-trial");
     await expect(form.getByRole("button", { name: "Start the 14-day trial for Acme Ltd" })).toBeVisible();
     await expect(page.getByTestId("plan-free")).toContainText("Your plan");
+    // The lead's /settings action starts it; back on pricing the offer has become the active trial.
+    await form.getByRole("button", { name: /Start the 14-day trial/ }).click();
+    await expect(page).toHaveURL(/\/settings/);
+    await expect(page.getByText("Your 14-day trial has started")).toBeVisible();
+    await page.goto("/pricing");
+    await expect(page.getByText(/The trial of Acme Ltd is active until/)).toBeVisible();
   });
 
   test("an organization with an active trial is told so instead", async ({ page, login }) => {
