@@ -23,7 +23,7 @@ export const TEASERS: Record<string, Teaser> = {
     lead: "Break-glass access to the accounts your organization cannot afford to be locked out of, without leaving a standing back door.",
     points: [
       "Keep a register of critical accounts and who may request emergency access to them.",
-      "Every request needs an approval from another owner or admin before access is granted.",
+      "Access is granted only after approval, never silently.",
       "Each request, approval and use is written to the organization's audit log with who, when and from where.",
       "Part of the Business plan's team features, alongside incident response and compliance.",
     ],
@@ -35,7 +35,7 @@ export const TEASERS: Record<string, Teaser> = {
       "Frameworks such as SOC 2, ISO/IEC 27001 and HIPAA, broken down into individual controls.",
       "Each control carries a status (in progress or compliant) and the evidence that supports it.",
       "A score per framework computed from your controls, not from a questionnaire.",
-      "Findings from other modules, such as open vulnerabilities or overdue privacy requests, show where a control is at risk.",
+      "Evidence stays attached to the control it supports, ready for an auditor.",
     ],
   },
   "/training-management": {
@@ -52,7 +52,7 @@ export const TEASERS: Record<string, Teaser> = {
     title: "Incident Response",
     lead: "Run a security incident from the first alert to closure, with one timeline and a named owner for every step.",
     points: [
-      "Open an incident from an alert or by hand, with its severity and an assigned owner.",
+      "Open an incident with its severity and an assigned owner.",
       "A timeline records detection, containment, eradication and recovery as they happen.",
       "Tasks with owners make it clear who is doing what while the incident is live.",
       "The closed record keeps what happened and when, for your post-incident review and for regulators' notification deadlines.",
@@ -65,7 +65,7 @@ export const TEASERS: Record<string, Teaser> = {
       "An overall risk score and its trend over time.",
       "Critical and high-severity findings still open, across every module.",
       "Compliance scores per framework and the average time your team takes to respond.",
-      "Each figure links back to the findings it was computed from.",
+      "Figures come from your stored findings, so they move as your team fixes things.",
     ],
   },
   "/password": {
@@ -96,7 +96,7 @@ export const TEASERS: Record<string, Teaser> = {
       "Upload the dependency manifest or lock file of a project to have it checked.",
       "Each finding names the affected package, the target it was found in, its severity and when it was discovered.",
       "Findings stay open until remediated, so you can see what is still exposed.",
-      "High and critical findings raise alerts and count toward your security score.",
+      "Severity is always written out as well as coloured, so the most urgent findings are clear at a glance.",
     ],
   },
   "/logs": {
@@ -116,7 +116,7 @@ export const TEASERS: Record<string, Teaser> = {
       "Events from Rampart's modules, such as new breach exposures, phishing detections and anomalies, in one place.",
       "Filter by severity, source and time to find what matters now.",
       "Severity is always shown as a word as well as a colour.",
-      "High-severity events can raise alerts for your team to acknowledge and resolve.",
+      "Part of the Pro plan, alongside security alerts and endpoint security.",
     ],
   },
   "/cloud-security": {
