@@ -267,3 +267,28 @@ describe("labelled fixture corpus", () => {
     expect(falseHigh.length / legit.length, `legitimate rated high: ${falseHigh.map(({ f }) => f).join(", ")}`).toBeLessThanOrEqual(0.05);
   });
 });
+
+describe("Authentication-Results in Microsoft 365's format and advance-fee wording", () => {
+  it("reads a header without an authserv-id and treats dmarc=fail action=quarantine as enforced", async () => {
+    const raw = [
+      "Authentication-Results: spf=softfail (sender IP is 198.51.100.86)",
+      " smtp.mailfrom=example-isp.net; dkim=none (message not signed)",
+      " header.d=none;dmarc=fail action=quarantine",
+      " header.from=example-isp.net;compauth=fail reason=000",
+      'From: "Philip Fredrick" <ghulam@example-isp.net>',
+      "Reply-To: <philip.fredrick.donations@gmail.com>",
+      "Subject: RE: Donation For You",
+      "Date: Wed, 2 Aug 2023 19:27:50 -0700",
+      "Message-ID: <0bcd@example-isp.net>",
+      "Content-Type: text/plain",
+      "",
+      "I have decided to give $10.5 Million to randomly selected individuals. You have been selected.",
+      "Confirm your email is good and email me.",
+    ].join("\r\n");
+    const r = await analyzeMessage(raw, ORG);
+    expect(r.auth.find((a) => a.method === "spf")).toMatchObject({ result: "softfail", source: "the receiving server" });
+    expect(r.signals.find((s) => s.id === "dmarc")?.weight).toBe(25);
+    expect(r.signals.some((s) => s.id === "advance-fee")).toBe(true);
+    expect(r.risk).toBe("high");
+  });
+});

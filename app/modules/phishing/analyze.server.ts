@@ -333,9 +333,12 @@ const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"'\])]+/gi;
 function parseAuthResults(line: string | undefined): { server: string; results: Partial<Record<AuthVerdict["method"], { result: string; detail: string }>> } | null {
   if (!line) return null;
   const value = line.replace(/^[^:]+:\s*/, "").replace(/\r?\n[ \t]+/g, " ");
-  const server = (value.split(";")[0] ?? "").trim().split(/\s+/)[0] ?? "the receiving server";
+  // Microsoft 365 writes no authserv-id: the first element is already a result.
+  const parts = value.split(";");
+  const noId = /^\s*(spf|dkim|dmarc|arc|compauth)\s*=/i.test(parts[0] ?? "");
+  const server = noId ? "the receiving server" : ((parts[0] ?? "").trim().split(/\s+/)[0] ?? "the receiving server");
   const results: Partial<Record<AuthVerdict["method"], { result: string; detail: string }>> = {};
-  for (const part of value.split(";").slice(1)) {
+  for (const part of noId ? parts : parts.slice(1)) {
     const m = /^\s*(spf|dkim|dmarc|arc)\s*=\s*([a-z]+)(.*)$/i.exec(part);
     if (!m) continue;
     const method = m[1]!.toLowerCase() as AuthVerdict["method"];
@@ -543,7 +546,27 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   const languageHits = analyzeLanguage(`${subject}\n${bodyText.slice(0, 50_000)}`, add);
 
   // --- Combinations and reassurance -------------------------------------------
-  const linkTrouble = links.some((l) => l.issues.length > 0) || forms.length > 0;
+  const linkTrouble = signals.some((sg) => (sg.category === "links" || sg.category === "lookalike") && sg.weight >= 10) || forms.length > 0;
+  if (languageHits.credential && fromInfo) {
+    // It asks the reader to sign in or pay, and every link leads away from the sender's own domain.
+    const web = links.filter((l) => l.domain && !l.issues.some((i) => i.startsWith("uses a ")));
+    const sameOwner = (l: AnalyzedLink) => {
+      const li = domainInfo(l.host);
+      if (li.domain === fromInfo.domain || li.label === fromInfo.label) return true;
+      // dropboxmail.com linking to dropbox.com: both belong to one brand (or to your organization).
+      return targets.some((t) => ownedBy(li, t) && ownedBy(fromInfo, t));
+    };
+    const offDomain = web.filter((l) => !sameOwner(l) && ![...CLICK_TRACKERS].some((t) => hostEndsWith(l.host, t)));
+    if (web.length && offDomain.length === web.length) {
+      const where = [...new Set(offDomain.map((l) => l.domain))].slice(0, 3).join(", ");
+      add("links", "off-domain", 10, `It asks you to act on your account, but its links go to ${where}, not to the sender's domain ${fromInfo.domain}.`);
+    }
+    // It speaks in a brand's name without coming from that brand.
+    const bodyBrand = brandNamedIn(normaliseName(bodyText.slice(0, 5000)));
+    if (bodyBrand && !impersonation && !senderLookalike && !ownedBy(fromInfo, { kind: "brand", name: bodyBrand.name, domains: bodyBrand.domains, brand: bodyBrand })) {
+      add("sender", "body-brand", 12, `The text speaks for ${titleCase(bodyBrand.name)} and asks you to act, but the sender ${fromInfo.domain} is not a ${titleCase(bodyBrand.name)} domain.`);
+    }
+  }
   const attachmentTrouble = attachments.some((a) => a.issues.length > 0);
   const lookalikeLinks = signals.some((s) => s.category === "lookalike" && s.id.startsWith("link"));
   if (languageHits.credential && (linkTrouble || impersonation || senderLookalike || attachmentTrouble)) {
@@ -767,7 +790,13 @@ async function authenticationVerdicts(
 
   // DMARC
   const dm = re?.dmarc as { status?: { result?: string; comment?: string }; policy?: string; domain?: string } | false | undefined;
-  if (dm && dm.status?.result && !["temperror", "none"].includes(dm.status.result)) {
+  // DNS answers today may differ from those at delivery (keys rotated, SPF records changed): when the
+  // receiving server saw a DMARC pass and today's re-check fails, its verdict at delivery time stands.
+  const arDmarcPass = ar?.results.dmarc?.result === "pass";
+  if (dm && dm.status?.result === "fail" && arDmarcPass) {
+    verdicts.push({ method: "dmarc", result: "pass", source: ar!.server, detail: ar!.results.dmarc!.detail });
+    add("authentication", "dmarc", 5, `DMARC: pass ${arLabel}, but re-verifying it now fails (the domain's keys or records may have changed since delivery, or the message was altered).`);
+  } else if (dm && dm.status?.result && !["temperror", "none"].includes(dm.status.result)) {
     verdicts.push({ method: "dmarc", result: dm.status.result, source: "mailauth", detail: `${dm.domain ?? fromDomain} p=${dm.policy ?? "?"}` });
     const w = dm.status.result === "fail" ? (dm.policy === "reject" || dm.policy === "quarantine" ? 25 : 18) : 0;
     add("authentication", "dmarc", w, `DMARC: ${dm.status.result}, re-verified here — domain ${dm.domain ?? fromDomain}, published policy ${dm.policy ?? "unknown"}.`);
@@ -775,7 +804,7 @@ async function authenticationVerdicts(
     const a = ar.results.dmarc;
     verdicts.push({ method: "dmarc", result: a.result, source: ar.server, detail: a.detail });
     const line = headerLines.find((h) => h.key === "authentication-results")?.line ?? "";
-    const strict = /dmarc=fail[^;]*p=(reject|quarantine)/i.test(line);
+    const strict = /dmarc=fail[^;]*(p=(reject|quarantine)|action=(quarantine|reject|oreject))/i.test(line);
     const w = a.result === "fail" ? (strict ? 25 : 18) : 0;
     add("authentication", "dmarc", w, `DMARC: ${a.result}, ${arLabel}${a.detail ? ` (${shorten(a.detail, 80)})` : ""}.`);
   }
@@ -839,10 +868,19 @@ function analyzeLinks(
     if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) {
       continue;
     }
-    const rawHostPart = /^[a-z]+:\/\/([^/?#]*)/i.exec(hrefTrim)?.[1] ?? "";
+    // Known redirect wrappers (Google, Outlook Safe Links, Facebook): judge the destination,
+    // which is also what an open-redirect abuse hides.
+    const unwrapped = unwrapRedirect(url);
+    let wrapper: string | null = null;
+    if (unwrapped) {
+      wrapper = url.hostname;
+      url = unwrapped;
+    }
+    const rawHostPart = wrapper ? url.host : (/^[a-z]+:\/\/([^/?#]*)/i.exec(hrefTrim)?.[1] ?? "");
     const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
     const info = domainInfo(host);
     const link: AnalyzedLink = { href: shorten(url.href, 500), text: shorten(text, 200), host, domain: info.domain, issues };
+    if (wrapper) issues.push(`wrapped in a ${wrapper} redirect`);
     seen.set(key, link);
 
     if (rawHostPart.includes("@")) {
@@ -898,7 +936,8 @@ function analyzeLinks(
     // Visible text naming another domain than the target.
     if (text) {
       const named = domainsNamedIn(text);
-      const other = named.find((n) => n.domain !== info.domain && !hostEndsWith(host, n.domain));
+      // amazon.com shown, amazon.co.uk linked: the same name under a country suffix is not a deception.
+      const other = named.find((n) => n.domain !== info.domain && !hostEndsWith(host, n.domain) && n.label !== info.label);
       if (other) {
         const tracker = [...CLICK_TRACKERS].some((t) => hostEndsWith(host, t));
         const textIsProtected = targets.some((t) => ownedBy(other, t));
@@ -922,6 +961,31 @@ function analyzeLinks(
   }
   void fromInfo;
   return [...seen.values()];
+}
+
+const REDIRECTORS: { host: RegExp; path: RegExp; params: string[] }[] = [
+  { host: /^(www\.)?google\.[a-z.]+$/, path: /^\/url$/, params: ["q", "url"] },
+  { host: /safelinks\.protection\.outlook\.com$/, path: /.*/, params: ["url"] },
+  { host: /^l\.facebook\.com$|^lm\.facebook\.com$/, path: /^\/l\.php$/, params: ["u"] },
+  { host: /^(www\.)?youtube\.com$/, path: /^\/redirect$/, params: ["q"] },
+  { host: /^l\.instagram\.com$/, path: /.*/, params: ["u"] },
+];
+
+function unwrapRedirect(url: URL): URL | null {
+  const host = url.hostname.toLowerCase();
+  const r = REDIRECTORS.find((x) => x.host.test(host) && x.path.test(url.pathname));
+  if (!r) return null;
+  for (const p of r.params) {
+    const v = url.searchParams.get(p);
+    if (v && /^https?:\/\//i.test(v)) {
+      try {
+        return new URL(v);
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------
@@ -1043,9 +1107,21 @@ const PAYMENT_FRAUD = [
   /\b(overdue|outstanding|unpaid) (invoice|payment|balance)\b/i,
   /\b(bitcoin|btc|crypto) (wallet|address|payment)\b/i,
 ];
+/** Advance-fee, lottery and inheritance scams: money promised to the reader. */
+const ADVANCE_FEE = [
+  /\b(lottery|lotto|sweepstakes?|jackpot)\b[^.\n]{0,60}\b(win(ner|ning)?|won|prize|claim)\b/i,
+  /\byou (have )?(won|been selected|been chosen)\b/i,
+  /\b(donation|inheritance|next of kin|beneficiary|compensation (fund|payment)|unclaimed (funds?|fortune|inheritance)|consignment box)\b/i,
+  /(\$|usd|us\$|€|eur|£|gbp)\s?\d+([.,]\d+)?\s?(million|m\b)|\b\d+([.,]\d+)? million (dollars|usd|euros?|pounds)\b/i,
+  /\b(claim|receive) (your|the) (prize|reward|funds?|payment|gift)\b/i,
+];
 const GENERIC_GREETING = /\bdear\s+(valued\s+)?(customer|user|client|member|account holder|sir\/?(or\s+)?madam|sir|madam|e-?mail user|beneficiary|recipient)\b/i;
 
-function analyzeLanguage(text: string, add: (c: SignalCategory, id: string, w: number, m: string) => void) {
+/** Newsletter boilerplate that would otherwise read as a call to action. */
+const BOILERPLATE = /\b(click here to |)(view|read|see) (this|the|it|our) ?(e-?mail|message|newsletter)? (online|in (your|a|the) (web )?browser)\b|\bclick here to unsubscribe\b|\bhaving trouble (viewing|reading)[^.\n]*/gi;
+
+function analyzeLanguage(rawText: string, add: (c: SignalCategory, id: string, w: number, m: string) => void) {
+  const text = rawText.replace(BOILERPLATE, " ");
   const hits = (list: RegExp[]) => list.map((r) => r.exec(text)?.[0]).filter((x): x is string => !!x);
   const quote = (xs: string[]) => xs.slice(0, 3).map((x) => `"${shorten(x.replace(/\s+/g, " "), 50)}"`).join(", ");
   const urgency = hits(URGENCY);
@@ -1056,7 +1132,9 @@ function analyzeLanguage(text: string, add: (c: SignalCategory, id: string, w: n
   if (threat.length) add("language", "account-threat", threat.length >= 2 ? 15 : 12, `It warns of a problem with an account or mailbox: ${quote(threat)}.`);
   if (credential.length) add("language", "credential", credential.length >= 2 ? 22 : 15, `It asks the reader to sign in, confirm details or open a shared item: ${quote(credential)}.`);
   if (payment.length) add("language", "payment", payment.length >= 2 ? 22 : 15, `It asks for money or payment changes in the way invoice and CEO fraud does: ${quote(payment)}.`);
+  const fee = hits(ADVANCE_FEE);
+  if (fee.length >= 2) add("language", "advance-fee", fee.length >= 3 ? 22 : 15, `It promises money, a prize or an inheritance, the mark of advance-fee fraud: ${quote(fee)}.`);
   const greeting = GENERIC_GREETING.exec(text)?.[0];
   if (greeting) add("language", "generic-greeting", 5, `It opens with a generic greeting ("${greeting}") rather than the reader's name.`);
-  return { credential: credential.length > 0 || payment.length > 0 || threat.length > 0 };
+  return { credential: credential.length > 0 || payment.length > 0 || threat.length > 0 || fee.length >= 2 };
 }
