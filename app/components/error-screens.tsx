@@ -64,7 +64,7 @@ export function ComponentErrorScreen() {
           </button>
         </div>
         <p className="mt-6 text-sm text-ink-muted">
-          If this keeps happening, <a href={`mailto:${contact}`}>contact our security team</a> at {contact}.
+          If this keeps happening, <a href={`mailto:${contact}`} className="underline">contact our security team</a> at {contact}.
         </p>
       </div>
     </main>

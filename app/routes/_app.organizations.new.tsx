@@ -43,7 +43,7 @@ export default function NewOrganization() {
     <main id="main" className="max-w-md">
       <h1 className="text-2xl font-bold">Add Organization</h1>
       <p className="mt-1 text-sm text-ink-muted">{d.label}</p>
-      {d.reached ? <p className="mt-3 rounded-md bg-warn-light p-3 text-sm text-warn">Limit reached. {d.upgradeMessage} <Link to="/pricing">See plans</Link></p> : null}
+      {d.reached ? <p className="mt-3 rounded-md bg-warn-light p-3 text-sm text-warn">Limit reached. {d.upgradeMessage} <Link to="/pricing" className="underline">See plans</Link></p> : null}
       {errors.form ? <p role="alert" className="mt-3 rounded-md bg-danger-light p-3 text-sm text-danger">{errors.form}</p> : null}
       <Form method="post" className="card mt-4 space-y-3" noValidate>
         <FormField id="name" name="name" label="Organization name" autoComplete="organization" error={errors.name} hint={ORGANIZATION_NAME_HINT} />

@@ -92,7 +92,7 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
         </Tooltip.Provider>
         {compact ? null : (
           <p className="mt-1 text-xs text-ink-muted" data-testid="organization-upgrade-message">
-            {upgradeMessage} <Link to="/pricing">See plans</Link>
+            {upgradeMessage} <Link to="/pricing" className="underline">See plans</Link>
           </p>
         )}
       </div>
