@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { RouteErrorContent } from "~/components/error-screens";
@@ -6,6 +6,9 @@ import { requireTenantContext } from "~/lib/tenant-context.server";
 import { PLAN_DISPLAY_NAME, hasFeature } from "~/lib/plans";
 
 export const ADMIN_ROLES = ["owner", "admin"] as const;
+
+// The layout's title is what the admin error boundary's page carries (upgrade banner, 403, not-found); sub-pages set their own.
+export const meta: MetaFunction = () => [{ title: "Admin · Rampart" }];
 
 /** The admin layout: needs the adminDashboard feature and an owner or admin role in the selected organization. */
 export async function loader({ request }: LoaderFunctionArgs) {
