@@ -292,3 +292,20 @@ describe("Authentication-Results in Microsoft 365's format and advance-fee wordi
     expect(r.risk).toBe("high");
   });
 });
+
+describe("callback scams", () => {
+  it("flags a fake renewal with a number to call", async () => {
+    const raw = [
+      'From: "Billing Dept" <orders.dept2291@gmail.com>',
+      "Subject: Invoice #INV-88213 - Thank you for your order",
+      "Date: Fri, 20 Nov 2026 10:00:00 +0000",
+      "Message-ID: <cb1@mail.gmail.com>",
+      "",
+      "Dear Customer, your Norton 360 subscription has been renewed and you have been charged $399.99.",
+      "If you did not authorise this payment, call us within 24 hours at +1 (855) 201-7741 to cancel and request a refund.",
+    ].join("\r\n");
+    const r = await analyzeMessage(raw, ORG);
+    expect(r.signals.some((s) => s.id === "callback")).toBe(true);
+    expect(r.risk).not.toBe("low");
+  });
+});

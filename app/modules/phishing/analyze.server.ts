@@ -549,7 +549,7 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   const linkTrouble = signals.some((sg) => (sg.category === "links" || sg.category === "lookalike") && sg.weight >= 10) || forms.length > 0;
   if (languageHits.credential && fromInfo) {
     // It asks the reader to sign in or pay, and every link leads away from the sender's own domain.
-    const web = links.filter((l) => l.domain && !l.issues.some((i) => i.startsWith("uses a ")));
+    const web = links.filter((l) => l.host && l.domain);
     const sameOwner = (l: AnalyzedLink) => {
       const li = domainInfo(l.host);
       if (li.domain === fromInfo.domain || li.label === fromInfo.label) return true;
@@ -888,7 +888,11 @@ function analyzeLinks(
       issues.push(`hides its real host behind "${shorten(shown ?? "", 40)}@"`);
       flag("userinfo", "links", 25, `A link starts with "${shorten(shown ?? "", 40)}@" so it reads like that site, but it really goes to ${host}.`);
     }
-    if (info.isIp || IPV4.test(host) || host.includes(":")) {
+    const privateIp = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|localhost$)/.test(host);
+    if (privateIp) {
+      issues.push("points to a private or local address");
+      flag("private-ip-link", "links", 3, `A link points to the private or local address ${host}, which cannot reach a public site.`);
+    } else if (info.isIp || IPV4.test(host) || host.includes(":")) {
       issues.push("points to a raw IP address");
       flag("ip-link", "links", 25, `A link points to the raw IP address ${host} instead of a domain name (${shorten(url.href, 70)}).`);
     }
@@ -1091,7 +1095,7 @@ const ACCOUNT_THREAT = [
 ];
 const CREDENTIAL = [
   /\b(verify|confirm|validate|update|re-?activate|restore|unlock|secure)\s+(your\s+)?(account|identity|information|details|password|e-?mail( address)?|login|credentials|billing|payment( method| information| details)?|card)\b/i,
-  /\b(log|sign)[- ]?in\s+(now\s+)?(to|and)\s+(verify|confirm|restore|unlock|update|continue|avoid|secure|review|keep)\b/i,
+  /\b(log|sign)[- ]?in\s+(now\s+)?(to|and)\s+(verify|confirm|restore|unlock|update|continue|avoid|secure|review|keep|view|access|read|open|see)\b/i,
   /\benter your\s+(password|credentials|login|user ?name|pin|card|social security|ssn|bank)\b/i,
   /\b(click|tap)\s+(here|below|the (link|button)( below)?)\s+(to\s+)?(verify|confirm|log ?in|sign ?in|update|restore|unlock|review|view|access|download|release|validate|upgrade|keep|retain)\b/i,
   /\b(social security number|credit card number|card verification|cvv|online banking (password|details)|one[- ]time (code|password))\b/i,
@@ -1115,6 +1119,9 @@ const ADVANCE_FEE = [
   /(\$|usd|us\$|€|eur|£|gbp)\s?\d+([.,]\d+)?\s?(million|m\b)|\b\d+([.,]\d+)? million (dollars|usd|euros?|pounds)\b/i,
   /\b(claim|receive) (your|the) (prize|reward|funds?|payment|gift)\b/i,
 ];
+/** Callback ("telephone-oriented") scams: a fake renewal or charge and a number to call. */
+const CALLBACK_CLAIM = /\b(auto[- ]?renew(al|ed)?|subscription (has been |was )?(renewed|activated|charged)|(has|have) been charged|will be charged|order (has been )?(placed|confirmed)|to cancel|request a refund|dispute (this|the) (charge|transaction))\b/i;
+const PHONE = /(\+?1[\s.-]?)?\(?\b8(00|33|44|55|66|77|88)\)?[\s.-]?\d{3}[\s.-]?\d{4}\b|\+\d{1,3}[\s.-]?\(?\d{2,4}\)?[\s.-]?\d{3}[\s.-]?\d{3,4}\b/;
 const GENERIC_GREETING = /\bdear\s+(valued\s+)?(customer|user|client|member|account holder|sir\/?(or\s+)?madam|sir|madam|e-?mail user|beneficiary|recipient)\b/i;
 
 /** Newsletter boilerplate that would otherwise read as a call to action. */
@@ -1134,7 +1141,10 @@ function analyzeLanguage(rawText: string, add: (c: SignalCategory, id: string, w
   if (payment.length) add("language", "payment", payment.length >= 2 ? 22 : 15, `It asks for money or payment changes in the way invoice and CEO fraud does: ${quote(payment)}.`);
   const fee = hits(ADVANCE_FEE);
   if (fee.length >= 2) add("language", "advance-fee", fee.length >= 3 ? 22 : 15, `It promises money, a prize or an inheritance, the mark of advance-fee fraud: ${quote(fee)}.`);
+  const callbackClaim = CALLBACK_CLAIM.exec(text)?.[0];
+  const phone = callbackClaim ? PHONE.exec(text)?.[0] : undefined;
+  if (callbackClaim && phone) add("language", "callback", 15, `It claims "${callbackClaim}" and gives a phone number to call (${phone.trim()}), the pattern of callback scams.`);
   const greeting = GENERIC_GREETING.exec(text)?.[0];
   if (greeting) add("language", "generic-greeting", 5, `It opens with a generic greeting ("${greeting}") rather than the reader's name.`);
-  return { credential: credential.length > 0 || payment.length > 0 || threat.length > 0 || fee.length >= 2 };
+  return { credential: credential.length > 0 || payment.length > 0 || threat.length > 0 || fee.length >= 2 || !!(callbackClaim && phone) };
 }
