@@ -240,6 +240,13 @@ describe("malformed input never throws", () => {
     });
   }
 
+  it("reads a pasted source with leading blank lines and an mbox From line", async () => {
+    const raw = "\n\n  \nFrom someone@example.com Fri Nov 20 10:00:00 2026\nFrom: Ann <ann@example-shop.com>\nSubject: Hello there\n\nhi";
+    const r = await analyzeMessage(raw, ORG);
+    expect(r.subject).toBe("Hello there");
+    expect(r.sender).toBe("ann@example-shop.com");
+  });
+
   it("tells callers which input is not an e-mail at all", () => {
     expect(looksLikeMessage(cases[0]![1])).toBe(false);
     expect(looksLikeMessage("just some words\nand more")).toBe(false);

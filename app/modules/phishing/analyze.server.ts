@@ -355,7 +355,7 @@ function parseAuthResults(line: string | undefined): { server: string; results: 
 // ---------------------------------------------------------------------------
 export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions): Promise<Analysis> {
   const started = performance.now();
-  const buf = typeof raw === "string" ? Buffer.from(raw, "utf8") : raw;
+  const buf = stripLeadingNoise(typeof raw === "string" ? Buffer.from(raw, "utf8") : raw);
   const now = opts.now ?? new Date();
   const signals: Signal[] = [];
   const add = (category: SignalCategory, id: string, weight: number, message: string) => signals.push({ id, category, weight, message });
@@ -619,6 +619,18 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
     parseWarning,
     durationMs: Math.round((performance.now() - started) * 10) / 10,
   };
+}
+
+/** Pasted sources often start with blank lines, a byte-order mark or an mbox "From " line. */
+function stripLeadingNoise(buf: Buffer): Buffer {
+  let start = 0;
+  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
+  while (start < buf.length && (buf[start] === 0x0a || buf[start] === 0x0d || buf[start] === 0x20 || buf[start] === 0x09)) start++;
+  if (buf.subarray(start, start + 5).toString("latin1") === "From ") {
+    const nl = buf.indexOf(0x0a, start);
+    if (nl > 0) start = nl + 1;
+  }
+  return start ? buf.subarray(start) : buf;
 }
 
 function escapeRe(s: string) {
