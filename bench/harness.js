@@ -137,6 +137,17 @@ export function rssOf(pid) {
   }
 }
 
+/** CPU time (user + system) a process has used, in milliseconds (Linux /proc), or null. */
+export function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the command).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Starts `node server.js` (production mode) on a loopback port and waits for
  * /healthz. Collects stdout lines (the JSON request log) in `lines`.
@@ -195,6 +206,7 @@ export async function startServer({ dbFile, port, env = {}, quietLog = false, no
     exited,
     stderr: () => stderr,
     rss: () => rssOf(child.pid),
+    cpuMs: () => cpuMsOf(child.pid),
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

@@ -66,7 +66,9 @@ export async function main() {
     for (const t of targets) {
       // Short warm-up so the JIT and SQLite page cache are the steady state being measured.
       await run({ url: server.url + t.path, connections: 10, duration: 2, headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" } });
+      const cpuBefore = server.cpuMs();
       const r = await run({ url: server.url + t.path, connections: CONNECTIONS, duration: DURATION, headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" } });
+      const cpuAfter = server.cpuMs();
       const non2xx = r.non2xx ?? 0;
       results[t.name] = {
         path: t.path,
@@ -77,6 +79,10 @@ export async function main() {
         non2xx,
         requests: r.requests.total,
         bytesPerSecond: Math.round(r.throughput.average),
+        // The server's own CPU time per answered request: much less sensitive than
+        // requests/s to other work on the machine, so layers can be compared.
+        serverCpuMsPerRequest: cpuBefore !== null && r.requests.total ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000 : null,
+        capacityOneCoreRps: cpuBefore !== null && cpuAfter > cpuBefore ? Math.round(r.requests.total / ((cpuAfter - cpuBefore) / 1000)) : null,
       };
     }
   } finally {
@@ -117,6 +123,7 @@ export async function main() {
     "p99 ms": r.p99Ms,
     errors: r.errors,
     "x healthz": r.ratioToHealthz,
+    "server CPU ms/req": r.serverCpuMsPerRequest,
   }));
   console.table(rows);
   console.log(`load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.machine.cpus} cores; peak RSS ${report.peakRssMb} MB; ${DURATION} s at ${CONNECTIONS} connections each; written to ${path.relative(ROOT, OUT)}`);

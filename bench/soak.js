@@ -19,9 +19,13 @@ const MB = 1048576;
 export async function main() {
   await ensureBuild();
   const { dir, file } = freshDatabase("rampart-soak-");
-  // Enterprise, so every module route in the mix (dark web watchlist writes included) is open.
+  // Enterprise, so every module route in the mix is open. The writes rotate
+  // over ten more accounts: writes are limited per user (600 a minute), and the
+  // soak measures the app, not the limiter.
   const { tenantId, cookie } = await seedAccount(file, { plan: "enterprise" });
   seedModuleData(file, tenantId);
+  const writers = [];
+  for (let i = 0; i < 10; i++) writers.push(await seedAccount(file, { plan: "enterprise" }));
   const server = await startServer({ dbFile: file, quietLog: true });
   const samples = [];
   const started = Date.now();
@@ -44,10 +48,17 @@ export async function main() {
           { method: "GET", path: "/alerts" },
           { method: "GET", path: "/api/user/plan" },
           {
+            // A stored write: each analysed message becomes a phishing item.
             method: "POST",
-            path: "/api/dark-web/identities",
-            headers: { "content-type": "application/json", cookie, "x-tenant-id": tenantId },
-            setupRequest: (req) => ({ ...req, body: JSON.stringify({ value: `soak-${++writes}@example.com` }) }),
+            path: "/api/phishing/analyze",
+            setupRequest: (req) => {
+              const w = writers[++writes % writers.length];
+              return {
+                ...req,
+                headers: { ...req.headers, "content-type": "application/json", cookie: w.cookie },
+                body: JSON.stringify({ raw: `From: "IT desk" <it-${writes}@example.net>\r\nTo: you@example.com\r\nSubject: Password expires ${writes}\r\n\r\nReset it at http://example.net/reset/${writes}` }),
+              };
+            },
           },
           { method: "GET", path: "/healthz" },
         ],
