@@ -316,3 +316,20 @@ describe("callback scams", () => {
     expect(r.risk).not.toBe("low");
   });
 });
+
+describe("filter evasion", () => {
+  it("flags Cyrillic letters inside Latin words and still reads the wording", async () => {
+    const raw = [
+      "From: Security <alerts@acct-notice.example-mail.net>",
+      "Subject: Someone tried to Iog in to your account",
+      "Date: Fri, 20 Nov 2026 10:00:00 +0000",
+      "Message-ID: <e1@example-mail.net>",
+      "",
+      "We detected suspicious activity. V\u0435rify your \u0430ccount within 24 hours: https://acct-check.top/v",
+    ].join("\r\n");
+    const r = await analyzeMessage(raw, ORG);
+    const ids = r.signals.map((s) => s.id);
+    expect(ids).toEqual(expect.arrayContaining(["mixed-script", "credential", "account-threat", "urgency"]));
+    expect(r.risk).toBe("high");
+  });
+});

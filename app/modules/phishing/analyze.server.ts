@@ -27,7 +27,7 @@ import { promises as dnsPromises } from "node:dns";
 import { authenticate } from "mailauth";
 import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
 import { convert, type DomNode } from "html-to-text";
-import { domainInfo, findLookalike, hostEndsWith, ownedBy, protectedTargets, skeleton, type DomainInfo, type Lookalike, type Protected } from "./domains";
+import { domainInfo, findLookalike, hostEndsWith, latinize, ownedBy, protectedTargets, skeleton, type DomainInfo, type Lookalike, type Protected } from "./domains";
 import {
   ARCHIVE_EXT,
   AUTHORITY_NAMES,
@@ -1140,7 +1140,18 @@ const GENERIC_GREETING = /\bdear\s+(valued\s+)?(customer|user|client|member|acco
 const BOILERPLATE = /\b(click here to |)(view|read|see) (this|the|it|our) ?(e-?mail|message|newsletter)? (online|in (your|a|the) (web )?browser)\b|\bclick here to unsubscribe\b|\bhaving trouble (viewing|reading)[^.\n]*/gi;
 
 function analyzeLanguage(rawText: string, add: (c: SignalCategory, id: string, w: number, m: string) => void) {
-  const text = rawText.replace(BOILERPLATE, " ");
+  // Filter evasion: Cyrillic or Greek look-alike letters inside Latin words ("Pаypal", "Vеrify"),
+  // and invisible characters splitting words. Normal text in those alphabets uses whole words.
+  const mixed = [...rawText.slice(0, 20_000).matchAll(/\p{L}{3,}/gu)]
+    .map((m) => m[0])
+    .filter((w) => /\p{Script=Latin}/u.test(w) && /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}]/u.test(w));
+  if (mixed.length) add("language", "mixed-script", 15, `Words mix Latin letters with look-alike letters from other alphabets (${mixed.slice(0, 3).map((w) => `"${shorten(w, 30)}"`).join(", ")}), a trick to slip past filters.`);
+  const hidden = (rawText.slice(0, 50_000).match(/\p{L}[\u200b-\u200d\u2060\ufeff\u00ad]+\p{L}/gu) ?? []).length;
+  if (hidden >= 3) add("language", "hidden-characters", 10, `The text hides ${hidden} invisible characters inside words, a trick to slip past filters.`);
+  const text = latinize(rawText)
+    // "Iog in", "User lD": a capital I and a small l swapped, as in sample phishing subjects.
+    .replace(/\bIog(?=\s?in\b)/g, "log")
+    .replace(BOILERPLATE, " ");
   const hits = (list: RegExp[]) => list.map((r) => r.exec(text)?.[0]).filter((x): x is string => !!x);
   const quote = (xs: string[]) => xs.slice(0, 3).map((x) => `"${shorten(x.replace(/\s+/g, " "), 50)}"`).join(", ");
   const urgency = hits(URGENCY);

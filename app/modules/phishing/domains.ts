@@ -53,6 +53,15 @@ const CONFUSABLE: Record<string, string> = {
 };
 
 /** The confusable skeleton of a domain label: "paypa1", "pаypal" (Cyrillic а) and "paypal" share one. */
+const SCRIPT_LOOKALIKES = Object.entries(CONFUSABLE).filter(([k]) => /[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0530-\u058f]/.test(k));
+const SCRIPT_LOOKALIKE_RE = new RegExp(`[${SCRIPT_LOOKALIKES.map(([k]) => k).join("")}]`, "g");
+const SCRIPT_LOOKALIKE_MAP = Object.fromEntries(SCRIPT_LOOKALIKES);
+
+/** Text with Cyrillic/Greek look-alike letters turned into Latin ones and invisible characters removed (for wording rules). */
+export function latinize(text: string): string {
+  return text.replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, "").replace(SCRIPT_LOOKALIKE_RE, (c) => SCRIPT_LOOKALIKE_MAP[c] ?? c);
+}
+
 const skeletonCache = new Map<string, string>();
 
 export function skeleton(input: string): string {
