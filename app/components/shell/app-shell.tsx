@@ -114,12 +114,37 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
   const openButton = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => setDrawerOpen(params.get("menu") === "open"), [params]);
+  const drawer = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!drawerOpen) return;
+    // The drawer is a modal dialog: focus moves into it and Tab cycles inside it (it was left on the open-menu
+    // button, so Tab went on into the page behind the overlay). A dialog opened from the drawer (Add Organization,
+    // a Radix portal) keeps its own keys.
+    const focusables = () =>
+      Array.from(drawer.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])') ?? []);
+    focusables()[0]?.focus();
     const onKey = (e: KeyboardEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest('[role="dialog"]') && !drawer.current?.contains(target)) return;
       if (e.key === "Escape") {
         setDrawerOpen(false);
         openButton.current?.focus();
+      } else if (e.key === "Tab") {
+        const items = focusables();
+        if (items.length === 0) return;
+        const first = items[0];
+        const last = items[items.length - 1];
+        const active = document.activeElement;
+        if (!drawer.current?.contains(active)) {
+          e.preventDefault();
+          first.focus();
+        } else if (e.shiftKey && active === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && active === last) {
+          e.preventDefault();
+          first.focus();
+        }
       }
     };
     window.addEventListener("keydown", onKey);
@@ -232,7 +257,7 @@ export function AppShell({ data, children }: { data: ShellData; children: ReactN
               setDrawerOpen(false);
             }}
           />
-          <aside className="fixed inset-y-0 left-0 z-50 w-72 bg-white shadow-xl" aria-label="Menu" data-testid="drawer" role="dialog" aria-modal="true">
+          <aside ref={drawer} className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-white shadow-xl" aria-label="Menu" data-testid="drawer" role="dialog" aria-modal="true">
             {sidebarContent(true)}
           </aside>
         </div>
