@@ -121,7 +121,9 @@ test.describe("375 px", () => {
     }
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("drawer")).toBeVisible();
+    // A modal drawer: focus moves into it and stays there while tabbing.
     const seen = await tabThrough(page, 25);
+    expect(seen.filter((s) => !s.inSidebar), "focus left the modal drawer").toEqual([]);
     const reached = new Set(seen.filter((s) => s.inSidebar).map((s) => s.href));
     for (const path of ["/dashboard", "/dark-web-monitoring", "/phishing", "/privacy", "/vulnerability", "/settings"]) expect(reached).toContain(path);
     await page.keyboard.press("Escape");
