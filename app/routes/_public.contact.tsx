@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { CheckCircle2, Mail, ShieldAlert } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MarketingPage } from "~/components/marketing/page";
 import { STATUS_MESSAGE } from "~/lib/errors";
 import { clientIp } from "~/lib/request.server";
@@ -67,6 +67,9 @@ export default function Contact() {
   const formError = actionData && !actionData.sent ? actionData.formError : null;
   const sent = actionData?.sent === true;
   const formRef = useRef<HTMLFormElement>(null);
+  // Marks the form once React has hydrated it (the end-to-end tests wait for it before testing the JavaScript path).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const statusRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -96,7 +99,7 @@ export default function Contact() {
               <p>{formError}</p>
             </div>
           ) : null}
-          <Form ref={formRef} method="post" noValidate className="space-y-5" aria-label="Contact form">
+          <Form ref={formRef} method="post" noValidate className="space-y-5" aria-label="Contact form" data-hydrated={hydrated ? "true" : undefined}>
             {FIELDS.map((f) => {
               const error = errors[f.name];
               const describedBy = [error ? `${f.name}-error` : null, f.hint ? `${f.name}-hint` : null].filter(Boolean).join(" ") || undefined;

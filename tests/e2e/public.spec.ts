@@ -175,8 +175,8 @@ test.describe("pricing", () => {
     await expect(page.getByTestId("plan-free")).toContainText("Your plan");
     // The lead's /settings action starts it; back on pricing the offer has become the active trial.
     await form.getByRole("button", { name: /Start the 14-day trial/ }).click();
-    await expect(page).toHaveURL(/\/settings/);
-    await expect(page.getByText("Your 14-day trial has started")).toBeVisible();
+    await expect(page).toHaveURL(/\/settings/, { timeout: 15_000 });
+    await expect(page.getByText("Your 14-day trial has started")).toBeVisible({ timeout: 15_000 });
     await page.goto("/pricing");
     await expect(page.getByText(/The trial of Acme Ltd is active until/)).toBeVisible();
   });
@@ -299,7 +299,8 @@ test.describe("contact form", () => {
 
   test.describe("with JavaScript", () => {
     test("shows field errors, then sends and clears the form", async ({ page }) => {
-      await page.goto("/contact", { waitUntil: "networkidle" });
+      await page.goto("/contact");
+      await expect(page.locator('form[data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
       await page.getByLabel("E-mail address").fill("not-an-address");
       const [invalid] = await Promise.all([
         page.waitForResponse((r) => r.request().method() === "POST"),
