@@ -333,3 +333,14 @@ describe("filter evasion", () => {
     expect(r.risk).toBe("high");
   });
 });
+
+describe("names that are brands and people", () => {
+  const msg = (name: string, from: string) =>
+    [`From: ${name} <${from}>`, "Subject: Lunch", "Date: Fri, 20 Nov 2026 10:00:00 +0000", "Message-ID: <p1@example-mail.net>", "", "Lunch on Friday?"].join("\r\n");
+  it("does not take a person called Chase for the bank, but does take 'Chase Online Security'", async () => {
+    const person = await analyzeMessage(msg("Chase Miller", "chase.miller@example-mail.net"), ORG);
+    expect(person.signals.some((s) => s.id === "display-name-brand")).toBe(false);
+    const bank = await analyzeMessage(msg("Chase Online Security", "alerts@example-mail.net"), ORG);
+    expect(bank.signals.some((s) => s.id === "display-name-brand")).toBe(true);
+  });
+});

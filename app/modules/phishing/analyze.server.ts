@@ -443,7 +443,7 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
     const name = normaliseName(senderName);
     const nameSkel = skeleton(name.replace(/[^\p{L}\p{N}]+/gu, ""));
     if (name) {
-      const brand = brandNamedIn(name);
+      const brand = brandInDisplayName(name);
       const brandOwnsSender = brand && ownedBy(fromInfo, { kind: "brand", name: brand.name, domains: brand.domains, brand }) && !FREE_MAIL.has(fromInfo.domain);
       if (brand && !brandOwnsSender) {
         impersonation = true;
@@ -509,7 +509,9 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   }
 
   // --- Links -----------------------------------------------------------------
-  const links = analyzeLinks(rawLinks, targets, fromInfo, add);
+  // A sender authenticated by DMARC that does not imitate anyone may link its own domain through its own tracker.
+  const trustedSender = dmarcPass && !senderLookalike && !impersonation;
+  const links = analyzeLinks(rawLinks, targets, fromInfo, add, trustedSender);
   if (forms.length) {
     const action = forms.find(Boolean);
     add("links", "html-form", 25, `The message contains a form${action ? ` that sends what you type to ${shorten(action, 70)}` : ""}: legitimate senders do not collect data inside an e-mail.`);
@@ -666,6 +668,19 @@ function titleCase(s: string) {
 
 function describeTarget(t: Protected) {
   return t.kind === "organization" ? "one of your organization's domains" : `${titleCase(t.name)}`;
+}
+
+/** Brand names that are also first names or everyday words: in a display name they count only beside service words. */
+const PERSONLIKE_BRANDS = new Set(["chase", "apple", "steam", "zoom", "slack", "ledger", "kraken", "booking", "norton", "stripe", "ups", "dpd", "irs", "att", "citibank", "aol", "usaa"]);
+const SERVICE_WORDS = new Set(["support", "team", "service", "services", "security", "account", "accounts", "billing", "online", "alert", "alerts", "notification", "notifications", "customer", "care", "help", "helpdesk", "no", "reply", "noreply", "id", "inc", "store", "bank", "banking", "mobile", "card", "cards", "express", "delivery", "center", "centre", "department", "dept", "official", "verification", "info", "the", "via", "&", "and", "of", "mail", "com", "us", "uk", "fraud", "protection", "pay", "wallet", "live", "community", "music", "tv"]);
+
+/** The brand a display name names: for person-like brand names ("Chase Smith") only beside service words. */
+function brandInDisplayName(name: string) {
+  const brand = brandNamedIn(name);
+  if (!brand || !PERSONLIKE_BRANDS.has(brand.name)) return brand;
+  const words = name.normalize("NFKD").toLowerCase().split(/[^a-z0-9&]+/).filter(Boolean);
+  const rest = words.filter((w) => w !== brand.name && !(brand.aliases ?? []).some((a) => a.split(" ").includes(w)));
+  return rest.every((w) => SERVICE_WORDS.has(w) || /^\d+$/.test(w)) ? brand : null;
 }
 
 /** The brand a display name or subject names, by whole word (after undoing look-alike characters). */
@@ -845,6 +860,7 @@ function analyzeLinks(
   targets: Protected[],
   fromInfo: DomainInfo | null,
   add: (c: SignalCategory, id: string, w: number, m: string) => void,
+  trustedSender = false,
 ): AnalyzedLink[] {
   const seen = new Map<string, AnalyzedLink>();
   const once = new Map<string, { weight: number; message: string; category: SignalCategory; count: number }>();
@@ -957,7 +973,11 @@ function analyzeLinks(
       if (other) {
         const tracker = [...CLICK_TRACKERS].some((t) => hostEndsWith(host, t));
         const textIsProtected = targets.some((t) => ownedBy(other, t));
-        if (tracker && !textIsProtected) {
+        const textIsSender = !!fromInfo && (other.domain === fromInfo.domain || other.label === fromInfo.label);
+        if (trustedSender && textIsSender) {
+          flag("text-href-own", "links", 3, `A link shows ${other.domain}, the authenticated sender's own domain, but goes through ${info.domain} (probably the sender's click tracking).`);
+          issues.push(`shows ${other.domain} but goes through ${info.domain}`);
+        } else if (tracker && !textIsProtected) {
           flag("text-href-tracker", "links", 3, `A link shows ${other.domain} but goes through ${info.domain}, a mailing service's click tracker; the final destination cannot be confirmed from the message.`);
           issues.push(`shows ${other.domain} but goes through the click tracker ${info.domain}`);
         } else {
@@ -975,7 +995,6 @@ function analyzeLinks(
   for (const [key, v] of once) {
     add(v.category, key, v.weight, v.count > 1 ? `${v.message} (${plural(v.count, "link")} like this)` : v.message);
   }
-  void fromInfo;
   return [...seen.values()];
 }
 
