@@ -38,6 +38,9 @@ export async function main() {
         url: server.url,
         connections: CONNECTIONS,
         duration: SECONDS,
+        // A request slower than 30 s counts as an error (autocannon's default is 10 s,
+        // which a 2-core machine busy with other work can exceed without any fault here).
+        timeout: 30,
         headers: { cookie, "accept-encoding": "gzip" },
         // Each connection cycles through a signed-in session's typical requests.
         requests: [
@@ -87,6 +90,7 @@ export async function main() {
     p99Ms: result.latency.p99,
     errors,
     non2xx: result.non2xx ?? 0,
+    timeouts: result.timeouts,
     writesSent: writes,
     rssAfterFirstMinuteMb: atMinute ? Math.round((atMinute / MB) * 10) / 10 : null,
     rssAfterRunMb: Math.round((after / MB) * 10) / 10,

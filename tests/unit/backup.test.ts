@@ -8,10 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-// @ts-expect-error plain JS helper shared with the benchmarks
-import { ensureBuild, freshDatabase, ROOT, seedAccount, startServer, tempDir } from "../../bench/harness.js";
+import { ensureBuild, freshDatabase, ROOT, seedAccount, startServer, tempDir, type RunningServer } from "../../bench/harness.js";
 
-const servers: { stop: (s?: string) => Promise<unknown> }[] = [];
+const servers: RunningServer[] = [];
 beforeAll(async () => {
   await ensureBuild();
 }, 300_000);

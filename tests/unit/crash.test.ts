@@ -6,11 +6,10 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-// @ts-expect-error plain JS helper shared with the benchmarks
-import { ensureBuild, freshDatabase, seedAccount, startServer } from "../../bench/harness.js";
+import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness.js";
 
 let dbFile: string;
-const servers: { stop: (s?: string) => Promise<unknown> }[] = [];
+const servers: RunningServer[] = [];
 
 beforeAll(async () => {
   await ensureBuild();

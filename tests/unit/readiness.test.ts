@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain JS server module
 import { createReadinessCheck } from "../../server/readiness.js";
 
 describe("readiness check", () => {
@@ -25,7 +24,7 @@ describe("readiness check", () => {
     const missing = createReadinessCheck({ file: path.join(dir, "gone.sqlite") });
     const r = missing();
     expect(r.ok).toBe(false);
-    expect(r.error).toMatch(/unable to open|directory does not exist|SQLITE_CANTOPEN/i);
+    expect(!r.ok && r.error).toMatch(/unable to open|directory does not exist|SQLITE_CANTOPEN/i);
   });
 
   it("is not ready when the file is not a database", () => {

@@ -10,10 +10,9 @@ import http from "node:http";
 import fc from "fast-check";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error plain JS helper shared with the benchmarks
-import { ensureBuild, freshDatabase, seedAccount, startServer } from "../../bench/harness.js";
+import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness.js";
 
-type Server = Awaited<ReturnType<typeof startServer>>;
+type Server = RunningServer;
 
 let plain: Server;
 let proxied: Server;
@@ -171,7 +170,7 @@ describe("through a trusted proxy (TRUST_PROXY=1, X-Forwarded-Proto: https)", ()
   it("logs the forwarded client address", async () => {
     await fetch(`${proxied.url}/healthz`, { headers: https });
     await new Promise((r) => setTimeout(r, 50));
-    const line = proxied.lines.map((l: string) => JSON.parse(l)).findLast((l: { path?: string }) => l.path === "/healthz");
+    const line = proxied.lines.map((l: string) => JSON.parse(l)).filter((l: { path?: string }) => l.path === "/healthz").pop();
     expect(line.ip).toBe("203.0.113.7");
   });
 });
@@ -191,7 +190,7 @@ describe("request log", () => {
     const all = plain.lines.join("\n");
     for (const secret of [password, marker, account.cookie.split("=")[1], "tok-"]) expect(all).not.toContain(secret);
     const entries = plain.lines.map((l: string) => JSON.parse(l)).filter((l: { msg: string }) => l.msg === "request");
-    const login = entries.findLast((e: { path: string }) => e.path === "/login");
+    const login = entries.filter((e: { path: string }) => e.path === "/login").pop();
     expect(login).toMatchObject({ level: "info", method: "POST", path: "/login", status: 401 });
     expect(login.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(typeof login.durationMs).toBe("number");
