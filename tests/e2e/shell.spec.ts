@@ -208,3 +208,133 @@ test.describe("375 px drawer", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
+
+test.describe("live data, toasts and console (spec §8, §9)", () => {
+  function countRequests(page: Page) {
+    const counts = new Map<string, number>();
+    // Answers, not requests: the next clock jump must not pass a request's own 30 s timeout while it is in flight.
+    page.on("response", (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith("/api/")) counts.set(u.pathname, (counts.get(u.pathname) ?? 0) + 1);
+    });
+    return (path: string) => counts.get(path) ?? 0;
+  }
+
+  test("refresh tiers: 30 s for dashboard data, warnings and alerts; 5 min recommendations; 10 min analytics; achievements never; prefetch after 1 s", async ({ page, login }) => {
+    test.setTimeout(90_000);
+    await page.clock.install();
+    await login({ plan: "pro" });
+    const count = countRequests(page);
+    await page.goto("/dashboard");
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+    await page.clock.runFor(1_100);
+    await expect.poll(() => count("/api/dashboard")).toBe(1);
+    expect(count("/api/dashboard/data")).toBe(0);
+
+    await page.clock.runFor(29_000);
+    for (const p of ["/api/dashboard/data", "/api/usage/warnings", "/api/alerts/active"]) await expect.poll(() => count(p), p).toBe(1);
+    expect(count("/api/recommendations")).toBe(0);
+    await page.clock.runFor(30_000);
+    await expect.poll(() => count("/api/dashboard/data")).toBe(2);
+
+    // Step 30 s at a time and let each refresh land: jumping minutes at once would also pass every request's own
+    // 30 s timeout while the (real) network answers.
+    for (let tick = 3; tick <= 20; tick++) {
+      await page.clock.runFor(30_000);
+      await expect.poll(() => count("/api/dashboard/data"), `tick ${tick}`).toBe(tick);
+      await expect.poll(() => count("/api/alerts/active")).toBe(tick);
+      // 5 min = tick 10, 10 min = tick 20 (the first 30 s tick came 1.1 s after load).
+      expect(count("/api/recommendations"), `recommendations at tick ${tick}`).toBe(tick >= 10 ? Math.floor(tick / 10) : 0);
+      expect(count("/api/analytics"), `analytics at tick ${tick}`).toBe(tick >= 20 ? 1 : 0);
+    }
+    await expect.poll(() => count("/api/analytics")).toBe(1);
+    await expect.poll(() => count("/api/recommendations")).toBe(2);
+    expect(count("/api/achievements")).toBe(0);
+    expect(count("/api/usage/warnings")).toBe(20);
+  });
+
+  test("a failing refresh retries (1 s, 2 s) then shows 'Connection Error'; an ended session shows 'Session Expired'", async ({ page, login }) => {
+    test.setTimeout(90_000);
+    await page.clock.install();
+    const { userId } = await login({ plan: "free" });
+    let failures = 0;
+    await page.route("**/api/dashboard/data", (route) => {
+      failures++;
+      return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service temporarily unavailable", code: "SERVICE_UNAVAILABLE" }) });
+    });
+    await page.goto("/dashboard");
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+    await page.clock.runFor(30_000);
+    await expect.poll(() => failures).toBe(1);
+    await page.clock.runFor(1_000);
+    await expect.poll(() => failures).toBe(2);
+    await page.clock.runFor(2_000);
+    await expect.poll(() => failures).toBe(3);
+    const toast = page.getByTestId("toast");
+    await expect(toast).toContainText("Connection Error");
+    await expect(toast).toContainText("Our systems are temporarily unavailable.");
+    await expect(toast).toHaveAttribute("data-variant", "destructive");
+    // No fourth attempt: at most 2 retries.
+    await page.clock.runFor(5_000);
+    expect(failures).toBe(3);
+    // The toast goes after 5 s (it was shown 5 s ago by now).
+    await expect(toast).toHaveCount(0);
+
+    await page.unroute("**/api/dashboard/data");
+    const db = openDb();
+    db.prepare("DELETE FROM sessions WHERE user_id = ?").run(userId);
+    db.close();
+    await page.clock.runFor(30_000);
+    await expect(toast).toContainText("Session Expired");
+    await expect(toast).toContainText("Please sign in again to continue.");
+    await expect(toast).toHaveAttribute("data-variant", "default");
+    await page.clock.runFor(9_000);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(1_500);
+    await expect(toast).toHaveCount(0);
+  });
+
+  test("'Loading...' while a navigation is pending", async ({ page, login }) => {
+    await login({ plan: "pro" });
+    await page.goto("/dashboard");
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+    await page.route("**/settings.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByTestId("sidebar").getByRole("link", { name: "Settings" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toHaveCount(0);
+  });
+
+  test("unhandled rejections and errors are logged to the console and suppressed; web vitals are logged", async ({ page, login }) => {
+    await login();
+    const logs: string[] = [];
+    const pageErrors: string[] = [];
+    page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    await page.goto("/dashboard");
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+    await page.evaluate(() => {
+      void Promise.reject(new Error("rejected on purpose"));
+      setTimeout(() => {
+        throw new Error("thrown on purpose");
+      }, 0);
+    });
+    await expect.poll(() => logs.join("\n")).toMatch(/error: Unhandled rejection: .*rejected on purpose/);
+    await expect.poll(() => logs.join("\n")).toMatch(/error: Unhandled error: .*thrown on purpose/);
+    // Navigating away makes FCP/LCP/TTFB report.
+    await expect.poll(() => logs.some((l) => /\[web-vitals\] (FCP|TTFB)/.test(l))).toBe(true);
+    expect(pageErrors.filter((e) => /on purpose/.test(e))).toEqual([]);
+  });
+});
+
+test("a signed-in user with no organization sees 'Loading dashboard...'", async ({ page, login }) => {
+  const { userId } = await login();
+  const db = openDb();
+  db.prepare("DELETE FROM memberships WHERE user_id = ?").run(userId);
+  db.close();
+  await page.goto("/dashboard");
+  await expect(page.getByText("Loading dashboard...")).toBeVisible();
+});
