@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Bullets, MarketingPage, Section } from "~/components/marketing/page";
-import { SESSION_TTL_MS } from "~/lib/session.server";
+import { trustFacts } from "~/modules/marketing/trust-facts.server";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -21,12 +21,13 @@ export const meta: MetaFunction = ({ matches }) =>
  * implements it; when you change one of those files, re-read its section here.
  */
 export async function loader() {
-  return { sessionDays: Math.round(SESSION_TTL_MS / 86_400_000) };
+  return trustFacts();
 }
 
 
+
 export default function Trust() {
-  const { sessionDays } = useLoaderData<typeof loader>();
+  const { sessionDays, maxPerEmail, maxPerIp, windowMinutes } = useLoaderData<typeof loader>();
   return (
     <MarketingPage
       eyebrow="Trust"
@@ -43,8 +44,8 @@ export default function Trust() {
             </>,
             <>A sign-in for an unknown e-mail address costs the same time as a real one, so response times do not reveal who has an account.</>,
             <>
-              After 5 failed sign-ins for one e-mail address, or 20 from one network address, within 15 minutes, further attempts are refused until the window
-              ends. These counts are kept in the database so they survive restarts. <Src path="app/modules/accounts/accounts.server.ts" />
+              After {maxPerEmail} failed sign-ins for one e-mail address, or {maxPerIp} from one network address, within {windowMinutes} minutes, further
+              attempts are refused until the window ends. These counts are kept in the database so they survive restarts. <Src path="app/modules/accounts/accounts.server.ts" />
             </>,
             <>New passwords follow NIST SP 800-63B: at least 8 characters (15 recommended), no composition rules, and breached or very weak passwords refused.</>,
           ]}
@@ -133,7 +134,7 @@ export default function Trust() {
         <Bullets
           items={[
             <>Sessions: until you sign out or {sessionDays} days without use, whichever comes first.</>,
-            <>Failed sign-in records: 15 minutes, the length of the lock-out window; older records are deleted.</>,
+            <>Failed sign-in records: {windowMinutes} minutes, the length of the lock-out window; older records are deleted.</>,
             <>Passwords you check in the password analyzer or the breach check: not kept at all.</>,
             <>
               Analysed e-mails: the raw message is not kept. The text-only view, the sender, subject and the analysis are stored in your organization so you
