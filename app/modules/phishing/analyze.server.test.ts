@@ -344,3 +344,33 @@ describe("names that are brands and people", () => {
     expect(bank.signals.some((s) => s.id === "display-name-brand")).toBe(true);
   });
 });
+
+describe("extortion and image-only messages", () => {
+  it("flags a bitcoin extortion message", async () => {
+    const raw = [
+      "From: you <victim@example-mail.net>",
+      "Subject: Your account was hacked",
+      "Date: Fri, 20 Nov 2026 10:00:00 +0000",
+      "Message-ID: <x9@example-mail.net>",
+      "",
+      "I installed malware on your device and recorded you through the webcam. Send $1500 to my bitcoin wallet address within 48 hours or the video goes to all your contacts.",
+    ].join("\r\n");
+    const r = await analyzeMessage(raw, ORG);
+    expect(r.signals.some((s) => s.id === "extortion")).toBe(true);
+    expect(r.risk).not.toBe("low");
+  });
+
+  it("notes an HTML message that is only an image and a link", async () => {
+    const raw = [
+      "From: Notice <notice@example-mail.net>",
+      "Subject: Notice",
+      "Date: Fri, 20 Nov 2026 10:00:00 +0000",
+      "Message-ID: <x10@example-mail.net>",
+      "Content-Type: text/html",
+      "",
+      '<a href="https://example-landing.net/x"><img src="https://example-landing.net/banner.png" alt=""></a>',
+    ].join("\r\n");
+    const r = await analyzeMessage(raw, ORG);
+    expect(r.signals.some((s) => s.id === "little-text")).toBe(true);
+  });
+});

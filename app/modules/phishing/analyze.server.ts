@@ -546,6 +546,11 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
 
   // --- Language ----------------------------------------------------------------
   const languageHits = analyzeLanguage(`${subject}\n${bodyText.slice(0, 50_000)}`, add);
+  // Image-only messages carry their words in pictures, out of reach of text filters.
+  if (parsed && typeof parsed.html === "string" && rawLinks.length) {
+    const words = bodyText.replace(/\[[^\]]*\]/g, " ").match(/\p{L}{2,}/gu) ?? [];
+    if (words.length < 8) add("language", "little-text", 10, `The message has almost no text (${plural(words.length, "word")}) besides its links and images, a way to keep the wording away from filters.`);
+  }
 
   // --- Combinations and reassurance -------------------------------------------
   const linkTrouble = signals.some((sg) => (sg.category === "links" || sg.category === "lookalike") && sg.weight >= 10) || forms.length > 0;
@@ -933,7 +938,9 @@ function analyzeLinks(
       issues.push(`uses the unusual .${tld} domain`);
       flag("tld", "links", 10, `A link goes to ${info.domain}, under the .${tld} top-level domain, common in phishing and rare in business mail.`);
     }
-    const hosting = [...FREE_HOSTING].find((h) => hostEndsWith(host, h));
+    const formService =
+      (host === "docs.google.com" && url.pathname.startsWith("/forms")) || host === "forms.office.com" || host === "forms.microsoft.com" ? host : null;
+    const hosting = formService ?? [...FREE_HOSTING].find((h) => hostEndsWith(host, h));
     if (hosting) {
       issues.push(`is hosted on ${hosting}, where anyone can publish a page`);
       flag("free-hosting", "links", 12, `A link goes to ${host}, on ${hosting}, where anyone can publish a sign-in page.`);
@@ -1150,6 +1157,10 @@ const ADVANCE_FEE = [
   /(\$|usd|us\$|€|eur|£|gbp)\s?\d+([.,]\d+)?\s?(million|m\b)|\b\d+([.,]\d+)? million (dollars|usd|euros?|pounds)\b/i,
   /\b(claim|receive) (your|the) (prize|reward|funds?|payment|gift)\b/i,
 ];
+/** Extortion ("I recorded you", "pay in bitcoin"). */
+const EXTORTION_PAY = /\b(bitcoin|btc|monero|crypto ?currency|wallet address)\b/i;
+const EXTORTION_THREAT = /\b(hacked|malware|trojan|spyware|webcam|recorded (you|a video)|video of you|intimate|compromising|your (device|computer|phone) (is|was|has been) (infected|hacked|compromised)|send (it|the video) to (all )?your contacts)\b/i;
+
 /** Callback ("telephone-oriented") scams: a fake renewal or charge and a number to call. */
 const CALLBACK_CLAIM = /\b(auto[- ]?renew(al|ed)?|subscription (has been |was )?(renewed|activated|charged)|(has|have) been charged|will be charged|order (has been )?(placed|confirmed)|to cancel|request a refund|dispute (this|the) (charge|transaction))\b/i;
 const PHONE = /(\+?1[\s.-]?)?\(?\b8(00|33|44|55|66|77|88)\)?[\s.-]?\d{3}[\s.-]?\d{4}\b|\+\d{1,3}[\s.-]?\(?\d{2,4}\)?[\s.-]?\d{3}[\s.-]?\d{3,4}\b/;
@@ -1183,10 +1194,12 @@ function analyzeLanguage(rawText: string, add: (c: SignalCategory, id: string, w
   if (payment.length) add("language", "payment", payment.length >= 2 ? 22 : 15, `It asks for money or payment changes in the way invoice and CEO fraud does: ${quote(payment)}.`);
   const fee = hits(ADVANCE_FEE);
   if (fee.length >= 2) add("language", "advance-fee", fee.length >= 3 ? 22 : 15, `It promises money, a prize or an inheritance, the mark of advance-fee fraud: ${quote(fee)}.`);
+  const extortion = EXTORTION_PAY.exec(text)?.[0] && EXTORTION_THREAT.exec(text)?.[0];
+  if (extortion) add("language", "extortion", 25, `It threatens the reader ("${shorten(extortion, 40)}") and asks for a cryptocurrency payment: extortion.`);
   const callbackClaim = CALLBACK_CLAIM.exec(text)?.[0];
   const phone = callbackClaim ? PHONE.exec(text)?.[0] : undefined;
   if (callbackClaim && phone) add("language", "callback", 15, `It claims "${callbackClaim}" and gives a phone number to call (${phone.trim()}), the pattern of callback scams.`);
   const greeting = GENERIC_GREETING.exec(text)?.[0];
   if (greeting) add("language", "generic-greeting", 5, `It opens with a generic greeting ("${greeting}") rather than the reader's name.`);
-  return { credential: credential.length > 0 || payment.length > 0 || threat.length > 0 || fee.length >= 2 || !!(callbackClaim && phone) };
+  return { credential: credential.length > 0 || payment.length > 0 || threat.length > 0 || fee.length >= 2 || !!(callbackClaim && phone) || !!extortion };
 }
