@@ -173,6 +173,7 @@ test.describe("pricing", () => {
     await expect(form.locator('input[name="intent"]')).toHaveValue("start-trial");
     await expect(form.getByRole("button", { name: "Start the 14-day trial for Acme Ltd" })).toBeVisible();
     await expect(page.getByTestId("plan-free")).toContainText("Your plan");
+    await checkA11y(page);
     // The lead's /settings action starts it; back on pricing the offer has become the active trial.
     await form.getByRole("button", { name: /Start the 14-day trial/ }).click();
     await expect(page).toHaveURL(/\/settings/, { timeout: 15_000 });
