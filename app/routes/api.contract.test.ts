@@ -240,7 +240,7 @@ describe("the dashboard's calls (open to every plan, tenant-scoped)", () => {
       z.object({
         metrics: Metrics,
         findingsBySeverity: z.record(Level, z.number().int()),
-        riskTrend: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), findings: z.number().int() }).strict()).length(14),
+        riskTrend: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), label: z.string().regex(/^\d{2}-\d{2}$/), score: z.number().min(0).max(100) }).strict()).length(14),
         recentAlerts: z.array(Alert).max(5),
       }).strict(),
     ],
@@ -292,6 +292,8 @@ describe("the dashboard's calls (open to every plan, tenant-scoped)", () => {
     const d = await (await call(dashboardData.loader, "/api/dashboard/data", { cookie: a.cookie, headers: { "X-Tenant-Id": a.tenantId } })).json();
     expect(d.metrics).toMatchObject({ activeThreats: 1, securityScore: 92 });
     expect(d.findingsBySeverity).toEqual({ critical: 0, high: 1, medium: 0, low: 0 });
+    // Today's risk-trend point: 100 minus the security score.
+    expect(d.riskTrend.at(-1).score).toBe(8);
   });
 
   it("/api/usage/warnings says when the organization limit is reached", async () => {
