@@ -56,3 +56,16 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     throw badRequest("The request body is not valid JSON");
   }
 }
+
+/**
+ * Reads a form body for an action. A body that is not a form (another
+ * content type, a multipart body that does not parse) is a thrown 400
+ * `{ message, code }`, never the TypeError request.formData() would throw.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw badRequest("Send the form as application/x-www-form-urlencoded or multipart/form-data");
+  }
+}
