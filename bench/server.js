@@ -6,7 +6,8 @@
 // Options (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
 // (default 50), BENCH_ONLY (comma-separated target names), BENCH_ENV (extra
 // server environment as k=v,k=v — used for the layer measurements in
-// docs/decisions/010-server-layers.md), BENCH_OUT (results file).
+// docs/decisions/011-server-layers.md), BENCH_NODE_ARGS (flags for the server's
+// node, e.g. --max-old-space-size=192), BENCH_OUT (results file).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,7 +39,8 @@ export async function main() {
   const { dir, file } = freshDatabase();
   const { tenantId, cookie } = await seedAccount(file, { plan: "business" });
   seedModuleData(file, tenantId);
-  const server = await startServer({ dbFile: file, quietLog: true, env: { ...EXTRA_ENV } });
+  const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = await startServer({ dbFile: file, quietLog: true, env: { ...EXTRA_ENV }, nodeArgs: NODE_ARGS });
   const pid = server.child.pid;
 
   const targets = [
@@ -56,9 +58,11 @@ export async function main() {
   }
 
   let peakRss = server.rss() ?? 0;
+  let targetPeak = 0;
   const sampler = setInterval(() => {
     const rss = server.rss();
     if (rss && rss > peakRss) peakRss = rss;
+    if (rss && rss > targetPeak) targetPeak = rss;
   }, 100);
 
   const results = {};
@@ -66,6 +70,7 @@ export async function main() {
     for (const t of targets) {
       // Short warm-up so the JIT and SQLite page cache are the steady state being measured.
       await run({ url: server.url + t.path, connections: 10, duration: 2, headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" } });
+      targetPeak = 0;
       const cpuBefore = server.cpuMs();
       const r = await run({ url: server.url + t.path, connections: CONNECTIONS, duration: DURATION, headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" } });
       const cpuAfter = server.cpuMs();
@@ -79,6 +84,7 @@ export async function main() {
         non2xx,
         requests: r.requests.total,
         bytesPerSecond: Math.round(r.throughput.average),
+        peakRssMb: Math.round(targetPeak / 1048576),
         // The server's own CPU time per answered request: much less sensitive than
         // requests/s to other work on the machine, so layers can be compared.
         serverCpuMsPerRequest: cpuBefore !== null && r.requests.total ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000 : null,
@@ -102,6 +108,7 @@ export async function main() {
     durationSeconds: DURATION,
     connections: CONNECTIONS,
     serverEnv: EXTRA_ENV,
+    serverNodeArgs: (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
     peakRssMb: Math.round(peakRss / 1048576),
     results,
     targets: d
@@ -124,6 +131,7 @@ export async function main() {
     errors: r.errors,
     "x healthz": r.ratioToHealthz,
     "server CPU ms/req": r.serverCpuMsPerRequest,
+    "peak RSS MB": r.peakRssMb,
   }));
   console.table(rows);
   console.log(`load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.machine.cpus} cores; peak RSS ${report.peakRssMb} MB; ${DURATION} s at ${CONNECTIONS} connections each; written to ${path.relative(ROOT, OUT)}`);
