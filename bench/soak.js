@@ -4,7 +4,8 @@
 // the first minute (no leak) and that nothing failed. Writes
 // bench/results/soak.json.
 //
-// Options (environment): SOAK_SECONDS (default 300), SOAK_CONNECTIONS (default 10).
+// Options (environment): SOAK_SECONDS (default 300), SOAK_CONNECTIONS (default 10),
+// SOAK_NODE_ARGS (flags for the server's node, e.g. --max-old-space-size=192), SOAK_OUT.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +27,8 @@ export async function main() {
   seedModuleData(file, tenantId);
   const writers = [];
   for (let i = 0; i < 10; i++) writers.push(await seedAccount(file, { plan: "enterprise" }));
-  const server = await startServer({ dbFile: file, quietLog: true });
+  const nodeArgs = (process.env.SOAK_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = await startServer({ dbFile: file, quietLog: true, nodeArgs });
   const samples = [];
   const started = Date.now();
   const sampler = setInterval(() => samples.push({ t: Math.round((Date.now() - started) / 1000), rss: server.rss() }), 1000);
@@ -84,6 +86,7 @@ export async function main() {
     machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100) },
     seconds: SECONDS,
     connections: CONNECTIONS,
+    serverNodeArgs: nodeArgs,
     requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
