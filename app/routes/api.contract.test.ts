@@ -3,7 +3,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { APP_ROUTES } from "~/lib/app-routes";
 import { sqlite } from "~/lib/db.server";
+import { lowestPlanWith, upgradeRequiredText } from "~/lib/plans";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
@@ -333,4 +335,20 @@ describe("other answers", () => {
     const res = await call(testError.loader as Handler, "/__test/error?key=x");
     expect(res.status).toBe(404);
   });
+});
+
+describe("page loaders gate by plan on their own (a child's data request can come alone)", () => {
+  const gated = APP_ROUTES.filter((r) => r.feature);
+  for (const r of gated) {
+    it(`${r.path}: free gets 403 UPGRADE_REQUIRED with no module data; enterprise gets the page data`, async () => {
+      const mod = r.shell ? await import(`./_app.${r.path.slice(1)}.tsx`) : await import(`./${r.path.slice(1)}.tsx`);
+      const free = await signedIn("free");
+      const res = await call(mod.loader, r.path, { cookie: free.cookie });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ code: "UPGRADE_REQUIRED", message: upgradeRequiredText(r.feature!), feature: r.feature, requiredPlan: lowestPlanWith(r.feature!) });
+      const ent = await signedIn("enterprise");
+      const out = await mod.loader({ request: new Request(`${BASE}${r.path}`, { headers: { Cookie: ent.cookie } }), context: CTX, params: {} } as never);
+      expect(out instanceof Response ? out.status : 200).toBe(200);
+    });
+  }
 });
