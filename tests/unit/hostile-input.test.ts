@@ -204,7 +204,18 @@ describe("hostile bodies never cause a 500 and a refusal stores nothing", () => 
         expectGoodRefusal(t, a, input);
         if (a.status >= 400) expect(snapshot(), `${t.name} refused with ${a.status} but changed stored data`).toBe(before);
       }),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        // Always tried, whatever the random draw: no content type, the wrong one, a multipart body that does not parse.
+        examples: [
+          [{ contentType: undefined, body: undefined }],
+          [{ contentType: undefined, body: "" }],
+          [{ contentType: "application/json", body: "{}" }],
+          [{ contentType: "text/plain", body: "intent=analyze" }],
+          [{ contentType: "multipart/form-data; boundary=fcBoundary", body: "--fcBoundary\r\nbroken" }],
+          [{ contentType: "multipart/form-data", body: "x" }],
+        ],
+      },
     );
   }, 120_000);
 });
