@@ -56,7 +56,7 @@ export function ExposureList({ exposures, readOnly = false }: { exposures: Expos
             <li key={e.id} className="p-4" data-testid="exposure" data-status={e.status}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="break-all font-medium">
+                  <p className="font-medium [overflow-wrap:anywhere]">
                     {e.type === "domain" ? `${e.accountCount} account${e.accountCount === 1 ? "" : "s"} at ${e.identity}` : e.identity}
                   </p>
                   <p className="text-sm text-ink-muted">

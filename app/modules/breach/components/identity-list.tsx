@@ -112,7 +112,7 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
               <li key={i.id} className="space-y-2 p-4" data-testid="identity-card" data-status={i.status}>
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="break-all font-medium">{label(i)}</p>
+                    <p className="font-medium [overflow-wrap:anywhere]">{label(i)}</p>
                     <p className="text-xs text-ink-muted">{i.type === "domain" ? "Domain" : "E-mail address"}</p>
                   </div>
                   <div className="flex flex-wrap gap-2">
@@ -155,7 +155,7 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
                 {rows.map((i) => (
                   <tr key={i.id} data-testid="identity-row" data-status={i.status}>
                     <td className="px-4 py-3 align-top">
-                      <span className="block break-all font-medium">{label(i)}</span>
+                      <span className="block min-w-[11rem] font-medium [overflow-wrap:anywhere]">{label(i)}</span>
                       <span className="text-xs text-ink-muted">{i.type === "domain" ? "Domain" : "E-mail address"}</span>
                     </td>
                     <td className="px-4 py-3 align-top">
