@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { createUser } from "~/modules/accounts/accounts.server";
+import { getTenant } from "~/modules/tenants/tenants.server";
+import { getTrial } from "~/modules/tenants/trials.server";
+import { listAuditForTenant } from "~/modules/audit/audit.server";
+import { operatorCommands, OperatorError } from "./operator.server";
+
+describe("operator commands", () => {
+  it("sets a plan and audits it; refuses unknown plans and tenants", async () => {
+    const { tenantId } = await createUser(`o-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests");
+    expect(operatorCommands.plan(tenantId, "pro")).toContain("is now on the pro plan");
+    expect(getTenant(tenantId)?.plan).toBe("pro");
+    expect(listAuditForTenant(tenantId).some((e) => e.action === "tenant.plan_changed")).toBe(true);
+    expect(() => operatorCommands.plan(tenantId, "gold")).toThrow(OperatorError);
+    expect(() => operatorCommands.plan("nope", "pro")).toThrow(/No organization/);
+  });
+
+  it("starts one trial per organization and ends it", async () => {
+    const { tenantId } = await createUser(`o-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests");
+    operatorCommands.trial(tenantId, "start");
+    expect(getTrial(tenantId).status).toBe("active");
+    expect(() => operatorCommands.trial(tenantId, "start")).toThrow(/already used/);
+    operatorCommands.trial(tenantId, "end");
+    expect(getTrial(tenantId).status).toBe("expired");
+  });
+
+  it("lists users without password hashes", async () => {
+    await createUser(`o-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests");
+    const users = operatorCommands.users();
+    expect(users.length).toBeGreaterThan(0);
+    expect(Object.keys(users[0]).sort()).toEqual(["createdAt", "email", "id"]);
+  });
+});

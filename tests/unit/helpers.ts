@@ -1,0 +1,36 @@
+// Helpers for tests that call loaders and actions directly against the test database.
+import { createUser } from "~/modules/accounts/accounts.server";
+import { createSession } from "~/lib/session.server";
+import { randomUUID } from "node:crypto";
+
+export const BASE = "http://localhost";
+
+export async function signedInUser(email = `u-${randomUUID().slice(0, 8)}@example.com`) {
+  const { user, tenantId } = await createUser(email, `a long passphrase ${randomUUID()}`);
+  const setCookie = await createSession(new Request(BASE), user.id, { selectedTenantId: tenantId });
+  const cookie = setCookie.split(";")[0];
+  return { user, tenantId, cookie };
+}
+
+export function req(path: string, init: RequestInit & { cookie?: string; tenantId?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.tenantId) headers.set("X-Tenant-Id", init.tenantId);
+  return new Request(`${BASE}${path}`, { ...init, headers });
+}
+
+export function jsonReq(path: string, body: unknown, init: RequestInit & { cookie?: string; tenantId?: string } = {}) {
+  return req(path, { method: "POST", ...init, headers: { "Content-Type": "application/json", ...(init.headers as Record<string, string>) }, body: JSON.stringify(body) });
+}
+
+/** Runs a loader/action, returning the Response whether it was returned or thrown. */
+export async function settle(fn: () => Promise<unknown> | unknown): Promise<Response> {
+  try {
+    const out = await fn();
+    if (out instanceof Response) return out;
+    return new Response(JSON.stringify(out), { status: 200, headers: { "Content-Type": "application/json" } });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
