@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
@@ -11,6 +11,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// Routes set their own title; this one covers the 404 and error screens, which have none.
+export const meta: MetaFunction = () => [{ title: "Rampart" }];
 
 export async function loader(_args: LoaderFunctionArgs) {
   const env = getEnv();

@@ -4,6 +4,7 @@ import { createUser } from "~/modules/accounts/accounts.server";
 import { getTenant } from "~/modules/tenants/tenants.server";
 import { getTrial } from "~/modules/tenants/trials.server";
 import { listAuditForTenant } from "~/modules/audit/audit.server";
+import { addWatchedDomain, listWatchedIdentities } from "~/modules/breach/watchlist.server";
 import { operatorCommands, OperatorError } from "./operator.server";
 
 describe("operator commands", () => {
@@ -30,5 +31,16 @@ describe("operator commands", () => {
     const users = operatorCommands.users();
     expect(users.length).toBeGreaterThan(0);
     expect(Object.keys(users[0]).sort()).toEqual(["createdAt", "email", "id"]);
+  });
+
+  it("verifies a watched domain and audits it; refuses a domain the organization does not watch", async () => {
+    const { tenantId } = await createUser(`o-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests");
+    expect(() => operatorCommands.verifyDomain(tenantId, "example.test")).toThrow(/does not watch/);
+    addWatchedDomain(tenantId, "example.test");
+    expect(listWatchedIdentities(tenantId).find((i) => i.type === "domain" && i.domain === "example.test")?.verified).toBe(false);
+    expect(operatorCommands.verifyDomain(tenantId, "Example.TEST")).toMatch(/Verified example\.test/);
+    expect(listWatchedIdentities(tenantId).find((i) => i.type === "domain" && i.domain === "example.test")?.verified).toBe(true);
+    expect(listAuditForTenant(tenantId).some((e) => e.action === "darkweb.domain_verified")).toBe(true);
+    expect(() => operatorCommands.verifyDomain("nope", "example.test")).toThrow(/No organization/);
   });
 });

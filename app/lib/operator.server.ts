@@ -10,7 +10,8 @@ import { listUsers } from "~/modules/accounts/accounts.server";
 import { audit } from "~/modules/audit/audit.server";
 import { contactMessages } from "@db/schema";
 import { desc } from "drizzle-orm";
-import { db } from "./db.server";
+import { verifyDomain } from "~/modules/breach/match.js";
+import { db, sqlite } from "./db.server";
 
 export class OperatorError extends Error {}
 
@@ -45,6 +46,18 @@ export const operatorCommands = {
   },
   tenants() {
     return listAllTenants().map((t) => ({ tenantId: t.id, name: t.name, plan: t.plan }));
+  },
+  /**
+   * Marks a watched domain as verified (the operator has checked the customer
+   * controls it, e.g. by a DNS TXT record) and matches it against the breach data.
+   * Domain-wide results are only ever shown for verified domains.
+   */
+  verifyDomain(tenantId: string, domain: string) {
+    if (!getTenant(tenantId)) throw new OperatorError(`No organization with tenant id ${tenantId}`);
+    const result = verifyDomain(sqlite(), tenantId, domain);
+    if (!result.ok) throw new OperatorError(result.message);
+    audit({ action: "darkweb.domain_verified", tenantId, detail: { by: "operator", domain: domain.trim().toLowerCase() } });
+    return result.message;
   },
   messages() {
     return db

@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/http.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -31,7 +32,7 @@ const Schema = z.object({ alertId: z.string().min(1).max(100), status: z.enum(["
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAppRoute(request, "/alerts");
   limitWrites(ctx.user.id);
-  const parsed = Schema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = Schema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "Choose an alert and a status" }, { status: 400 });
   if (!setAlertStatus(ctx.tenant.id, parsed.data.alertId, parsed.data.status)) throw new Response("Not Found", { status: 404 });
   return { error: null };

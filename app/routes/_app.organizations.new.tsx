@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/http.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireUser(request);
   limitWrites(ctx.user.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = CreateOrganizationSchema.safeParse({ name: form.get("name") ?? "" });
   if (!parsed.success) return data({ errors: { name: parsed.error.issues[0]?.message } as Record<string, string | undefined> }, { status: 400 });
   try {

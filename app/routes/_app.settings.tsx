@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/http.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireTenantContext(request);
   limitWrites(ctx.user.id);
   const ip = clientIp(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = Intent.safeParse(form.get("intent"));
   if (!intent.success) return data<ActionResult>({ intent: "unknown", errors: { form: "Unknown action" } }, { status: 400 });
   const fail = (errors: Record<string, string | undefined>, status = 400) => data<ActionResult>({ intent: intent.data, errors }, { status });

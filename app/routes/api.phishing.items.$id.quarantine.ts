@@ -3,7 +3,7 @@
  * An id of another tenant and a missing id both answer 404 NOT_FOUND.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowedHandler } from "~/lib/api.server";
+import { limitWrites, methodNotAllowedHandler } from "~/lib/api.server";
 import { json, methodNotAllowed, notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/lib/tenant-context.server";
@@ -15,6 +15,7 @@ export const loader = methodNotAllowedHandler;
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed();
   const ctx = await requireTenantContext(request, { feature: "phishingAnalyzer" });
+  limitWrites(ctx.user.id);
   const id = params.id ?? "";
   if (!setPhishingStatus(ctx.tenant.id, id, "quarantined")) return notFound();
   audit({ action: "phishing.quarantined", tenantId: ctx.tenant.id, userId: ctx.user.id, ip: clientIp(context), detail: { id } });

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { badRequest, forbidden } from "~/lib/http.server";
-import { methodNotAllowedHandler } from "~/lib/api.server";
+import { limitWrites, methodNotAllowedHandler } from "~/lib/api.server";
 import { safeRedirectPath, setSelectedTenant } from "~/lib/session.server";
 import { requireUser } from "~/lib/tenant-context.server";
 import { getMembership } from "~/modules/tenants/tenants.server";
@@ -11,6 +11,7 @@ const Schema = z.object({ tenantId: z.string().min(1).max(100), redirectTo: z.st
 /** The tenant selector's form: stores the choice in the session and goes back to the page it came from. */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, session } = await requireUser(request);
+  limitWrites(user.id);
   let form: FormData;
   try {
     form = await request.formData();

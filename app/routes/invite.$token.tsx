@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
+import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { setSelectedTenant } from "~/lib/session.server";
 import { requireUser } from "~/lib/tenant-context.server";
@@ -18,6 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A signed-in user who opens an invitation link joins on confirming (a POST, so link previews cannot accept it). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { user, session } = await requireUser(request);
+  // Invitation tokens are unguessable, but a signed-in account still may not try them by the thousand.
+  limitWrites(user.id);
   try {
     const { tenantId } = acceptInvitation(params.token ?? "", user.id, clientIp(context));
     setSelectedTenant(session.idHash, tenantId);

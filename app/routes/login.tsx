@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/http.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
@@ -23,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ip = clientIp(context);
   const authenticator = createAuthenticator(() => ip);
+  // Undecodable bodies get a 400 here; the strategy would otherwise fail with a 500.
+  await readForm(request.clone());
   let user;
   try {
     user = await authenticator.authenticate("form", request);

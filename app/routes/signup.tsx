@@ -1,3 +1,4 @@
+import { readForm } from "~/lib/http.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ip = clientIp(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "");
   const limited = rateLimit(`signup:${ip}`, LIMITS.signup.limit, LIMITS.signup.windowMs);
   if (!limited.allowed) {

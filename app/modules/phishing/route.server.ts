@@ -15,6 +15,7 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit/audit.server";
 import {
@@ -67,6 +68,7 @@ function fieldError(field: "raw" | "file", message: string) {
 export async function phishingAction(request: Request, path: PhishingPath, context: unknown) {
   const ctx = await requireAppRoute(request, path);
   const tenantId = ctx.tenant.id;
+  limitWrites(ctx.user.id);
 
   let form: FormData;
   const type = request.headers.get("Content-Type") ?? "";
