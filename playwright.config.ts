@@ -3,7 +3,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DIR = path.resolve("tests/.tmp-e2e");
+// One directory per port, so two runs side by side (different E2E_PORT) never share a database.
+export const E2E_DIR = path.resolve(`tests/.tmp-e2e-${E2E_PORT}`);
 export const E2E_DB = path.join(E2E_DIR, "rampart.db");
 export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production-0123456789";
 

@@ -15,8 +15,12 @@ function newest(p) {
     return 0;
   }
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let max = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, entry)));
+  // Test files are not part of the build: editing one must not trigger a rebuild.
+  let max = 0;
+  for (const entry of fs.readdirSync(p)) {
+    if (/\.test\.[cm]?[jt]sx?$/.test(entry)) continue;
+    max = Math.max(max, newest(path.join(p, entry)));
+  }
   return max;
 }
 
