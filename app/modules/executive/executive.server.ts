@@ -8,8 +8,9 @@ import { alerts } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard/dashboard.server";
 import { analytics } from "~/modules/dashboard/insights.server";
+import type { ComplianceFramework, ExecutiveAnalytics, ExecutiveMetrics } from "./components/executive-view";
 
-export function executiveMetrics(tenantId: string) {
+export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {
   const findings = findingsBySeverity(tenantId);
   const posture = securityScore(findings);
   const avg = db
@@ -17,7 +18,6 @@ export function executiveMetrics(tenantId: string) {
     .from(alerts)
     .where(and(eq(alerts.tenantId, tenantId), eq(alerts.status, "resolved"), isNotNull(alerts.resolvedAt)))
     .get()?.ms;
-  const a = analytics(tenantId);
   return {
     overallRiskScore: 100 - posture,
     riskTrend: riskTrend(tenantId),
@@ -30,4 +30,17 @@ export function executiveMetrics(tenantId: string) {
     toolsReplaced: a.toolsReplaced,
     hoursSavedMonthly: a.hoursSavedMonthly,
   };
+}
+
+/**
+ * Everything the executive screen shows. No compliance framework is stored
+ * yet, so the list is empty and the screen says so.
+ */
+export function executiveOverview(tenantId: string): {
+  executiveMetrics: ExecutiveMetrics;
+  compliance: ComplianceFramework[];
+  analytics: ExecutiveAnalytics;
+} {
+  const a = analytics(tenantId);
+  return { executiveMetrics: executiveMetrics(tenantId, a), compliance: [], analytics: a };
 }

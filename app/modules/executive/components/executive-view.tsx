@@ -18,12 +18,12 @@ export type ExecutiveMetrics = {
   riskTrend: { label: string; score: number; date?: string }[];
   criticalFindings: number;
   highSeverityFindings: number;
-  /** 0–100. */
-  complianceScore: number;
+  /** 0–100; null while no framework is tracked (never a made-up figure). */
+  complianceScore: number | null;
   /** 0–100, higher is better. */
   securityPostureScore: number;
-  /** Hours from detection to first response. */
-  averageResponseTime: number;
+  /** Hours from detection to resolution; null before the first resolved alert. */
+  averageResponseTime: number | null;
   toolsReplaced: number;
   hoursSavedMonthly: number;
 };
@@ -32,8 +32,8 @@ export type ComplianceFramework = { framework: string; score: number; controls: 
 export type ExecutiveAnalytics = {
   toolsReplaced: number;
   hoursSavedMonthly: number;
-  /** US dollars a month. */
-  costSavings: number;
+  /** US dollars a month; null where there is no basis for an estimate. */
+  costSavings: number | null;
   securityIncidents: number;
   incidentsResolved: number;
 };
@@ -96,10 +96,18 @@ export function ExecutiveView({ executiveMetrics: m, compliance, analytics, titl
             hint={`${riskWord(m.overallRiskScore)}${first ? `, was ${first.score} in ${first.label}` : ""}`}
           />
           <Kpi label="Security posture" value={`${m.securityPostureScore}/100`} />
-          <Kpi label="Compliance score" value={`${m.complianceScore}%`} hint="average of frameworks" />
+          <Kpi
+            label="Compliance score"
+            value={m.complianceScore == null ? "Not tracked" : `${m.complianceScore}%`}
+            hint={m.complianceScore == null ? "no framework tracked yet" : "average of frameworks"}
+          />
           <Kpi label="Critical findings" value={m.criticalFindings} hint="open, high severity, exposed" />
           <Kpi label="High-severity findings" value={m.highSeverityFindings} hint="open across modules" />
-          <Kpi label="Average response time" value={`${m.averageResponseTime} h`} hint="detection to first response" />
+          <Kpi
+            label="Average response time"
+            value={m.averageResponseTime == null ? "None yet" : `${m.averageResponseTime} h`}
+            hint={m.averageResponseTime == null ? "no alert resolved yet" : "from alert to resolution"}
+          />
         </dl>
       </section>
 
@@ -110,14 +118,23 @@ export function ExecutiveView({ executiveMetrics: m, compliance, analytics, titl
           lowerIsBetter
           points={m.riskTrend.map((p) => ({ label: p.label, short: p.label.split(" ")[0], value: p.score }))}
         />
-        <BarChart
-          title="Compliance by framework"
-          categoryLabel="Framework"
-          valueLabel="Compliance score"
-          unit="%"
-          max={100}
-          bars={compliance.map((c) => ({ label: c.framework, value: c.score, tone: "brand" }))}
-        />
+        {compliance.length ? (
+          <BarChart
+            title="Compliance by framework"
+            categoryLabel="Framework"
+            valueLabel="Compliance score"
+            unit="%"
+            max={100}
+            bars={compliance.map((c) => ({ label: c.framework, value: c.score, tone: "brand" }))}
+          />
+        ) : (
+          <section className="card" aria-labelledby="exec-compliance-empty">
+            <h2 id="exec-compliance-empty" className="font-semibold">
+              Compliance by framework
+            </h2>
+            <p className="mt-2 text-sm text-ink-muted">No framework is tracked yet, so there is no compliance score to chart.</p>
+          </section>
+        )}
       </div>
 
       <section aria-labelledby="exec-value">
@@ -127,7 +144,11 @@ export function ExecutiveView({ executiveMetrics: m, compliance, analytics, titl
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
           <Kpi label="Tools replaced" value={analytics.toolsReplaced} />
           <Kpi label="Hours saved a month" value={analytics.hoursSavedMonthly} />
-          <Kpi label="Cost savings a month" value={`$${formatNumber(analytics.costSavings)}`} />
+          <Kpi
+            label="Cost savings a month"
+            value={analytics.costSavings == null ? "Not estimated" : `$${formatNumber(analytics.costSavings)}`}
+            hint={analytics.costSavings == null ? "needs your tool costs" : undefined}
+          />
           <Kpi
             label="Incidents resolved"
             value={`${analytics.incidentsResolved} of ${analytics.securityIncidents}`}
