@@ -1,44 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { and, desc, eq, like, or } from "drizzle-orm";
-import { alerts, phishingItems } from "@db/schema";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import { loadAppRoute } from "~/lib/app-route.server";
-import { db } from "~/lib/db.server";
+import { hunt } from "~/modules/threat-hunting/hunt.server";
+import { MAX_QUERY_LENGTH, normaliseIndicator } from "~/modules/threat-hunting/indicator";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Threat Hunting · Rampart" }];
-
-function escapeLike(s: string) {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Searches the tenant's alerts and analysed messages for an indicator (a domain, an address, a word). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/threat-hunting");
   if (access.teaser) throw new Response("Not Found", { status: 404 });
-  const tenantId = access.ctx.tenant.id;
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
-  if (!q) return { q, results: null };
-  const pattern = `%${escapeLike(q)}%`;
-  const alertHits = db
-    .select({ id: alerts.id, title: alerts.title, severity: alerts.severity, createdAt: alerts.createdAt })
-    .from(alerts)
-    .where(and(eq(alerts.tenantId, tenantId), or(like(alerts.title, pattern), like(alerts.detail, pattern))))
-    .orderBy(desc(alerts.createdAt))
-    .limit(50)
-    .all()
-    .map((a) => ({ kind: "Alert", id: a.id, title: a.title, level: a.severity, at: new Date(a.createdAt).toISOString() }));
-  const phishHits = db
-    .select({ id: phishingItems.id, subject: phishingItems.subject, sender: phishingItems.sender, risk: phishingItems.risk, createdAt: phishingItems.createdAt })
-    .from(phishingItems)
-    .where(and(eq(phishingItems.tenantId, tenantId), or(like(phishingItems.subject, pattern), like(phishingItems.sender, pattern), like(phishingItems.bodyText, pattern))))
-    .orderBy(desc(phishingItems.createdAt))
-    .limit(50)
-    .all()
-    .map((p) => ({ kind: "Message", id: p.id, title: `${p.subject} — ${p.sender}`, level: p.risk, at: new Date(p.createdAt).toISOString() }));
-  return { q, results: [...alertHits, ...phishHits] };
+  const q = normaliseIndicator(new URL(request.url).searchParams.get("q"));
+  return { q, results: q ? hunt(access.ctx.tenant.id, q) : null };
 }
 
 export default function ThreatHunting() {
@@ -48,7 +24,7 @@ export default function ThreatHunting() {
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
         <div className="min-w-64 flex-1">
           <label htmlFor="q" className="label">Indicator</label>
-          <input id="q" name="q" defaultValue={q} className="input" placeholder="a domain, an address or a word" />
+          <input id="q" name="q" type="search" maxLength={MAX_QUERY_LENGTH} defaultValue={q} className="input" placeholder="a domain, an address or a word" />
         </div>
         <button type="submit" className="btn-primary">Search</button>
       </Form>
