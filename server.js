@@ -35,6 +35,7 @@ const dbFile = migrateDatabase();
 log({ level: "info", msg: "database ready", database: dbFile });
 
 const build = await import(pathToFileURL(BUILD_PATH).href);
+build.entry.module.prepareSecrets();
 const handleRemix = createRequestHandler(build, MODE);
 
 const ready = createReadinessCheck({ file: dbFile, getConnection: () => globalThis.__rampartDb?.sqlite ?? null });

@@ -59,4 +59,4 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 // The operator command line (scripts/admin.js) runs these through the server build.
-export { operatorCommands, OperatorError } from "~/lib/operator.server";
+export { operatorCommands, OperatorError, prepareSecrets } from "~/lib/operator.server";

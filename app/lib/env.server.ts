@@ -56,7 +56,7 @@ export function fileSecret(name: string, log = true): string {
   // wx: never overwrite a secret another process wrote a moment ago.
   try {
     fs.writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
-    if (log) console.log(JSON.stringify({ level: "info", msg: `generated a new random secret in ${file} (mode 0600)` }));
+    if (log) console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `generated a new random secret in ${file} (mode 0600)` }));
     return value;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();

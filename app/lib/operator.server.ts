@@ -12,8 +12,18 @@ import { contactMessages } from "@db/schema";
 import { desc } from "drizzle-orm";
 import { verifyDomain } from "~/modules/breach/match.js";
 import { db, sqlite } from "./db.server";
+import { sessionSecret } from "./env.server";
 
 export class OperatorError extends Error {}
+
+/**
+ * Called once by server.js at start: creates the session secret (unless
+ * SESSION_SECRET is set) before the first request, so the log says where it is
+ * as soon as the server starts rather than on the first sign-in.
+ */
+export function prepareSecrets() {
+  sessionSecret();
+}
 
 export const operatorCommands = {
   plan(tenantId: string, plan: string) {
