@@ -5,19 +5,22 @@ import { appRoute } from "~/lib/app-routes";
 import { TeaserPage } from "./teaser-page";
 import { NavIcon } from "./shell/nav-icon";
 
-/** What to do first in a module that holds no data for the tenant yet. */
+/**
+ * The empty state of a module whose analysis is not built yet: it says plainly
+ * that nothing is stored, and names a next step a person can take today.
+ */
 const NEXT_STEP: Record<string, string> = {
-  "/privacy": "No data subject requests are recorded yet. When someone asks for a copy or the deletion of their data, record the request here so its deadline is tracked (one month under GDPR, 45 days under CCPA).",
-  "/vulnerability": "No dependency inventory has been uploaded yet. Upload a package-lock.json or requirements file to check it for known vulnerabilities.",
-  "/logs": "No logs have been imported yet. Import your sign-in logs to look for brute force, impossible travel and unusual hours.",
-  "/incident-response": "No incidents are open. When an alert turns into an incident, open it here to keep a timeline and an owner.",
-  "/training-management": "No training has been assigned yet. Invite your team from Settings, then assign security awareness training.",
-  "/emergency-access": "No break-glass accounts are registered yet. Register the accounts that must stay reachable in an emergency and who approves their use.",
-  "/compliance-monitoring": "No framework is being tracked yet. Choose a framework (SOC 2, ISO 27001, HIPAA) to map your controls and evidence.",
-  "/zero-trust": "No access policies have been reviewed yet. Start by listing who can reach your critical systems and how they authenticate.",
-  "/cloud-security": "No cloud account has been connected yet. Connect a read-only audit role to review storage exposure, permissions and logging.",
-  "/siem-soar": "No event sources are connected yet. Import logs first; detections and playbooks build on them.",
-  "/network-security": "No networks are described yet. Add your public addresses to review exposed services.",
+  "/privacy": "Nothing is stored for your organization yet: recording data subject requests here is being built. Until then, log each request with the date it arrived; the GDPR gives you one month to answer, the CCPA 45 days.",
+  "/vulnerability": "Nothing is stored for your organization yet: dependency scanning is being built. Until then, run your package manager's audit (for example npm audit) in CI and keep lockfiles committed.",
+  "/logs": "Nothing is stored for your organization yet: log import is being built. Until then, turn on sign-in logging at your identity provider and keep at least 90 days.",
+  "/incident-response": "No incidents are recorded yet: incident tracking is being built. Until then, give every alert you act on an owner and a written timeline.",
+  "/training-management": "No training is recorded yet: assignments are being built. Until then, invite your team from Settings so everyone sees the organization's alerts.",
+  "/emergency-access": "No break-glass accounts are recorded yet: this register is being built. Until then, keep at least two emergency accounts with long passphrases stored offline.",
+  "/compliance-monitoring": "No framework is tracked yet: control mapping is being built, so the compliance score stays empty rather than invented.",
+  "/zero-trust": "No access policies are recorded yet: this review is being built. Until then, list who can reach your critical systems and require multi-factor sign-in for each.",
+  "/cloud-security": "No cloud account is connected yet: cloud checks are being built. Until then, review public storage buckets and unused access keys by hand.",
+  "/siem-soar": "No event sources are connected yet: detections and playbooks are being built on top of log import.",
+  "/network-security": "No networks are described yet: exposure review is being built. Until then, list your public addresses and the services each exposes.",
 };
 
 export function ModulePage({ path, children }: { path: string; children?: ReactNode }) {
