@@ -15,6 +15,13 @@ export function TeaserPage({ path }: { path: string }) {
       <p className="text-sm font-semibold uppercase tracking-wide text-brand">Included in {plan} and higher</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-lg text-ink-muted">{teaser?.lead ?? route?.purpose}</p>
+      {teaser?.inDevelopment ? (
+        <p className="mt-4 rounded-md border border-warn bg-warn-light px-4 py-3 text-sm text-ink" data-testid="in-development">
+          <strong>In development.</strong> This module is on the sidebar of the plans that include it, but its analysis is still being built: today
+          the page explains what it is for and stores nothing yet. Dark web monitoring, the phishing analyzer and the password analyzer work
+          now.
+        </p>
+      ) : null}
       {teaser?.points.length ? (
         <ul className="mt-6 space-y-3">
           {teaser.points.map((p) => (

@@ -8,6 +8,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ensureBuild, freshDatabase, startServer } from "../../bench/harness.js";
 
+// Node leaves a variable whose value is undefined out of the child's environment.
+const NO_SECRET = { SESSION_SECRET: undefined } as unknown as Record<string, string>;
+
 describe("first start without SESSION_SECRET", () => {
   it("generates the secret at start (0600, logged, never printed) and reuses it on the next start", async () => {
     await ensureBuild();
@@ -15,7 +18,7 @@ describe("first start without SESSION_SECRET", () => {
     const secretFile = path.join(path.dirname(file), "session-secret");
     expect(fs.existsSync(secretFile)).toBe(false);
 
-    const first = await startServer({ dbFile: file, env: { SESSION_SECRET: undefined } });
+    const first = await startServer({ dbFile: file, env: NO_SECRET });
     try {
       expect(fs.existsSync(secretFile)).toBe(true);
       expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
@@ -29,7 +32,7 @@ describe("first start without SESSION_SECRET", () => {
       await first.stop("SIGTERM");
     }
     const before = fs.readFileSync(secretFile, "utf8");
-    const second = await startServer({ dbFile: file, env: { SESSION_SECRET: undefined } });
+    const second = await startServer({ dbFile: file, env: NO_SECRET });
     try {
       expect(fs.readFileSync(secretFile, "utf8")).toBe(before);
       expect(second.lines.some((l: string) => l.includes("generated a new random secret"))).toBe(false);

@@ -4,7 +4,8 @@
  * the route table's purpose (app/lib/app-routes.ts) and the module's issue.
  * No figures, customers or claims the product cannot back.
  */
-export type Teaser = { title: string; lead: string; points: string[] };
+/** `inDevelopment`: the module's analysis is not built yet; the teaser says so rather than imply it works today. */
+export type Teaser = { title: string; lead: string; points: string[]; inDevelopment?: boolean };
 
 export const TEASERS: Record<string, Teaser> = {
   "/phishing": {
@@ -19,6 +20,7 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/emergency-access": {
+    inDevelopment: true,
     title: "Emergency Access",
     lead: "Break-glass access to the accounts your organization cannot afford to be locked out of, without leaving a standing back door.",
     points: [
@@ -29,6 +31,7 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/compliance-monitoring": {
+    inDevelopment: true,
     title: "Compliance Monitoring",
     lead: "Map the controls you actually run to the frameworks you answer to, and keep the evidence next to each one.",
     points: [
@@ -39,6 +42,7 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/training-management": {
+    inDevelopment: true,
     title: "Training Management",
     lead: "Assign security awareness training to your team and see who has completed it.",
     points: [
@@ -49,6 +53,7 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/incident-response": {
+    inDevelopment: true,
     title: "Incident Response",
     lead: "Run a security incident from the first alert to closure, with one timeline and a named owner for every step.",
     points: [
@@ -80,6 +85,7 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/privacy": {
+    inDevelopment: true,
     title: "Privacy Guard",
     lead: "Track data subject requests from the day they arrive to the day you answer, against the legal deadline that applies.",
     points: [
@@ -90,6 +96,7 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/vulnerability": {
+    inDevelopment: true,
     title: "Vulnerability Scan",
     lead: "Find the known vulnerabilities in the software you depend on and track each one until it is fixed.",
     points: [
@@ -100,6 +107,7 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/logs": {
+    inDevelopment: true,
     title: "Logs & Anomalies",
     lead: "Read your authentication and access logs and see the patterns that deserve a second look.",
     points: [
@@ -120,6 +128,7 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/cloud-security": {
+    inDevelopment: true,
     title: "Cloud Security",
     lead: "Review the configuration of your cloud accounts for the mistakes that most often lead to breaches.",
     points: [
@@ -130,6 +139,7 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/security-operations": {
+    inDevelopment: true,
     title: "Security Operations (SIEM/SOAR)",
     lead: "Correlate events from across your organization into detections, and answer them with repeatable playbooks.",
     points: [
