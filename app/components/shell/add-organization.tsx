@@ -11,7 +11,7 @@ import {
   ORGANIZATION_NAME_HINT,
   ORGANIZATION_NAME_REQUIRED,
   organizationCreatedToast,
-} from "~/modules/tenants/validation";
+} from "~/modules/tenants/limits";
 
 type Props = { reached: boolean; upgradeMessage: string | null; compact?: boolean };
 

@@ -1,9 +1,9 @@
 /** Organization name rules (spec §5): trimmed, required; the 2-character minimum is only a hint. */
 import { z } from "zod";
+import { ORGANIZATION_NAME_MAX, ORGANIZATION_NAME_REQUIRED } from "./limits";
 
-export const ORGANIZATION_NAME_REQUIRED = "Organization name is required";
-export const ORGANIZATION_NAME_HINT = "Use at least 2 characters.";
-export const ORGANIZATION_NAME_MAX = 100;
+// The wording lives in ./limits (zod-free, so the browser can import it); re-exported for the server's callers.
+export { ORGANIZATION_CREATE_FAILED, ORGANIZATION_NAME_HINT, ORGANIZATION_NAME_MAX, ORGANIZATION_NAME_REQUIRED, organizationCreatedToast } from "./limits";
 
 export const OrganizationNameSchema = z
   .string({ error: ORGANIZATION_NAME_REQUIRED })
@@ -13,6 +13,3 @@ export const OrganizationNameSchema = z
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "Organization name cannot contain control characters");
 
 export const CreateOrganizationSchema = z.object({ name: OrganizationNameSchema });
-
-export const organizationCreatedToast = (name: string) => `Organization "${name}" created successfully!`;
-export const ORGANIZATION_CREATE_FAILED = "Failed to create organization";
