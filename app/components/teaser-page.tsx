@@ -1,13 +1,14 @@
 import { Link } from "@remix-run/react";
 import { CheckCircle2 } from "lucide-react";
-import { APP_ROUTES } from "~/lib/app-routes";
+import { APP_ROUTES, SECURITY_OPERATIONS_PATH } from "~/lib/app-routes";
 import { lowestPlanWith, PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { TEASERS } from "~/modules/marketing/teasers";
 
 /** The page a signed-out visitor sees at a module's path: what it does for them, then sign-up and sign-in. */
 export function TeaserPage({ path }: { path: string }) {
   const teaser = TEASERS[path];
-  const route = APP_ROUTES.find((r) => r.path === path);
+  // Signed in, /security-operations is /siem-soar: the teaser describes that module.
+  const route = APP_ROUTES.find((r) => r.path === (path === SECURITY_OPERATIONS_PATH ? "/siem-soar" : path));
   const title = teaser?.title ?? route?.label ?? "Rampart";
   const plan = route?.feature ? PLAN_DISPLAY_NAME[lowestPlanWith(route.feature)] : "Free";
   return (
@@ -15,7 +16,7 @@ export function TeaserPage({ path }: { path: string }) {
       <p className="text-sm font-semibold uppercase tracking-wide text-brand">Included in {plan} and higher</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-lg text-ink-muted">{teaser?.lead ?? route?.purpose}</p>
-      {teaser?.inDevelopment ? (
+      {route?.inDevelopment ? (
         <p className="mt-4 rounded-md border border-warn bg-warn-light px-4 py-3 text-sm text-ink" data-testid="in-development">
           <strong>In development.</strong> This module is on the sidebar of the plans that include it, but its analysis is still being built: today
           the page explains what it is for and stores nothing yet. Dark web monitoring, the phishing analyzer and the password analyzer work

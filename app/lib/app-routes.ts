@@ -44,6 +44,11 @@ export type AppRoute = {
   shell: boolean;
   /** One line on what the module does for the tenant. */
   purpose: string;
+  /**
+   * The module's analysis is not built yet: its page stores nothing, and the
+   * teaser, the empty state and /features say so instead of implying it works.
+   */
+  inDevelopment: boolean;
 };
 
 const r = (
@@ -51,9 +56,19 @@ const r = (
   label: string,
   icon: IconName,
   feature: Feature | null,
-  opts: { teaser?: boolean; sidebar?: boolean; shell?: boolean },
+  opts: { teaser?: boolean; sidebar?: boolean; shell?: boolean; inDevelopment?: boolean },
   purpose: string,
-): AppRoute => ({ path, label, icon, feature, teaser: opts.teaser ?? false, sidebar: opts.sidebar ?? false, shell: opts.shell ?? true, purpose });
+): AppRoute => ({
+  path,
+  label,
+  icon,
+  feature,
+  teaser: opts.teaser ?? false,
+  sidebar: opts.sidebar ?? false,
+  shell: opts.shell ?? true,
+  purpose,
+  inDevelopment: opts.inDevelopment ?? false,
+});
 
 export const APP_ROUTES: readonly AppRoute[] = [
   r("/dashboard", "Dashboard", "LayoutDashboard", null, { sidebar: true }, "Your organization's security posture at a glance, computed from every module's findings."),
@@ -61,24 +76,24 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r("/phishing", "Phishing Analyzer", "Mail", null, { sidebar: true, teaser: true }, "Analyses suspicious e-mails: authentication results, lookalike domains, deceptive links and risky attachments."),
   r("/phishing-enhanced", "Phishing Analyzer (enhanced)", "Mail", null, {}, "The phishing analyzer with every signal shown in detail, including the parsed headers and links."),
   r("/password", "Password Analyzer", "KeyRound", "passwordAnalyzer", { sidebar: true, teaser: true }, "Estimates password strength and checks breach exposure by k-anonymity, without the password leaving your browser."),
-  r("/privacy", "Privacy Guard", "EyeOff", null, { sidebar: true, teaser: true }, "Tracks data subject requests (access, deletion) against their GDPR and CCPA deadlines."),
-  r("/vulnerability", "Vulnerability Scan", "Bug", null, { sidebar: true, teaser: true }, "Finds known vulnerabilities in the dependencies you upload and tracks them until remediated."),
-  r("/logs", "Logs & Anomalies", "ScrollText", "logsAnomalies", { sidebar: true, teaser: true }, "Reads your authentication and access logs and flags anomalies such as impossible travel and brute force."),
+  r("/privacy", "Privacy Guard", "EyeOff", null, { sidebar: true, teaser: true, inDevelopment: true }, "Tracks data subject requests (access, deletion) against their GDPR and CCPA deadlines."),
+  r("/vulnerability", "Vulnerability Scan", "Bug", null, { sidebar: true, teaser: true, inDevelopment: true }, "Finds known vulnerabilities in the dependencies you upload and tracks them until remediated."),
+  r("/logs", "Logs & Anomalies", "ScrollText", "logsAnomalies", { sidebar: true, teaser: true, inDevelopment: true }, "Reads your authentication and access logs and flags anomalies such as impossible travel and brute force."),
   r("/usage", "Usage Analytics", "BarChart3", "usageAnalytics", { sidebar: true }, "Shows how your organization uses Rampart: analyses run, findings resolved, time saved."),
   r("/security", "Security Monitoring", "Activity", "securityMonitoring", { sidebar: true, teaser: true }, "Follows the security events of your organization in one timeline."),
-  r("/endpoint-security", "Endpoint Security", "Laptop", "endpointSecurity", { sidebar: true, shell: false }, "Keeps an inventory of your devices and their protection status."),
+  r("/endpoint-security", "Endpoint Security", "Laptop", "endpointSecurity", { sidebar: true, shell: false, inDevelopment: true }, "Keeps an inventory of your devices and their protection status."),
   r("/alerts", "Security Alerts", "Bell", "securityAlerts", { sidebar: true }, "Every alert raised by Rampart's modules, to acknowledge and resolve."),
   r("/ai-recommendations", "AI Recommendations", "Sparkles", "aiRecommendations", { sidebar: true }, "Prioritised next steps derived from your open findings."),
   r("/threat-hunting", "Threat Hunting", "Crosshair", "threatHunting", { sidebar: true }, "Searches your stored events and findings for indicators of compromise."),
-  r("/incident-response", "Incident Response", "Siren", "incidentResponse", { sidebar: true, teaser: true }, "Runs incidents from detection to closure with a timeline and assigned owners."),
+  r("/incident-response", "Incident Response", "Siren", "incidentResponse", { sidebar: true, teaser: true, inDevelopment: true }, "Runs incidents from detection to closure with a timeline and assigned owners."),
   r("/executive", "Executive Dashboard", "Briefcase", "executiveDashboard", { sidebar: true, teaser: true }, "Risk, compliance and response figures for leadership, computed from your stored findings."),
-  r("/training-management", "Training Management", "GraduationCap", "teamMonitoring", { sidebar: true, teaser: true }, "Assigns security awareness training and tracks completion across your team."),
-  r("/emergency-access", "Emergency Access", "LifeBuoy", "teamMonitoring", { sidebar: true, teaser: true }, "Break-glass access to critical accounts, with approval and a full audit trail."),
-  r("/compliance-monitoring", "Compliance", "ClipboardCheck", "teamMonitoring", { sidebar: true, teaser: true }, "Maps your controls to frameworks such as SOC 2, ISO 27001 and HIPAA, with evidence."),
-  r("/zero-trust", "Zero Trust", "ShieldCheck", "teamMonitoring", {}, "Checks access policies against zero-trust principles: least privilege, strong authentication, device trust."),
-  r("/cloud-security", "Cloud Security", "Cloud", "teamMonitoring", { teaser: true }, "Reviews cloud account configuration for public storage, broad permissions and missing logging."),
-  r("/siem-soar", "SIEM/SOAR", "Workflow", "teamMonitoring", {}, "Correlates events into detections and runs response playbooks."),
-  r("/network-security", "Network Security", "Network", "teamMonitoring", {}, "Reviews exposed services and firewall rules for your networks."),
+  r("/training-management", "Training Management", "GraduationCap", "teamMonitoring", { sidebar: true, teaser: true, inDevelopment: true }, "Assigns security awareness training and tracks completion across your team."),
+  r("/emergency-access", "Emergency Access", "LifeBuoy", "teamMonitoring", { sidebar: true, teaser: true, inDevelopment: true }, "Break-glass access to critical accounts, with approval and a full audit trail."),
+  r("/compliance-monitoring", "Compliance", "ClipboardCheck", "teamMonitoring", { sidebar: true, teaser: true, inDevelopment: true }, "Maps your controls to frameworks such as SOC 2, ISO 27001 and HIPAA, with evidence."),
+  r("/zero-trust", "Zero Trust", "ShieldCheck", "teamMonitoring", { inDevelopment: true }, "Checks access policies against zero-trust principles: least privilege, strong authentication, device trust."),
+  r("/cloud-security", "Cloud Security", "Cloud", "teamMonitoring", { teaser: true, inDevelopment: true }, "Reviews cloud account configuration for public storage, broad permissions and missing logging."),
+  r("/siem-soar", "SIEM/SOAR", "Workflow", "teamMonitoring", { inDevelopment: true }, "Correlates events into detections and runs response playbooks."),
+  r("/network-security", "Network Security", "Network", "teamMonitoring", { inDevelopment: true }, "Reviews exposed services and firewall rules for your networks."),
   r("/settings", "Settings", "Settings", null, { sidebar: true }, "Your account, password, sessions, organization members and trial."),
 ];
 

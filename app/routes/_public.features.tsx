@@ -49,7 +49,8 @@ export default function Features() {
       title="Every module and the plan it needs"
       lead={
         <>
-          Read from the same route and plan tables the application enforces.
+          Read from the same route and plan tables the application enforces. Modules marked <em>In development</em> are on the sidebar of
+          their plans but store nothing yet.
           {effectivePlan && tenantName ? (
             <>
               {" "}
@@ -80,6 +81,7 @@ export default function Features() {
                 <tr key={r.path} className="border-b border-slate-200 align-top" data-testid={`module-${r.path.slice(1)}`}>
                   <th scope="row" className="py-3 pr-4 text-left font-semibold">
                     <Link to={r.path}>{r.label}</Link>
+                    {r.inDevelopment ? <span className="ml-2 inline-block rounded-full bg-warn-light px-2 py-0.5 text-xs font-semibold text-ink">In development</span> : null}
                   </th>
                   <td className="py-3 pr-4 leading-6 text-ink-muted">{r.purpose}</td>
                   <td className="py-3 pr-4 whitespace-nowrap">{PLAN_DISPLAY_NAME[planOf(r.feature)]}</td>

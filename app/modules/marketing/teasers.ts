@@ -4,8 +4,7 @@
  * the route table's purpose (app/lib/app-routes.ts) and the module's issue.
  * No figures, customers or claims the product cannot back.
  */
-/** `inDevelopment`: the module's analysis is not built yet; the teaser says so rather than imply it works today. */
-export type Teaser = { title: string; lead: string; points: string[]; inDevelopment?: boolean };
+export type Teaser = { title: string; lead: string; points: string[] };
 
 export const TEASERS: Record<string, Teaser> = {
   "/phishing": {
@@ -20,7 +19,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/emergency-access": {
-    inDevelopment: true,
     title: "Emergency Access",
     lead: "Break-glass access to the accounts your organization cannot afford to be locked out of, without leaving a standing back door.",
     points: [
@@ -31,7 +29,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/compliance-monitoring": {
-    inDevelopment: true,
     title: "Compliance Monitoring",
     lead: "Map the controls you actually run to the frameworks you answer to, and keep the evidence next to each one.",
     points: [
@@ -42,7 +39,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/training-management": {
-    inDevelopment: true,
     title: "Training Management",
     lead: "Assign security awareness training to your team and see who has completed it.",
     points: [
@@ -53,7 +49,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/incident-response": {
-    inDevelopment: true,
     title: "Incident Response",
     lead: "Run a security incident from the first alert to closure, with one timeline and a named owner for every step.",
     points: [
@@ -85,7 +80,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/privacy": {
-    inDevelopment: true,
     title: "Privacy Guard",
     lead: "Track data subject requests from the day they arrive to the day you answer, against the legal deadline that applies.",
     points: [
@@ -96,7 +90,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/vulnerability": {
-    inDevelopment: true,
     title: "Vulnerability Scan",
     lead: "Find the known vulnerabilities in the software you depend on and track each one until it is fixed.",
     points: [
@@ -107,7 +100,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/logs": {
-    inDevelopment: true,
     title: "Logs & Anomalies",
     lead: "Read your authentication and access logs and see the patterns that deserve a second look.",
     points: [
@@ -128,7 +120,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/cloud-security": {
-    inDevelopment: true,
     title: "Cloud Security",
     lead: "Review the configuration of your cloud accounts for the mistakes that most often lead to breaches.",
     points: [
@@ -139,7 +130,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/security-operations": {
-    inDevelopment: true,
     title: "Security Operations (SIEM/SOAR)",
     lead: "Correlate events from across your organization into detections, and answer them with repeatable playbooks.",
     points: [
