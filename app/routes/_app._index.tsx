@@ -2,32 +2,35 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getTenantContext } from "~/lib/tenant-context.server";
 import { Landing } from "~/components/marketing/landing";
-import { DashboardPage } from "~/components/dashboard-page";
+import { SplitDashboardPage } from "~/components/dashboard-page-split";
 import { loadDashboard } from "~/lib/dashboard-page.server";
+import { seo } from "~/modules/marketing/seo";
+import { siteOrigin } from "~/modules/marketing/origin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data?.mode === "dashboard"
     ? [{ title: "Dashboard · Rampart" }]
-    : [
-        { title: "Rampart — security monitoring for people and organizations" },
+    : seo(
         {
-          name: "description",
-          content: "Rampart watches for your breached accounts, analyses suspicious e-mails and checks passwords by k-anonymity. Free to start.",
+          title: "Rampart — security monitoring for people and organizations",
+          description:
+            "Rampart watches for your breached accounts, analyses suspicious e-mails and checks passwords by k-anonymity. Free to start.",
+          path: "/",
         },
-        { property: "og:title", content: "Rampart — security monitoring for people and organizations" },
-        { property: "og:type", content: "website" },
-      ];
+        matches,
+      );
 
-/** Signed out: the landing page. Signed in: the dashboard inside the shell. */
+/** Signed out: the landing page (with the origin for its canonical URL). Signed in: the dashboard inside the shell. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getTenantContext(request))) return { mode: "landing" as const };
+  if (!(await getTenantContext(request))) return { mode: "landing" as const, origin: siteOrigin(request) };
   return { mode: "dashboard" as const, ...(await loadDashboard(request)) };
 }
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
   if (data.mode === "landing") return <Landing />;
-  return <DashboardPage data={data} />;
+  // Loaded on demand: landing visitors never download the dashboard's code.
+  return <SplitDashboardPage data={data} />;
 }

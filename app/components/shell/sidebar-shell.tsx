@@ -1,22 +1,12 @@
 import { Form, Link, NavLink, useFetcher, useFetchers, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { ChevronsLeft, ChevronsRight, LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { IconName } from "~/lib/app-routes";
 import type { SidebarState } from "~/lib/sidebar-state";
 import { Logo } from "../logo";
 import { AddOrganization } from "./add-organization";
+import type { ShellData } from "./app-shell";
 import { NavIcon } from "./nav-icon";
 
-export type ShellData = {
-  user: { email: string };
-  tenants: { id: string; name: string }[];
-  selectedTenantId: string | null;
-  planName: string;
-  trialActive: boolean;
-  allowance: { label: string; reached: boolean; upgradeMessage: string | null };
-  nav: { path: string; label: string; icon: IconName }[];
-  sidebar: SidebarState;
-};
 
 function TenantSelector({ tenants, selectedTenantId, compact }: Pick<ShellData, "tenants" | "selectedTenantId"> & { compact: boolean }) {
   const submit = useSubmit();
@@ -102,7 +92,8 @@ function NavigationStatus() {
   );
 }
 
-export function AppShell({ data, children }: { data: ShellData; children: ReactNode }) {
+/** The signed-in shell itself; routes use `AppShell` from ./app-shell, which loads this module only for signed-in pages. */
+export function SidebarShell({ data, children }: { data: ShellData; children: ReactNode }) {
   // Keeps the sidebar-state fetcher mounted while its buttons come and go (see SIDEBAR_FETCHER_KEY).
   useFetcher({ key: SIDEBAR_FETCHER_KEY });
   const pendingSidebar = usePendingSidebarState();
