@@ -1,5 +1,6 @@
 import { Link, isRouteErrorResponse, useLocation, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { ShieldAlert } from "lucide-react";
+// Icons by file, not from "lucide-react": this page is part of the landing page's bundle (see ~/components/lucide-icons.d.ts).
+import ShieldAlert from "lucide-react/dist/esm/icons/shield-alert.js";
 import { FEATURES, type Feature } from "~/lib/plans";
 import { UpgradeBanner } from "./upgrade-banner";
 

@@ -1,5 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
-import { Menu } from "lucide-react";
+// Icons by file, not from "lucide-react": this page is part of the landing page's bundle (see ~/components/lucide-icons.d.ts).
+import Menu from "lucide-react/dist/esm/icons/menu.js";
 import type { ReactNode } from "react";
 import { Logo } from "./logo";
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { Lock } from "lucide-react";
+// Icons by file, not from "lucide-react": this page is part of the landing page's bundle (see ~/components/lucide-icons.d.ts).
+import Lock from "lucide-react/dist/esm/icons/lock.js";
 import { upgradeBannerDetail, upgradeRequiredText, type Feature } from "~/lib/plans";
 
 /** The banner a page shows when the effective plan lacks its feature (spec §2, §6). */

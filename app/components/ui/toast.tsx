@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { X } from "lucide-react";
+// Icons by file, not from "lucide-react": this page is part of the landing page's bundle (see ~/components/lucide-icons.d.ts).
+import X from "lucide-react/dist/esm/icons/x.js";
 import { dispatch, getToastState, subscribe, type Toast } from "~/lib/toast-store";
 
 const serverState = { toasts: [] as Toast[] };
