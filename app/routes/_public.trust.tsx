@@ -64,7 +64,7 @@ export default function Trust() {
               The cookie is <code>HttpOnly</code> (scripts cannot read it), <code>SameSite=Lax</code> (other sites' forms and scripts cannot send it) and{" "}
               <code>Secure</code> whenever the site is served over HTTPS.
             </>,
-            <>Every sign-in creates a new session id. Signing out deletes the session row, so the old cookie stops working at once.</>,
+            <>Every sign-in, password change and accepted invitation creates a new session id and ends the old one. Roles and plans are read from the database on every request, never kept in the session. Signing out deletes the session row, so the old cookie stops working at once.</>,
             <>Sessions expire after {sessionDays} days, extended while you keep using Rampart. In Settings you can sign out every other session.</>,
             <>
               State-changing requests from other sites are refused before the request is read, by checking the <code>Origin</code> and{" "}

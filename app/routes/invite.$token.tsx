@@ -3,7 +3,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
-import { setSelectedTenant } from "~/lib/session.server";
+import { createSession, endSession } from "~/lib/session.server";
 import { requireUser } from "~/lib/tenant-context.server";
 import { acceptInvitation, MemberError } from "~/modules/tenants/members.server";
 
@@ -18,13 +18,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** A signed-in user who opens an invitation link joins on confirming (a POST, so link previews cannot accept it). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { user, session } = await requireUser(request);
+  const { user } = await requireUser(request);
   // Invitation tokens are unguessable, but a signed-in account still may not try them by the thousand.
   limitWrites(user.id);
   try {
-    const { tenantId } = acceptInvitation(params.token ?? "", user.id, clientIp(context));
-    setSelectedTenant(session.idHash, tenantId);
-    return redirect("/dashboard");
+    const ip = clientIp(context);
+    const { tenantId } = acceptInvitation(params.token ?? "", user.id, ip);
+    // Joining gives access to another organization's data: a privilege change, so the
+    // session id rotates (the old one ends) and the new session has the new organization selected.
+    const headers = new Headers();
+    headers.append("Set-Cookie", await endSession(request));
+    headers.append("Set-Cookie", await createSession(request, user.id, { selectedTenantId: tenantId, ip }));
+    return redirect("/dashboard", { headers });
   } catch (error) {
     if (error instanceof MemberError) return data({ error: error.message }, { status: 400 });
     throw error;

@@ -28,6 +28,13 @@ export async function settle(fn: () => Promise<unknown> | unknown): Promise<Resp
   try {
     const out = await fn();
     if (out instanceof Response) return out;
+    // Remix's data(value, init): the status and headers are in init.
+    if (out && typeof out === "object" && (out as { type?: string }).type === "DataWithResponseInit") {
+      const { data, init } = out as { data: unknown; init: ResponseInit | null };
+      const headers = new Headers(init?.headers);
+      headers.set("Content-Type", "application/json");
+      return new Response(JSON.stringify(data), { status: init?.status ?? 200, headers });
+    }
     return new Response(JSON.stringify(out), { status: 200, headers: { "Content-Type": "application/json" } });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
