@@ -1,6 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Bullets, MarketingPage, Section } from "~/components/marketing/page";
+import { APP_ROUTES } from "~/lib/app-routes";
+import { InDevelopmentAside } from "~/modules/marketing/components/in-development";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -16,11 +18,15 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export default function About() {
+  // Read from the route table, so this page stays true as modules land.
+  const modules = APP_ROUTES.filter((r) => (r.sidebar && r.path !== "/settings") || r.inDevelopment);
+  const working = modules.filter((r) => !r.inDevelopment).map((r) => r.label);
+  const inDevelopment = modules.filter((r) => r.inDevelopment).map((r) => r.label);
   return (
     <MarketingPage
       eyebrow="About"
       title="About Rampart"
-      lead="Rampart is a security-posture product for individuals and organizations. It brings breach monitoring, phishing analysis, password checks, privacy deadlines and vulnerability tracking into one place, and turns their findings into a short list of what to do next."
+      lead="Rampart is a security-posture product for individuals and organizations. It brings breach monitoring, phishing analysis and password checks into one place, keeps your alerts and security events in view, and turns the findings into a short list of what to do next."
     >
       <Section title="Who it is for">
         <Bullets
@@ -30,14 +36,29 @@ export default function About() {
               covers this.
             </>,
             <>
-              <strong>Small teams</strong> without a dedicated security person, who need the essentials done well: passwords, alerts, devices.
+              <strong>Small teams</strong> without a dedicated security person, who need the essentials done well: passwords, alerts, a timeline of
+              security events, and devices
+              <InDevelopmentAside path="/endpoint-security" />.
             </>,
             <>
-              <strong>Organizations with a security function</strong> that need incident response, compliance evidence, an executive view and several
-              organizations under one roof.
+              <strong>Organizations with a security function</strong> that need incident response
+              <InDevelopmentAside path="/incident-response" />, compliance evidence
+              <InDevelopmentAside path="/compliance-monitoring" />, an executive view and several organizations under one roof.
             </>,
           ]}
         />
+      </Section>
+
+      <Section title="What works today">
+        <p>
+          <strong>Working today:</strong> {working.join(", ")}.
+        </p>
+        {inDevelopment.length > 0 ? (
+          <p>
+            <strong>In development:</strong> {inDevelopment.join(", ")}. Their pages say what each module is for and that it stores nothing yet;
+            no figure is invented for them outside the clearly marked <Link to="/demo">demo</Link>.
+          </p>
+        ) : null}
       </Section>
 
       <Section title="What we believe">

@@ -5,6 +5,8 @@ import type { ComponentType, SVGProps } from "react";
 import { MarketingPage } from "~/components/marketing/page";
 import { APP_ROUTES } from "~/lib/app-routes";
 import { lowestPlanWith, PLAN_DISPLAY_NAME } from "~/lib/plans";
+import { ModuleStatusBadge } from "~/modules/marketing/components/in-development";
+import { whenBuilt } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -19,6 +21,11 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   );
 
+/**
+ * `how` says only what works today; modules still in development appear in
+ * the list with the route table's badge and purpose (whenBuilt and the badge
+ * read app-routes.ts, so the page stays true as modules land).
+ */
 type Solution = { icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; problem: string; how: string; paths: string[]; guide?: { to: string; label: string } };
 
 const SOLUTIONS: Solution[] = [
@@ -34,7 +41,7 @@ const SOLUTIONS: Solution[] = [
     icon: Mail,
     title: "Stop phishing before it costs you",
     problem: "A convincing e-mail asks for a password or a payment.",
-    how: "Analyse suspicious messages with re-verified SPF, DKIM and DMARC, lookalike-domain and link checks, and a rationale anyone can read; train staff and track completion.",
+    how: "Analyse suspicious messages with re-verified SPF, DKIM and DMARC, lookalike-domain and link checks, and a rationale anyone can read, then mark what you have dealt with as quarantined.",
     paths: ["/phishing", "/training-management"],
     guide: { to: "/phishing-defense", label: "Phishing defence guide" },
   },
@@ -42,7 +49,11 @@ const SOLUTIONS: Solution[] = [
     icon: EyeOff,
     title: "Meet privacy deadlines",
     problem: "Access and deletion requests have legal deadlines that are easy to miss.",
-    how: "Record each request with its GDPR or CCPA due date and keep pending requests in view; map controls to frameworks with evidence.",
+    how: whenBuilt(
+      "/privacy",
+      "Record each request with its GDPR or CCPA due date and keep pending requests in view.",
+      "The privacy compliance guide sets out the GDPR, CCPA and HIPAA deadlines and how to meet them every time. Privacy Guard, which will record each request against its deadline, is in development.",
+    ),
     paths: ["/privacy", "/compliance-monitoring"],
     guide: { to: "/privacy-compliance", label: "Privacy compliance guide" },
   },
@@ -50,14 +61,18 @@ const SOLUTIONS: Solution[] = [
     icon: Siren,
     title: "Respond when something happens",
     problem: "Alerts arrive from many places and nobody owns the response.",
-    how: "One timeline of security events, anomalies in sign-in logs, and incidents run from detection to closure with owners and a record.",
-    paths: ["/security", "/logs", "/incident-response", "/emergency-access"],
+    how: "One timeline of your organization's security events (sign-ins, member and plan changes), every alert in one list to acknowledge and resolve, and a search of stored alerts and analysed messages for an indicator of compromise.",
+    paths: ["/security", "/alerts", "/threat-hunting", "/logs", "/incident-response", "/emergency-access"],
   },
   {
     icon: Briefcase,
     title: "Report to leadership",
     problem: "The board asks how exposed you are, and the answer is a spreadsheet.",
-    how: "Risk, compliance and response figures computed from your own findings, with the findings a click away.",
+    how: whenBuilt(
+      "/compliance-monitoring",
+      "Risk, compliance and response figures computed from your own stored findings, and a count of what Rampart has done for you.",
+      "Overall risk, open critical and high findings, the risk trend and the time from alert to resolution, computed from your own stored findings, and a count of what Rampart has done for you. Compliance scores wait for the Compliance module, which is in development; until then the screen says so instead of showing a number.",
+    ),
     paths: ["/executive", "/usage"],
   },
 ];
@@ -68,7 +83,7 @@ export default function CyberSolutions() {
       width="wide"
       eyebrow="Solutions"
       title="Security solutions by need"
-      lead="Start from the problem you have. Each solution lists the Rampart modules that address it and the lowest plan that includes each."
+      lead="Start from the problem you have. Each solution lists the Rampart modules that address it, the lowest plan that includes each, and which of them are still in development."
     >
       <ul className="grid gap-6 md:grid-cols-2">
         {SOLUTIONS.map(({ icon: Icon, title, problem, how, paths, guide }) => (
@@ -85,6 +100,8 @@ export default function CyberSolutions() {
                   <li key={p}>
                     <Link to={p}>{r.label}</Link>{" "}
                     <span className="text-ink-muted">({PLAN_DISPLAY_NAME[r.feature ? lowestPlanWith(r.feature) : "free"]} and higher)</span>
+                    <ModuleStatusBadge path={p} />
+                    {r.inDevelopment ? <span className="block text-ink-muted">{r.purpose}</span> : null}
                   </li>
                 );
               })}
