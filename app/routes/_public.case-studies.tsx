@@ -1,6 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { MarketingPage, Note } from "~/components/marketing/page";
+import { APP_ROUTES } from "~/lib/app-routes";
+import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -9,13 +11,14 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(
     {
       title: "Scenarios",
-      description: "Illustrative scenarios showing how Rampart's modules handle a payment-change phishing e-mail, a newly imported breach and a data subject request.",
+      description: "Illustrative scenarios, step by step: a payment-change phishing e-mail, a staff address in a newly imported breach, and a customer's request for a copy of their data.",
       path: "/case-studies",
     },
     matches,
   );
 
-type Scenario = { id: string; title: string; who: string; situation: string; steps: string[]; outcome: string; modules: { to: string; label: string }[] };
+/** `uses`: the app modules the steps rely on; one still in development gets a note saying so (read from the route table). */
+type Scenario = { id: string; title: string; who: string; situation: string; steps: string[]; outcome: string; uses: string[]; modules: { to: string; label: string }[] };
 
 const SCENARIOS: Scenario[] = [
   {
@@ -31,6 +34,7 @@ const SCENARIOS: Scenario[] = [
       "The message is marked quarantined, and the practice adopts a rule: no bank detail changes without a phone call.",
     ],
     outcome: "No payment is sent, and the reasons are written down in a form the whole team can understand.",
+    uses: ["/phishing"],
     modules: [
       { to: "/phishing", label: "Phishing Analyzer" },
       { to: "/phishing-defense", label: "Phishing defence guide" },
@@ -48,6 +52,7 @@ const SCENARIOS: Scenario[] = [
       "The exposure is marked resolved and the alert closed.",
     ],
     outcome: "The reused password is changed before it can be replayed, and the open list again shows only what needs action.",
+    uses: ["/dark-web-monitoring", "/password", "/alerts"],
     modules: [
       { to: "/dark-web-threat-intelligence", label: "Dark web guide" },
       { to: "/password", label: "Password Analyzer" },
@@ -65,6 +70,7 @@ const SCENARIOS: Scenario[] = [
       "The answer is sent with a copy of the data and the required information; the request is marked completed with the date.",
     ],
     outcome: "The request is answered inside the deadline, with a record that shows when it arrived and when it was completed.",
+    uses: ["/privacy"],
     modules: [
       { to: "/privacy", label: "Privacy Guard" },
       { to: "/privacy-compliance", label: "Privacy compliance guide" },
@@ -77,7 +83,7 @@ export default function CaseStudies() {
     <MarketingPage
       eyebrow="Scenarios"
       title="How Rampart is used: illustrative scenarios"
-      lead="Three walk-throughs of common situations and what Rampart's modules do in each."
+      lead="Three walk-throughs of common situations and what Rampart's modules do in each. Where a scenario relies on a module that is still in development, it says so."
     >
       <Note label="About these scenarios">
         <strong>These are illustrative scenarios, not customer stories.</strong> The organizations and people in them are fictional, and no figures here
@@ -99,6 +105,7 @@ export default function CaseStudies() {
             {s.title}
           </h2>
           <p className="mt-2 text-sm text-ink-muted">{s.who}</p>
+          <InDevelopmentNote paths={s.uses} />
           <h3 className="mt-4 font-semibold">The situation</h3>
           <p className="mt-1 leading-7">{s.situation}</p>
           <h3 className="mt-4 font-semibold">What happens</h3>
@@ -121,5 +128,20 @@ export default function CaseStudies() {
         </article>
       ))}
     </MarketingPage>
+  );
+}
+
+/** Says which of a scenario's modules are in development, so the steps read as what they are built to do, not what works today. */
+function InDevelopmentNote({ paths }: { paths: string[] }) {
+  const pending = APP_ROUTES.filter((r) => paths.includes(r.path) && r.inDevelopment);
+  if (pending.length === 0) return null;
+  const names = pending.map((r) => r.label).join(" and ");
+  return (
+    <p className="mt-3 rounded-card border border-warn/40 bg-warn-light px-3 py-2 text-sm text-ink">
+      <InDevelopmentBadge className="mr-2" />
+      {names} {pending.length === 1 ? "is" : "are"} in development and store{pending.length === 1 ? "s" : ""} nothing yet. The steps below show what{" "}
+      {pending.length === 1 ? "it is" : "they are"} being built to do; until then, a shared spreadsheet or ticket queue that records the dates can carry
+      the same steps.
+    </p>
   );
 }

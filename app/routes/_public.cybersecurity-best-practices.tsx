@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Bullets, MarketingPage, Section } from "~/components/marketing/page";
+import { whenBuilt } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -55,7 +56,11 @@ export default function BestPractices() {
             <>Turn on automatic updates for operating systems, browsers and phones. Most exploited vulnerabilities have had a fix available for months.</>,
             <>Patch anything reachable from the internet (VPNs, firewalls, mail servers, websites and their plug-ins) first; attackers scan for them within days of a disclosure.</>,
             <>Replace devices and software that no longer receive security updates.</>,
-            <>Keep a list of the software your projects depend on and check it for known vulnerabilities; Rampart's vulnerability scan does this for dependency files.</>,
+            <>
+              Keep a list of the software your projects depend on and check it for known vulnerabilities, for example with your package manager's audit
+              command (<code>npm audit</code>, <code>pip-audit</code>) or the OSV database.{" "}
+              {whenBuilt("/vulnerability", "Rampart's vulnerability scan does this for dependency files.", "Rampart's vulnerability scan, which will do this for dependency files, is in development.")}
+            </>,
           ]}
         />
       </Section>

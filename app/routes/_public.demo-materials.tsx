@@ -2,7 +2,12 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Bullets, MarketingPage, Section } from "~/components/marketing/page";
 import { DEMO_BANNER_TEXT, DEMO_PAGES } from "~/modules/demo/pages";
+import { APP_ROUTES } from "~/lib/app-routes";
+import { isInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
+
+/** Modules whose findings the simulated data includes; any still in development is named on the page (route table). */
+const SIMULATED_MODULES = ["/dark-web-monitoring", "/phishing", "/vulnerability", "/privacy", "/logs", "/compliance-monitoring"];
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -17,6 +22,7 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 export default function DemoMaterials() {
+  const simulatedOnly = APP_ROUTES.filter((r) => SIMULATED_MODULES.includes(r.path) && r.inDevelopment).map((r) => r.label);
   return (
     <MarketingPage
       eyebrow="Demo"
@@ -44,7 +50,17 @@ export default function DemoMaterials() {
           items={[
             <>It is produced by a deterministic generator: the same numbers, names and findings appear every time, so a walkthrough can be rehearsed.</>,
             <>It uses only reserved example names (<code>example.com</code>, <code>example.org</code> and the <code>.test</code> domain) and generated people such as <code>user42@example.com</code>. It contains no real person's data.</>,
-            <>It covers every kind of finding: breached and clean identities, detected and quarantined phishing, open and remediated vulnerabilities, pending and completed privacy requests, compliance controls in progress and compliant, with low, medium and high severities.</>,
+            <>
+              It covers every kind of finding: breached and clean identities, detected and quarantined phishing, open and remediated vulnerabilities, pending
+              and completed privacy requests, sign-in anomalies, compliance controls in progress and compliant, with low, medium and high severities.
+              {simulatedOnly.length > 0 ? (
+                <>
+                  {" "}
+                  Some of these come from modules that are still in development ({simulatedOnly.join(", ")}): in the demo they show what those modules
+                  are being built to do, while a real organization's pages for them store nothing yet and say so.
+                </>
+              ) : null}
+            </>,
             <>Sample values include a security score of 87 and a HIPAA compliance score of 94. These are simulated and say nothing about any real organization.</>,
           ]}
         />
@@ -67,6 +83,9 @@ export default function DemoMaterials() {
           <li>
             <strong>Executive dashboard (2 minutes).</strong> Finish at <Link to="/demo/executive">the executive dashboard</Link>: overall risk, compliance
             by framework and response time, the view leadership gets.
+            {isInDevelopment("/compliance-monitoring")
+              ? " Say that the compliance figures are simulated: until the Compliance module lands, a real organization's executive screen says compliance is not tracked instead of showing a score."
+              : null}
           </li>
           <li>
             <strong>Next step (1 minute).</strong> Show <Link to="/pricing">pricing</Link> and the 14-day trial, or the public{" "}

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Bullets, MarketingPage, Section } from "~/components/marketing/page";
+import { whenBuilt } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -98,9 +99,14 @@ export default function PrivacyCompliance() {
           ]}
         />
         <p>
-          Rampart's <Link to="/privacy">Privacy Guard</Link> records each request with its due date (one month under the GDPR, 45 days under the CCPA) and
-          keeps pending requests in view until they are completed. Its <Link to="/incident-response">incident response</Link> module keeps the timeline
-          you need for breach notification.
+          Rampart's <Link to="/privacy">Privacy Guard</Link>{" "}
+          {whenBuilt(
+            "/privacy",
+            "records each request with its due date (one month under the GDPR, 45 days under the CCPA) and keeps pending requests in view until they are completed.",
+            "is in development: it will record each request with its due date (one month under the GDPR, 45 days under the CCPA) and keep pending requests in view until they are completed. Until it lands, a shared spreadsheet or ticket queue with the received and due dates does the job.",
+          )}{" "}
+          Rampart's <Link to="/incident-response">Incident Response</Link> module{" "}
+          {whenBuilt("/incident-response", "keeps the timeline you need for breach notification.", "is in development: it will keep the timeline you need for breach notification.")}
         </p>
       </Section>
     </MarketingPage>
