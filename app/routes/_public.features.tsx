@@ -5,6 +5,8 @@ import { MarketingPage } from "~/components/marketing/page";
 import { APP_ROUTES } from "~/lib/app-routes";
 import { FEATURES, FEATURE_LABEL, hasFeature, lowestPlanWith, PLAN_DISPLAY_NAME, type Feature, type Plan } from "~/lib/plans";
 import { getTenantContext, requireUser } from "~/lib/tenant-context.server";
+import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
+import { isFeatureInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -22,13 +24,13 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** Plan features that are capabilities rather than pages, with what each gives. */
 const PLATFORM: { feature: Feature; text: string }[] = [
-  { feature: "adminDashboard", text: "The admin area: alert rules, notification channels, escalation policies and organization settings." },
+  { feature: "adminDashboard", text: "The admin area for owners and admins: the organization's audit trail, the built-in alert rules and the organization's settings. Alerts are delivered inside Rampart; notification channels and escalation policies cannot be configured yet." },
   { feature: "realtimeAlerts", text: "Alerts raised as soon as a module finds something, shown in Security Alerts and the dashboard." },
   { feature: "apiAccess", text: "The JSON API described in the API reference, for your own scripts and tools." },
-  { feature: "ssoSupport", text: "Sign-in through your organization's identity provider (see the identity provider set-up page)." },
-  { feature: "customIntegrations", text: "Connections to your own tools beyond the built-in modules." },
+  { feature: "ssoSupport", text: "Sign-in through your organization's identity provider. Today Rampart signs people in with an e-mail address and a password only; the identity provider set-up page says how to prepare." },
+  { feature: "customIntegrations", text: "Connections to your own tools beyond the built-in modules. Rampart connects to no outside tool yet; the JSON API is there for your own scripts." },
   { feature: "premiumSupport", text: "Priority answers from the team that runs your Rampart service." },
-  { feature: "multiAccountManagement", text: "Manage several organizations' accounts from one place." },
+  { feature: "multiAccountManagement", text: "One overview in the admin area of every organization you belong to, with its plan, effective plan and your role." },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,8 +51,8 @@ export default function Features() {
       title="Every module and the plan it needs"
       lead={
         <>
-          Read from the same route and plan tables the application enforces. Modules marked <em>In development</em> are on the sidebar of
-          their plans but store nothing yet.
+          Read from the same route and plan tables the application enforces. Modules and features marked <em>In development</em> are part
+          of their plans but not built yet; such a module's page says so and stores nothing.
           {effectivePlan && tenantName ? (
             <>
               {" "}
@@ -101,6 +103,7 @@ export default function Features() {
             <li key={feature} className="card">
               <p className="font-semibold">
                 {FEATURE_LABEL[feature]} <span className="text-sm font-normal text-ink-muted">({PLAN_DISPLAY_NAME[lowestPlanWith(feature)]} plan and higher)</span>
+                {isFeatureInDevelopment(feature) ? <InDevelopmentBadge /> : null}
               </p>
               <p className="mt-1 text-sm leading-6 text-ink-muted">{text}</p>
             </li>

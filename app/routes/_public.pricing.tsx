@@ -15,6 +15,8 @@ import {
   type Plan,
 } from "~/lib/plans";
 import { getTenantContext } from "~/lib/tenant-context.server";
+import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
+import { isFeatureInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -104,7 +106,8 @@ export default function Pricing() {
       lead={
         <>
           Every plan is generated from the same plan table the application enforces, so what you see here is exactly what each plan unlocks.
-          Prices for paid plans are set by the operator of your Rampart service: <Link to="/contact">contact us</Link> for a quote.
+          Features marked <em>In development</em> come with the plan but are not built yet: their pages say so and store nothing. Prices for paid
+          plans are set by the operator of your Rampart service: <Link to="/contact">contact us</Link> for a quote.
         </>
       }
     >
@@ -142,7 +145,10 @@ export default function Pricing() {
                 {features.map((f) => (
                   <li key={f} className="flex gap-2">
                     <Check className="mt-0.5 h-4 w-4 shrink-0 text-ok" aria-hidden="true" />
-                    {FEATURE_LABEL[f]}
+                    <span>
+                      {FEATURE_LABEL[f]}
+                      {isFeatureInDevelopment(f) ? <InDevelopmentBadge /> : null}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -197,6 +203,7 @@ export default function Pricing() {
                 <tr key={f} className="border-b border-slate-200">
                   <th scope="row" className="py-2 pr-4 text-left font-normal">
                     {FEATURE_LABEL[f]}
+                    {isFeatureInDevelopment(f) ? <InDevelopmentBadge /> : null}
                   </th>
                   {PLANS.map((plan) => (
                     <td key={plan} className="px-2 py-2 text-center">

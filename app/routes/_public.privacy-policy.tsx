@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { Bullets, MarketingPage, Section } from "~/components/marketing/page";
+import { isInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -40,8 +41,8 @@ export default function PrivacyPolicy() {
             </>,
             <>
               <strong>Your organizations' data</strong>: what you and your colleagues put into Rampart: watched e-mail addresses and domains, analysed
-              e-mails (as text; the raw message is not kept), privacy requests, findings, alerts and members. It is used only to provide the modules to that
-              organization.
+              e-mails (as text; the raw message is not kept), {isInDevelopment("/privacy") ? "" : "privacy requests, "}breach exposures, alerts and
+              members. It is used only to provide the modules to that organization.
             </>,
             <>
               <strong>Security records</strong>: an audit log of security-relevant actions (such as sign-ins, member changes and trials) with the network
