@@ -3,7 +3,15 @@
  * industry's main threats, the regulations it answers to, and which Rampart
  * modules address them. Regulations are named with the detail people need to
  * look them up; module paths come from the route table (app-routes.ts).
+ * What a module does is written twice, as it works today and as it is being
+ * built: `mod` picks the one that is true from the route table's
+ * inDevelopment flag, so no page presents an unbuilt module as working.
  */
+import { whenBuilt } from "./module-status";
+
+/** A module entry whose text is true today: `planned` while the module is in development, `today` once it is built. */
+const mod = (path: string, today: string, planned: string) => ({ path, why: whenBuilt(path, today, `In development: ${planned}`) });
+
 export type Industry = {
   slug: "manufacturing" | "finance" | "retail" | "healthcare";
   name: string;
@@ -37,10 +45,22 @@ export const INDUSTRIES: Record<Industry["slug"], Industry> = {
     ],
     modules: [
       { path: "/phishing", why: "Checks supplier e-mails for spoofed senders, lookalike domains and changed reply addresses before anyone acts on them." },
-      { path: "/vulnerability", why: "Tracks known vulnerabilities in the software you depend on until each one is remediated." },
-      { path: "/emergency-access", why: "Gives vendors and engineers break-glass access with approval and an audit trail instead of standing shared accounts." },
-      { path: "/incident-response", why: "Runs a ransomware or intrusion incident from detection to recovery, with a timeline for the NIS2 reporting deadlines." },
-      { path: "/compliance-monitoring", why: "Maps your controls to frameworks such as ISO/IEC 27001 and keeps the evidence customers and auditors ask for." },
+      mod("/vulnerability", "Tracks known vulnerabilities in the software you depend on until each one is remediated.", "it will track known vulnerabilities in the software you depend on until each one is remediated."),
+      mod(
+        "/emergency-access",
+        "Gives vendors and engineers break-glass access with approval and an audit trail instead of standing shared accounts.",
+        "it will give vendors and engineers break-glass access with approval and an audit trail instead of standing shared accounts.",
+      ),
+      mod(
+        "/incident-response",
+        "Runs a ransomware or intrusion incident from detection to recovery, with a timeline for the NIS2 reporting deadlines.",
+        "it will run a ransomware or intrusion incident from detection to recovery, with a timeline for the NIS2 reporting deadlines.",
+      ),
+      mod(
+        "/compliance-monitoring",
+        "Maps your controls to frameworks such as ISO/IEC 27001 and keeps the evidence customers and auditors ask for.",
+        "it will map your controls to frameworks such as ISO/IEC 27001 and keep the evidence customers and auditors ask for.",
+      ),
     ],
   },
   finance: {
@@ -65,9 +85,20 @@ export const INDUSTRIES: Record<Industry["slug"], Industry> = {
     modules: [
       { path: "/dark-web-monitoring", why: "Finds staff and customer-facing addresses in breach data, so exposed credentials are reset before they are replayed." },
       { path: "/phishing", why: "Flags payment-change requests from lookalike or misaligned senders and explains each signal." },
-      { path: "/logs", why: "Surfaces brute-force attempts and impossible travel in your sign-in logs." },
-      { path: "/incident-response", why: "Keeps the incident timeline you need for the 72-hour and DORA reporting deadlines." },
-      { path: "/executive", why: "Gives the board the risk, compliance and response figures regulators expect it to oversee." },
+      mod("/logs", "Surfaces brute-force attempts and impossible travel in your sign-in logs.", "it will surface brute-force attempts and impossible travel in your sign-in logs."),
+      mod(
+        "/incident-response",
+        "Keeps the incident timeline you need for the 72-hour and DORA reporting deadlines.",
+        "it will keep the incident timeline you need for the 72-hour and DORA reporting deadlines.",
+      ),
+      {
+        path: "/executive",
+        why: whenBuilt(
+          "/compliance-monitoring",
+          "Gives the board the risk, compliance and response figures regulators expect it to oversee, computed from your stored findings.",
+          "Gives the board the risk and response figures regulators expect it to oversee, computed from your stored findings; compliance figures follow once the Compliance module, in development, tracks a framework.",
+        ),
+      },
     ],
   },
   retail: {
@@ -90,11 +121,15 @@ export const INDUSTRIES: Record<Industry["slug"], Industry> = {
       { name: "US state breach notification laws", detail: "Every US state requires notice to affected residents when certain personal information is breached, with deadlines that vary by state." },
     ],
     modules: [
-      { path: "/vulnerability", why: "Tracks known vulnerabilities in your platform's dependencies and plug-ins until remediated." },
+      mod(
+        "/vulnerability",
+        "Tracks known vulnerabilities in your platform's dependencies and plug-ins until remediated.",
+        "it will track known vulnerabilities in your platform's dependencies and plug-ins until remediated.",
+      ),
       { path: "/dark-web-monitoring", why: "Watches your domains in breach data so staff accounts exposed elsewhere are reset." },
       { path: "/phishing", why: "Checks the delivery, refund and invoice e-mails that peak in the busy season." },
-      { path: "/privacy", why: "Tracks customer access and deletion requests against the GDPR and CCPA deadlines." },
-      { path: "/password", why: "Applies NIST SP 800-63B to staff passwords and checks them against breach data by k-anonymity." },
+      mod("/privacy", "Tracks customer access and deletion requests against the GDPR and CCPA deadlines.", "it will track customer access and deletion requests against the GDPR and CCPA deadlines."),
+      { path: "/password", why: "Checks a password against NIST SP 800-63B and against breach data by k-anonymity, so staff can test a new password before they use it." },
     ],
   },
   healthcare: {
@@ -118,10 +153,22 @@ export const INDUSTRIES: Record<Industry["slug"], Industry> = {
     ],
     modules: [
       { path: "/phishing", why: "Explains why a message is risky so staff can report it instead of clicking." },
-      { path: "/training-management", why: "Assigns security awareness training and records completion, a HIPAA Security Rule safeguard." },
-      { path: "/compliance-monitoring", why: "Maps your safeguards to HIPAA controls with the evidence for each." },
-      { path: "/incident-response", why: "Keeps the record of what happened and when, for the 60-day breach notification deadline." },
-      { path: "/emergency-access", why: "Break-glass access for emergencies, with approval and an audit trail, as HIPAA's emergency access procedure asks." },
+      mod(
+        "/training-management",
+        "Assigns security awareness training and records completion, a HIPAA Security Rule safeguard.",
+        "it will assign security awareness training and record completion, a HIPAA Security Rule safeguard.",
+      ),
+      mod("/compliance-monitoring", "Maps your safeguards to HIPAA controls with the evidence for each.", "it will map your safeguards to HIPAA controls with the evidence for each."),
+      mod(
+        "/incident-response",
+        "Keeps the record of what happened and when, for the 60-day breach notification deadline.",
+        "it will keep the record of what happened and when, for the 60-day breach notification deadline.",
+      ),
+      mod(
+        "/emergency-access",
+        "Break-glass access for emergencies, with approval and an audit trail, as HIPAA's emergency access procedure asks.",
+        "break-glass access for emergencies, with approval and an audit trail, as HIPAA's emergency access procedure asks.",
+      ),
     ],
   },
 };
