@@ -1,20 +1,29 @@
 import { requireTenantContext } from "./tenant-context.server";
-import { dashboardData } from "~/modules/dashboard/dashboard.server";
-import { achievements, analytics, recommendations, usageWarnings } from "~/modules/dashboard/insights.server";
-import { listActiveAlerts } from "~/modules/alerts/alerts.server";
+import { dashboardData, moduleUsage } from "~/modules/dashboard/dashboard.server";
+import { analytics, recommendations, usageWarnings } from "~/modules/dashboard/insights.server";
 
-/** Everything the dashboard shows, computed from the tenant's stored data (same functions as the /api calls). */
+/**
+ * Everything the dashboard shows, computed from the tenant's stored data (same
+ * functions as the /api calls). Each figure is computed once per request: the
+ * metrics feed the recommendations, one usage read feeds recommendations
+ * and analytics, and the trial comes from the tenant context. Achievements
+ * are not on this page (they have their own API), so they are not sent.
+ */
 export async function loadDashboard(request: Request) {
   const ctx = await requireTenantContext(request);
   const tenantId = ctx.tenant.id;
+  const data = dashboardData(tenantId);
+  const usage = moduleUsage(tenantId);
   return {
     tenantId,
     tenantName: ctx.tenant.displayName,
-    data: dashboardData(tenantId),
-    warnings: { warnings: usageWarnings(tenantId, ctx.allowance) },
-    alerts: { alerts: listActiveAlerts(tenantId).map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })) },
-    recommendations: { recommendations: recommendations(tenantId) },
-    achievements: { achievements: achievements(tenantId) },
-    analytics: analytics(tenantId),
+    data,
+    warnings: { warnings: usageWarnings(tenantId, ctx.allowance, Date.now(), { trial: ctx.trial }) },
+    // The page lists the five most recent active alerts (the same five as
+    // data.recentAlerts); its refresh asks /api/alerts/active for the rest.
+    // Sending the whole active list in the document only made it heavier.
+    alerts: { alerts: data.recentAlerts },
+    recommendations: { recommendations: recommendations(tenantId, data.metrics, usage) },
+    analytics: analytics(tenantId, usage),
   };
 }

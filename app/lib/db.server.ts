@@ -17,6 +17,44 @@ function migrationsFolder(): string {
   return path.resolve(process.env.RAMPART_MIGRATIONS_DIR ?? "db/migrations");
 }
 
+const STATEMENT_CACHE_MAX = 500;
+
+/**
+ * Drizzle prepares its SQL text again on every call, and SQLite's prepare
+ * (parse + plan) was most of the loaders' cost (docs/decisions/012): a page
+ * ran ~40 of them. Drizzle's client is given this view of the connection,
+ * whose prepare() answers the same Statement for the same SQL text.
+ * Reuse is safe because drizzle runs statements synchronously to completion
+ * (.run/.get/.all), never binds them, and sets raw mode explicitly when it
+ * wants it; raw mode is reset here so a reused statement starts as a fresh
+ * one would. A statement busy in an .iterate() is never handed out again.
+ * Only drizzle sees this cache: code calling sqlite().prepare() gets fresh
+ * statements as before. Bounded (oldest dropped) for SQL built with inline values.
+ */
+export function withStatementCache(sqlite: Database.Database): Database.Database {
+  const cache = new Map<string, Database.Statement>();
+  const prepare = (source: string) => {
+    const hit = cache.get(source);
+    if (hit && !hit.busy) {
+      if (hit.reader) hit.raw(false);
+      return hit;
+    }
+    const stmt = sqlite.prepare(source);
+    if (!hit) {
+      if (cache.size >= STATEMENT_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+      cache.set(source, stmt);
+    }
+    return stmt;
+  };
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === "prepare") return prepare;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export function openDatabase(file: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
@@ -24,7 +62,7 @@ export function openDatabase(file: string) {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = drizzle(sqlite, { schema });
+  const db = drizzle(withStatementCache(sqlite), { schema });
   migrate(db, { migrationsFolder: migrationsFolder() });
   return { sqlite, db };
 }
@@ -47,6 +85,25 @@ export const db: DB = new Proxy({} as DB, {
     return typeof value === "function" ? (value as Function).bind(real) : value;
   },
 });
+
+/**
+ * A drizzle query built and prepared once per connection (for the queries every
+ * signed-in request runs: session, tenant list, trial). Building the SQL text
+ * is drizzle's own cost, besides SQLite's prepare; values go in as
+ * `sql.placeholder(name)`.
+ */
+export function preparedQuery<Q>(make: (db: DB) => Q): () => Q {
+  let conn: ReturnType<typeof openDatabase> | null = null;
+  let query: Q;
+  return () => {
+    const c = connection();
+    if (c !== conn) {
+      conn = c;
+      query = make(c.db);
+    }
+    return query;
+  };
+}
 
 export function sqlite() {
   return connection().sqlite;

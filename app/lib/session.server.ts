@@ -7,11 +7,12 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users, type User } from "@db/schema";
-import { db } from "./db.server";
+import { db, preparedQuery } from "./db.server";
 import { sessionSecret } from "./env.server";
 import { isHttps } from "./request.server";
+import { scopedMemo } from "./request-scope.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -54,18 +55,15 @@ async function readSessionId(request: Request): Promise<string | null> {
 export function getSession(request: Request): Promise<Resolved> {
   let pending = resolvedByRequest.get(request);
   if (!pending) {
-    pending = resolve(request);
+    pending = scopedMemo("session", request, () => resolve(request));
     resolvedByRequest.set(request, pending);
   }
   return pending;
 }
 
-async function resolve(request: Request): Promise<Resolved> {
-  const id = await readSessionId(request);
-  if (!id) return null;
-  const idHash = hashSessionId(id);
-  const now = Date.now();
-  const row = db
+// Every signed-in request runs this one: prepared once (db.server.ts preparedQuery).
+const sessionQuery = preparedQuery((d) =>
+  d
     .select({
       idHash: sessions.idHash,
       userId: sessions.userId,
@@ -77,8 +75,16 @@ async function resolve(request: Request): Promise<Resolved> {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-    .get();
+    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+
+async function resolve(request: Request): Promise<Resolved> {
+  const id = await readSessionId(request);
+  if (!id) return null;
+  const idHash = hashSessionId(id);
+  const now = Date.now();
+  const row = sessionQuery().get({ idHash, now });
   if (!row) return null;
   if (row.expiresAt - now < SESSION_TTL_MS - EXTEND_AFTER_MS) {
     const expiresAt = now + SESSION_TTL_MS;

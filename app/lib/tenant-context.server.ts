@@ -5,8 +5,8 @@
  * the effective plan, then applies the route's plan feature and role rules.
  * It *throws* the answer when access is refused: a redirect to /login for
  * pages, 401 JSON for APIs, 403 FORBIDDEN, or the 403 upgrade answer whose
- * page shows the upgrade banner. Memoised per request, since Remix runs the
- * layout's and the child's loaders in parallel.
+ * page shows the upgrade banner. Memoised per request (request-scope.server.ts),
+ * since Remix runs the layout's and the child's loaders in parallel.
  */
 import type { Role } from "@db/schema";
 import { displayTenantName, hasFeature, lowestPlanWith, upgradeRequiredText, type Feature, type OrganizationAllowance, type Plan } from "./plans";
@@ -14,6 +14,7 @@ import { forbidden, unauthorized } from "./http.server";
 import { getSession, loginRedirect, setSelectedTenant, type SessionRecord, type SessionUser } from "./session.server";
 import { getMembership, listTenantsForUser, organizationAllowanceForUser, tenantEffectivePlan, type TenantListItem } from "~/modules/tenants/tenants.server";
 import { getTrial, type TrialInfo } from "~/modules/tenants/trials.server";
+import { scopedMemo } from "./request-scope.server";
 
 export type SelectedTenant = { id: string; name: string; displayName: string; plan: Plan; role: Role };
 
@@ -45,7 +46,8 @@ function isApi(request: Request) {
 export function getTenantContext(request: Request): Promise<TenantContext | null> {
   let pending = contexts.get(request);
   if (!pending) {
-    pending = build(request);
+    // Remix gives each loader a new Request: the request scope shares the context between them.
+    pending = scopedMemo("tenant-context", request, () => build(request));
     contexts.set(request, pending);
   }
   return pending;
@@ -66,7 +68,16 @@ async function build(request: Request): Promise<TenantContext | null> {
     chosen = list.find((t) => t.tenantId === session.selectedTenantId) ?? list[0];
     if (chosen && chosen.tenantId !== session.selectedTenantId) setSelectedTenant(session.idHash, chosen.tenantId);
   }
-  const trial = chosen ? getTrial(chosen.tenantId) : null;
+  // Each trial is read once per request: the selected tenant's (effective plan)
+  // and those of the user's owned tenants (organization allowance) overlap.
+  const now = Date.now();
+  const trials = new Map<string, TrialInfo>();
+  const trialOf = (tenantId: string) => {
+    let t = trials.get(tenantId);
+    if (!t) trials.set(tenantId, (t = getTrial(tenantId, now)));
+    return t;
+  };
+  const trial = chosen ? trialOf(chosen.tenantId) : null;
   const plan: Plan = chosen?.tenant.plan ?? "free";
   return {
     user,
@@ -82,9 +93,9 @@ async function build(request: Request): Promise<TenantContext | null> {
         }
       : null,
     plan,
-    effectivePlan: chosen ? tenantEffectivePlan(chosen.tenantId, plan) : "free",
+    effectivePlan: chosen && trial ? tenantEffectivePlan(chosen.tenantId, plan, now, trial) : "free",
     trial,
-    allowance: organizationAllowanceForUser(user.id),
+    allowance: organizationAllowanceForUser(user.id, now, { list, trialOf }),
   };
 }
 

@@ -63,8 +63,7 @@ export function securityScore(findings: FindingsBySeverity): number {
   return Math.max(0, 100 - penalty);
 }
 
-export function dashboardMetrics(tenantId: string): DashboardMetrics {
-  const findings = findingsBySeverity(tenantId);
+export function dashboardMetrics(tenantId: string, findings: FindingsBySeverity = findingsBySeverity(tenantId)): DashboardMetrics {
   const activeThreats = db
     .select({ n: count() })
     .from(alerts)
@@ -144,7 +143,7 @@ export function riskTrend(tenantId: string, days = 14, now = Date.now()): RiskTr
 export function dashboardData(tenantId: string) {
   const findings = findingsBySeverity(tenantId);
   return {
-    metrics: dashboardMetrics(tenantId),
+    metrics: dashboardMetrics(tenantId, findings),
     findingsBySeverity: findings,
     riskTrend: riskTrend(tenantId),
     recentAlerts: listActiveAlerts(tenantId, 5).map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })),

@@ -3,18 +3,23 @@
  * the tenant's stored data. Each rule says what it reads; none invents a
  * number.
  */
-import { getTrial } from "~/modules/tenants/trials.server";
+import { getTrial, type TrialInfo } from "~/modules/tenants/trials.server";
 import type { OrganizationAllowance } from "~/lib/plans";
-import { dashboardMetrics, moduleUsage } from "./dashboard.server";
+import { dashboardMetrics, moduleUsage, type DashboardMetrics } from "./dashboard.server";
+
+type ModuleUsage = ReturnType<typeof moduleUsage>;
 
 export type UsageWarning = { id: string; level: "info" | "warning"; message: string };
 
-export function usageWarnings(tenantId: string, allowance: OrganizationAllowance, now = Date.now()): UsageWarning[] {
+// The optional arguments take figures the caller has already read for the same
+// request (the dashboard page computes metrics, usage and the trial once).
+
+export function usageWarnings(tenantId: string, allowance: OrganizationAllowance, now = Date.now(), known?: { trial: TrialInfo | null }): UsageWarning[] {
   const out: UsageWarning[] = [];
   if (allowance.reached && allowance.upgradeMessage) {
     out.push({ id: "organization-limit", level: "info", message: `Limit reached. ${allowance.upgradeMessage}` });
   }
-  const trial = getTrial(tenantId, now);
+  const trial = known?.trial ?? getTrial(tenantId, now);
   if (trial.status === "active" && trial.endsAt) {
     const daysLeft = Math.ceil((Date.parse(trial.endsAt) - now) / 86_400_000);
     if (daysLeft <= 3) out.push({ id: "trial-ending", level: "warning", message: `Your trial ends in ${daysLeft} day${daysLeft === 1 ? "" : "s"}.` });
@@ -25,9 +30,7 @@ export function usageWarnings(tenantId: string, allowance: OrganizationAllowance
 
 export type Recommendation = { id: string; priority: "high" | "medium" | "low"; title: string; action: string; href: string };
 
-export function recommendations(tenantId: string): Recommendation[] {
-  const m = dashboardMetrics(tenantId);
-  const usage = moduleUsage(tenantId);
+export function recommendations(tenantId: string, m: DashboardMetrics = dashboardMetrics(tenantId), usage: ModuleUsage = moduleUsage(tenantId)): Recommendation[] {
   const out: Recommendation[] = [];
   if (m.darkWebHits > 0) {
     out.push({
@@ -52,8 +55,7 @@ export function recommendations(tenantId: string): Recommendation[] {
 
 export type Achievement = { id: string; title: string; achieved: boolean; progress: number; goal: number };
 
-export function achievements(tenantId: string): Achievement[] {
-  const u = moduleUsage(tenantId);
+export function achievements(tenantId: string, u: ModuleUsage = moduleUsage(tenantId)): Achievement[] {
   const a = (id: string, title: string, progress: number, goal: number): Achievement => ({
     id,
     title,
@@ -76,8 +78,7 @@ export function achievements(tenantId: string): Achievement[] {
  * the number of Rampart modules holding data for the tenant. No cost figure is
  * computed: Rampart does not know the customer's costs, so costSavings is null.
  */
-export function analytics(tenantId: string) {
-  const u = moduleUsage(tenantId);
+export function analytics(tenantId: string, u: ModuleUsage = moduleUsage(tenantId)) {
   const toolsReplaced = [u.phishingAnalyses > 0, u.watchedIdentities > 0].filter(Boolean).length;
   return {
     toolsReplaced,

@@ -7,21 +7,27 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { memberships, tenants, type Role } from "@db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedQuery } from "~/lib/db.server";
 import { effectivePlan, organizationAllowance, planRank, type OrganizationAllowance, type Plan } from "~/lib/plans";
 import { audit } from "~/modules/audit/audit.server";
-import { getTrial } from "./trials.server";
+import { getTrial, type TrialInfo } from "./trials.server";
 
 export type TenantListItem = { tenantId: string; tenant: { name: string; plan: Plan }; role: Role };
 
-export function listTenantsForUser(userId: string): TenantListItem[] {
-  return db
+// Every signed-in request lists the user's tenants: prepared once (db.server.ts preparedQuery).
+const tenantsOfUser = preparedQuery((d) =>
+  d
     .select({ tenantId: tenants.id, name: tenants.name, plan: tenants.plan, role: memberships.role })
     .from(memberships)
     .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-    .where(eq(memberships.userId, userId))
+    .where(eq(memberships.userId, sql.placeholder("userId")))
     .orderBy(asc(memberships.createdAt), asc(sql`${memberships}.rowid`))
-    .all()
+    .prepare(),
+);
+
+export function listTenantsForUser(userId: string): TenantListItem[] {
+  return tenantsOfUser()
+    .all({ userId })
     .map((r) => ({ tenantId: r.tenantId, tenant: { name: r.name, plan: r.plan }, role: r.role }));
 }
 
@@ -36,17 +42,26 @@ export function getMembership(userId: string, tenantId: string) {
   );
 }
 
-export function tenantEffectivePlan(tenantId: string, plan: Plan, now = Date.now()): Plan {
-  return effectivePlan(plan, getTrial(tenantId, now).status);
+export function tenantEffectivePlan(tenantId: string, plan: Plan, now = Date.now(), trial: Pick<TrialInfo, "status"> = getTrial(tenantId, now)): Plan {
+  return effectivePlan(plan, trial.status);
 }
 
-/** The user's organization allowance: one function for the API, the sidebar and the upgrade message. */
-export function organizationAllowanceForUser(userId: string, now = Date.now()): OrganizationAllowance {
-  const list = listTenantsForUser(userId);
+/**
+ * The user's organization allowance: one function for the API, the sidebar and
+ * the upgrade message. The tenant context passes the list and trials it has
+ * already read for the same request, so a page does not read them twice.
+ */
+export function organizationAllowanceForUser(
+  userId: string,
+  now = Date.now(),
+  known: { list?: TenantListItem[]; trialOf?: (tenantId: string) => TrialInfo } = {},
+): OrganizationAllowance {
+  const list = known.list ?? listTenantsForUser(userId);
+  const trialOf = known.trialOf ?? ((id: string) => getTrial(id, now));
   let best: Plan = "free";
   for (const item of list) {
     if (item.role !== "owner") continue;
-    const p = tenantEffectivePlan(item.tenantId, item.tenant.plan, now);
+    const p = tenantEffectivePlan(item.tenantId, item.tenant.plan, now, trialOf(item.tenantId));
     if (planRank(p) > planRank(best)) best = p;
   }
   return organizationAllowance(best, list.length);
