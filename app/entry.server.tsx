@@ -36,7 +36,10 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+          // A document rendered for a session holds that user's data: never stored
+          // by the browser (nor shown again from its cache after signing out).
+          const signedIn = (request.headers.get("Cookie") ?? "").includes("rampart_session=");
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", signedIn ? "private, no-store" : "private, no-cache");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -57,6 +60,10 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   console.error(JSON.stringify({ level: "error", msg: "handler error", path: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) }));
 }
+
+// The production server (server.js) uses these around the Remix handler.
+export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/lib/page-cache.server";
+export { runInRequestScope } from "~/lib/request-scope.server";
 
 // The operator command line (scripts/admin.js) runs these through the server build.
 export { operatorCommands, OperatorError, prepareSecrets } from "~/lib/operator.server";
