@@ -4,6 +4,8 @@
  * the route table's purpose (app/lib/app-routes.ts) and the module's issue.
  * No figures, customers or claims the product cannot back.
  */
+import { whenBuilt } from "./module-status";
+
 export type Teaser = { title: string; lead: string; points: string[] };
 
 export const TEASERS: Record<string, Teaser> = {
@@ -63,8 +65,12 @@ export const TEASERS: Record<string, Teaser> = {
     lead: "The figures leadership asks for, computed from your organization's own findings rather than estimated.",
     points: [
       "An overall risk score and its trend over time.",
-      "Critical and high-severity findings still open, across every module.",
-      "Compliance scores per framework and the average time your team takes to respond.",
+      "Critical and high-severity findings still open: unresolved alerts, breach exposures among them, and phishing detections not yet dealt with.",
+      whenBuilt(
+        "/compliance-monitoring",
+        "Compliance scores per framework and the average time your team takes to resolve an alert.",
+        "The average time your team takes to resolve an alert. Compliance scores follow once the Compliance module, in development, tracks a framework; until then the screen says so.",
+      ),
       "Figures come from your stored findings, so they move as your team fixes things.",
     ],
   },
@@ -113,10 +119,10 @@ export const TEASERS: Record<string, Teaser> = {
     title: "Security Monitoring",
     lead: "Follow your organization's security events in one timeline instead of across a dozen tools.",
     points: [
-      "Events from Rampart's modules, such as new breach exposures, phishing detections and anomalies, in one place.",
-      "Filter by severity, source and time to find what matters now.",
-      "Severity is always shown as a word as well as a colour.",
-      "Part of the Pro plan, alongside security alerts and endpoint security.",
+      "Sign-ins, password changes, invitations and member changes, watched identities added or removed, messages quarantined or released, trials and plan changes, newest first.",
+      "Each event shows who did it, when, and from which network address.",
+      "Read from your organization's audit log, so it covers every action Rampart records for you.",
+      "Part of the Pro plan, alongside security alerts, AI recommendations and usage analytics.",
     ],
   },
   "/cloud-security": {
