@@ -49,7 +49,7 @@ const SCENARIOS: Scenario[] = [
       "Dark web monitoring marks the developer's identity as breached and raises one alert; identities already known to be exposed raise nothing new.",
       "The identity's evidence shows the breach, its date and the data classes: e-mail addresses and passwords.",
       "The developer confirms they reused that password on an internal tool, changes both and turns on an authenticator app; the password analyzer confirms the new password is not in the breach range store.",
-      "The exposure is marked resolved and the alert closed.",
+      "The exposure is marked resolved, and so is the alert in Security Alerts.",
     ],
     outcome: "The reused password is changed before it can be replayed, and the open list again shows only what needs action.",
     uses: ["/dark-web-monitoring", "/password", "/alerts"],
