@@ -6,11 +6,21 @@ import { useNonce } from "~/lib/nonce";
 import { RootErrorBoundary } from "~/components/error-screens";
 import { Toaster } from "~/components/ui/toast";
 import { getEnv } from "~/lib/env.server";
+import { inlineStylesheet } from "~/components/inline-stylesheet.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is inlined by Layout (see inline-stylesheet.server.ts); only the icon is linked here.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+/**
+ * The inlined stylesheet's text. The server reads the built file; the browser (where the *.server import is
+ * empty) takes the text the server rendered, before hydrating, so React renders the same <style> and keeps it.
+ */
+function stylesheetText(): string | null {
+  if (inlineStylesheet) return inlineStylesheet(stylesheet);
+  if (typeof document === "undefined") return null;
+  return document.querySelector("style[data-stylesheet]")?.textContent ?? null;
+}
+const inlinedStylesheet = typeof document === "undefined" ? undefined : stylesheetText();
 
 // Routes set their own title; this one covers the 404 and error screens, which have none.
 export const meta: MetaFunction = () => [{ title: "Rampart" }];
@@ -24,6 +34,13 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+function Stylesheet() {
+  const css = inlinedStylesheet === undefined ? stylesheetText() : inlinedStylesheet;
+  // Without the text (file unreadable) the page links the stylesheet instead.
+  if (css === null) return <link rel="stylesheet" href={stylesheet} />;
+  return <style data-stylesheet={stylesheet} dangerouslySetInnerHTML={{ __html: css }} />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
@@ -35,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
         <Meta />
+        <Stylesheet />
         <Links />
       </head>
       <body className="h-full">
