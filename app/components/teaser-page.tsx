@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2, Circle } from "lucide-react";
 import { APP_ROUTES, SECURITY_OPERATIONS_PATH } from "~/lib/app-routes";
 import { lowestPlanWith, PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { TEASERS } from "~/modules/marketing/teasers";
@@ -18,20 +18,26 @@ export function TeaserPage({ path }: { path: string }) {
       <p className="mt-4 text-lg text-ink-muted">{teaser?.lead ?? route?.purpose}</p>
       {route?.inDevelopment ? (
         <p className="mt-4 rounded-md border border-warn bg-warn-light px-4 py-3 text-sm text-ink" data-testid="in-development">
-          <strong>In development.</strong> This module is on the sidebar of the plans that include it, but its analysis is still being built: today
-          the page explains what it is for and stores nothing yet. Dark web monitoring, the phishing analyzer and the password analyzer work
-          now.
+          <strong>In development.</strong> This module is part of the plans that include it, but its analysis is still being built: today its
+          page explains what it is for and stores nothing yet. Dark web monitoring, the phishing analyzer and the password analyzer work now.
         </p>
       ) : null}
       {teaser?.points.length ? (
+        <>
+        {route?.inDevelopment ? <h2 className="mt-6 text-lg font-semibold">What it is being built to do</h2> : null}
         <ul className="mt-6 space-y-3">
           {teaser.points.map((p) => (
             <li key={p} className="flex gap-3">
-              <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-ok" aria-hidden="true" />
+              {route?.inDevelopment ? (
+                <Circle className="mt-1 h-4 w-4 shrink-0 text-ink-muted" aria-hidden="true" />
+              ) : (
+                <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-ok" aria-hidden="true" />
+              )}
               <span>{p}</span>
             </li>
           ))}
         </ul>
+        </>
       ) : null}
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to={`/signup`} className="btn-primary no-underline">

@@ -26,7 +26,7 @@ export const meta: MetaFunction = ({ matches }) =>
 const PLATFORM: { feature: Feature; text: string }[] = [
   { feature: "adminDashboard", text: "The admin area for owners and admins: the organization's audit trail, the built-in alert rules and the organization's settings. Alerts are delivered inside Rampart; notification channels and escalation policies cannot be configured yet." },
   { feature: "realtimeAlerts", text: "Alerts raised the moment dark web monitoring finds a new exposure or the phishing analyzer rates a message high risk, shown in Security Alerts and on the dashboard." },
-  { feature: "apiAccess", text: "The JSON API described in the API reference, for your own scripts and tools." },
+  { feature: "apiAccess", text: "API keys for your own scripts and tools. Today the JSON API described in the API reference answers the signed-in browser on every plan." },
   { feature: "ssoSupport", text: "Sign-in through your organization's identity provider. Today Rampart signs people in with an e-mail address and a password only; the identity provider set-up page says how to prepare." },
   { feature: "customIntegrations", text: "Connections to your own tools beyond the built-in modules. Rampart connects to no outside tool yet; the JSON API is there for your own scripts." },
   { feature: "premiumSupport", text: "Priority answers from the team that runs your Rampart service." },

@@ -10,10 +10,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** The rules Rampart applies when raising alerts (built in; listed so admins know what triggers what). */
+/**
+ * The rules Rampart applies when raising alerts (built in; listed so admins know
+ * what triggers what). Breach severity comes from the breach's data classes,
+ * by the same lists the import uses (app/modules/breach/match.js).
+ */
 const RULES = [
-  { when: "A watched e-mail address or verified domain appears in a newly imported breach that exposed passwords", severity: "high" as const },
-  { when: "A watched identity appears in a newly imported breach without passwords", severity: "medium" as const },
+  {
+    when: "A watched identity appears in a newly imported breach that exposed passwords, security answers, auth tokens, payment cards, bank accounts or identity numbers",
+    severity: "high" as const,
+  },
+  { when: "A watched identity appears in a newly imported breach that exposed phone numbers, addresses, dates of birth, names or usernames (and none of the above)", severity: "medium" as const },
+  { when: "A watched identity appears in a newly imported breach that exposed only other data, such as e-mail addresses", severity: "low" as const },
   { when: "A message analysed by the phishing analyzer is rated high risk", severity: "high" as const },
 ];
 

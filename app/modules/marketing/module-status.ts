@@ -49,10 +49,12 @@ const FEATURE_PATHS: Partial<Record<Feature, readonly string[]>> = {
 
 /**
  * Plan features that are capabilities rather than pages and are not built:
- * sign-in is by e-mail and password only (see /auth0-setup), and Rampart
- * connects to no outside tool. Remove a feature from this list when it ships.
+ * sign-in is by e-mail and password only (see /auth0-setup), Rampart connects
+ * to no outside tool, and there are no API keys for scripts yet (the JSON API
+ * answers the signed-in browser on every plan). Remove a feature from this
+ * list when it ships.
  */
-const PLATFORM_NOT_BUILT: readonly Feature[] = ["ssoSupport", "customIntegrations"];
+const PLATFORM_NOT_BUILT: readonly Feature[] = ["ssoSupport", "customIntegrations", "apiAccess"];
 
 export function featurePaths(feature: Feature): readonly string[] {
   return FEATURE_PATHS[feature] ?? [];
