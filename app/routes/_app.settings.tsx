@@ -1,6 +1,6 @@
 import { readForm } from "~/lib/http.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { FormField } from "~/components/form-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
@@ -8,7 +8,7 @@ import { clientIp } from "~/lib/request.server";
 import { countActiveSessions, createSession, endOtherSessions, endSession } from "~/lib/session.server";
 import { requireTenantContext } from "~/lib/tenant-context.server";
 import { limitWrites } from "~/lib/api.server";
-import { PLAN_DISPLAY_NAME, TRIAL_DAYS } from "~/lib/plans";
+import { hasFeature, PLAN_DISPLAY_NAME, TRIAL_DAYS } from "~/lib/plans";
 import { changePassword } from "~/modules/accounts/accounts.server";
 import { checkNewPassword } from "~/modules/accounts/new-password.server";
 import { ChangePasswordSchema, fieldErrors } from "~/modules/accounts/validation";
@@ -33,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     invitations: canManage ? listOpenInvitations(ctx.tenant.id).map((i) => ({ id: i.id, role: i.role, expiresAt: new Date(i.expiresAt).toISOString() })) : [],
     canManage,
     isOwner: ctx.tenant.role === "owner",
+    // The same two checks the admin layout makes: the plan feature and an owner or admin role.
+    canAdmin: canManage && hasFeature(ctx.effectivePlan, "adminDashboard"),
   };
 }
 
@@ -140,6 +142,11 @@ export default function Settings() {
   return (
     <main id="main" className="max-w-3xl space-y-8">
       <h1 className="text-2xl font-bold">Settings</h1>
+      {d.canAdmin ? (
+        <p className="text-sm">
+          Audit trail, alert rules and organization settings are in the <Link to="/admin">admin area</Link>.
+        </p>
+      ) : null}
 
       <section aria-labelledby="account-title" className="card">
         <h2 id="account-title" className="text-lg font-semibold">Account</h2>
