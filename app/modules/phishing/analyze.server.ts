@@ -24,9 +24,8 @@
  */
 import { createHash } from "node:crypto";
 import { promises as dnsPromises } from "node:dns";
-import { authenticate } from "mailauth";
-import { simpleParser, type AddressObject, type ParsedMail } from "mailparser";
-import { convert, type DomNode } from "html-to-text";
+import type { AddressObject, ParsedMail } from "mailparser";
+import type { DomNode } from "html-to-text";
 import { domainInfo, findLookalike, hostEndsWith, latinize, ownedBy, protectedTargets, skeleton, type DomainInfo, type Lookalike, type Protected } from "./domains";
 import {
   ARCHIVE_EXT,
@@ -45,6 +44,22 @@ import {
   UNUSUAL_TLDS,
 } from "./lists";
 import { isZip, listZipEntries } from "./zip";
+
+// The mail libraries (mailparser, html-to-text, mailauth: ~40 MB of memory
+// once loaded) are loaded by the first analysis, not when the server starts:
+// a process that never analyses a message never holds them (docs/decisions/012).
+let simpleParser: typeof import("mailparser").simpleParser;
+let convert: typeof import("html-to-text").convert;
+let authenticate: typeof import("mailauth").authenticate;
+let mailLibs: Promise<void> | null = null;
+function loadMailLibs(): Promise<void> {
+  mailLibs ??= Promise.all([import("mailparser"), import("html-to-text"), import("mailauth")]).then(([mp, h2t, ma]) => {
+    simpleParser = mp.simpleParser;
+    convert = h2t.convert;
+    authenticate = ma.authenticate;
+  });
+  return mailLibs;
+}
 
 export type Risk = "low" | "medium" | "high";
 export type SignalCategory = "authentication" | "sender" | "lookalike" | "links" | "attachments" | "headers" | "language" | "trust";
@@ -354,6 +369,7 @@ function parseAuthResults(line: string | undefined): { server: string; results: 
 // The analysis
 // ---------------------------------------------------------------------------
 export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions): Promise<Analysis> {
+  await loadMailLibs();
   const started = performance.now();
   const buf = stripLeadingNoise(typeof raw === "string" ? Buffer.from(raw, "utf8") : raw);
   const now = opts.now ?? new Date();
