@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
-// Icons by file, not from "lucide-react": this page is part of the landing page's bundle (see ~/components/lucide-icons.d.ts).
-import Lock from "lucide-react/dist/esm/icons/lock.js";
+import { Lock } from "lucide-react";
 import { upgradeBannerDetail, upgradeRequiredText, type Feature } from "~/lib/plans";
 
 /** The banner a page shows when the effective plan lacks its feature (spec §2, §6). */

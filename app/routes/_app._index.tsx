@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getTenantContext } from "~/lib/tenant-context.server";
 import { Landing } from "~/components/marketing/landing";
 import { SplitDashboardPage } from "~/components/dashboard-page-split";
-import { loadDashboard } from "~/lib/dashboard-page.server";
+import { loadHome } from "~/modules/marketing/home.server";
 import { seo } from "~/modules/marketing/seo";
-import { siteOrigin } from "~/modules/marketing/origin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -24,8 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 /** Signed out: the landing page (with the origin for its canonical URL). Signed in: the dashboard inside the shell. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getTenantContext(request))) return { mode: "landing" as const, origin: siteOrigin(request) };
-  return { mode: "dashboard" as const, ...(await loadDashboard(request)) };
+  return loadHome(request);
 }
 
 export default function Index() {
