@@ -11,4 +11,5 @@ export const SplitDashboardPage = splitComponent<ComponentProps<typeof Dashboard
   ServerDashboardPage,
   () => import("./dashboard-page").then((m) => m.DashboardPage),
   "DashboardPage",
+  { preloadIfRendered: "[data-page=dashboard]" },
 );

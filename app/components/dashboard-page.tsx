@@ -32,7 +32,7 @@ export function DashboardPage({ data }: { data: Data }) {
     return () => clearTimeout(t);
   }, [data.tenantId]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <main id="main" className="max-w-6xl space-y-6">
+    <main id="main" className="max-w-6xl space-y-6" data-page="dashboard">
       <DashboardView
         title="Dashboard"
         subtitle={`Security posture of ${data.tenantName}, computed from your modules' findings.`}

@@ -24,4 +24,5 @@ export const AppShell = splitComponent<{ data: ShellData; children: ReactNode }>
   ServerSidebarShell,
   () => import("./sidebar-shell").then((m) => m.SidebarShell),
   "AppShell",
+  { preloadIfRendered: "[data-sidebar]" },
 );
