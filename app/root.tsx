@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/lib/nonce";
 import { RootErrorBoundary } from "~/components/error-screens";
-import { Toaster } from "~/components/ui/toast";
 import { getEnv } from "~/lib/env.server";
 import { inlineStylesheet } from "~/components/inline-stylesheet.server";
 
@@ -64,13 +63,10 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// The toast region lives in the sidebar shell, where every toast is raised: public pages, the landing page
+// among them, never show one and so do not carry the toast code.
 export default function App() {
-  return (
-    <>
-      <Outlet />
-      <Toaster />
-    </>
-  );
+  return <Outlet />;
 }
 
 export const ErrorBoundary = RootErrorBoundary;

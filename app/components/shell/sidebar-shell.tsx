@@ -6,6 +6,7 @@ import { Logo } from "../logo";
 import { AddOrganization } from "./add-organization";
 import type { ShellData } from "./app-shell";
 import { NavIcon } from "./nav-icon";
+import { Toaster } from "../ui/toast";
 
 
 function TenantSelector({ tenants, selectedTenantId, compact }: Pick<ShellData, "tenants" | "selectedTenantId"> & { compact: boolean }) {
@@ -285,6 +286,7 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
           {children}
         </div>
       </div>
+      <Toaster />
     </div>
   );
 }
