@@ -197,8 +197,10 @@ app.all("*", async (req, res, next) => {
         res.vary("Accept-Encoding");
         // Precompressed gzip when the client takes it (compression then leaves it alone).
         if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+          const body = pages.pageGzip(slot.page, nonce);
           res.setHeader("Content-Encoding", "gzip");
-          res.end(pages.pageGzip(slot.page, nonce));
+          res.setHeader("Content-Length", body.length);
+          res.end(body);
         } else {
           res.end(pages.pageBody(slot.page, nonce));
         }

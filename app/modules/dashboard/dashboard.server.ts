@@ -9,9 +9,9 @@
  * active or acknowledged alerts, open exposures, and detected (not
  * quarantined) phishing items rated high or medium.
  */
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alerts, exposures, phishingItems, watchedIdentities } from "@db/schema";
-import { db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/db.server";
 import { listActiveAlerts } from "~/modules/alerts/alerts.server";
 
 const WEIGHT = { critical: 15, high: 8, medium: 3, low: 1 } as const;
@@ -34,19 +34,63 @@ function countBy<T extends string>(rows: { key: T | null; n: number }[]): Partia
   return out;
 }
 
+// The dashboard's queries run on every page view and every 30 s refresh: each is
+// built and prepared once per connection (db.server.ts preparedQuery).
+const TENANT = sql.placeholder("tenantId");
+const q = {
+  openAlertsBySeverity: preparedQuery((d) =>
+    d
+      .select({ key: alerts.severity, n: count() })
+      .from(alerts)
+      .where(and(eq(alerts.tenantId, TENANT), inArray(alerts.status, ["active", "acknowledged"])))
+      .groupBy(alerts.severity)
+      .prepare(),
+  ),
+  detectedPhishingByRisk: preparedQuery((d) =>
+    d
+      .select({ key: phishingItems.risk, n: count() })
+      .from(phishingItems)
+      .where(and(eq(phishingItems.tenantId, TENANT), eq(phishingItems.status, "detected"), inArray(phishingItems.risk, ["medium", "high"])))
+      .groupBy(phishingItems.risk)
+      .prepare(),
+  ),
+  activeThreats: preparedQuery((d) =>
+    d.select({ n: count() }).from(alerts).where(and(eq(alerts.tenantId, TENANT), inArray(alerts.status, ["active", "acknowledged"]))).prepare(),
+  ),
+  resolvedAlerts: preparedQuery((d) => d.select({ n: count() }).from(alerts).where(and(eq(alerts.tenantId, TENANT), eq(alerts.status, "resolved"))).prepare()),
+  resolvedExposures: preparedQuery((d) =>
+    d.select({ n: count() }).from(exposures).where(and(eq(exposures.tenantId, TENANT), inArray(exposures.status, ["resolved", "skipped"]))).prepare(),
+  ),
+  quarantined: preparedQuery((d) =>
+    d.select({ n: count() }).from(phishingItems).where(and(eq(phishingItems.tenantId, TENANT), eq(phishingItems.status, "quarantined"))).prepare(),
+  ),
+  openExposures: preparedQuery((d) => d.select({ n: count() }).from(exposures).where(and(eq(exposures.tenantId, TENANT), eq(exposures.status, "open"))).prepare()),
+  phishingDetected: preparedQuery((d) =>
+    d.select({ n: count() }).from(phishingItems).where(and(eq(phishingItems.tenantId, TENANT), inArray(phishingItems.risk, ["medium", "high"]))).prepare(),
+  ),
+  alertHistory: preparedQuery((d) =>
+    d
+      .select({ severity: alerts.severity, createdAt: alerts.createdAt, resolvedAt: alerts.resolvedAt, status: alerts.status })
+      .from(alerts)
+      .where(eq(alerts.tenantId, TENANT))
+      .prepare(),
+  ),
+  detectedPhishing: preparedQuery((d) =>
+    d
+      .select({ risk: phishingItems.risk, createdAt: phishingItems.createdAt })
+      .from(phishingItems)
+      .where(and(eq(phishingItems.tenantId, TENANT), eq(phishingItems.status, "detected"), inArray(phishingItems.risk, ["medium", "high"])))
+      .prepare(),
+  ),
+  phishingAnalyses: preparedQuery((d) => d.select({ n: count() }).from(phishingItems).where(eq(phishingItems.tenantId, TENANT)).prepare()),
+  watched: preparedQuery((d) => d.select({ n: count() }).from(watchedIdentities).where(eq(watchedIdentities.tenantId, TENANT)).prepare()),
+  alertsTotal: preparedQuery((d) => d.select({ n: count() }).from(alerts).where(eq(alerts.tenantId, TENANT)).prepare()),
+};
+const countOf = (query: () => { get(p: { tenantId: string }): { n: number } | undefined }, tenantId: string) => query().get({ tenantId })?.n ?? 0;
+
 export function findingsBySeverity(tenantId: string): FindingsBySeverity {
-  const alertRows = db
-    .select({ key: alerts.severity, n: count() })
-    .from(alerts)
-    .where(and(eq(alerts.tenantId, tenantId), inArray(alerts.status, ["active", "acknowledged"])))
-    .groupBy(alerts.severity)
-    .all();
-  const phishingRows = db
-    .select({ key: phishingItems.risk, n: count() })
-    .from(phishingItems)
-    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.status, "detected"), inArray(phishingItems.risk, ["medium", "high"])))
-    .groupBy(phishingItems.risk)
-    .all();
+  const alertRows = q.openAlertsBySeverity().all({ tenantId });
+  const phishingRows = q.detectedPhishingByRisk().all({ tenantId });
   const a = countBy(alertRows);
   const p = countBy(phishingRows);
   return {
@@ -64,36 +108,12 @@ export function securityScore(findings: FindingsBySeverity): number {
 }
 
 export function dashboardMetrics(tenantId: string, findings: FindingsBySeverity = findingsBySeverity(tenantId)): DashboardMetrics {
-  const activeThreats = db
-    .select({ n: count() })
-    .from(alerts)
-    .where(and(eq(alerts.tenantId, tenantId), inArray(alerts.status, ["active", "acknowledged"])))
-    .get()?.n ?? 0;
-  const resolvedAlerts = db
-    .select({ n: count() })
-    .from(alerts)
-    .where(and(eq(alerts.tenantId, tenantId), eq(alerts.status, "resolved")))
-    .get()?.n ?? 0;
-  const resolvedExposures = db
-    .select({ n: count() })
-    .from(exposures)
-    .where(and(eq(exposures.tenantId, tenantId), inArray(exposures.status, ["resolved", "skipped"])))
-    .get()?.n ?? 0;
-  const quarantined = db
-    .select({ n: count() })
-    .from(phishingItems)
-    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.status, "quarantined")))
-    .get()?.n ?? 0;
-  const darkWebHits = db
-    .select({ n: count() })
-    .from(exposures)
-    .where(and(eq(exposures.tenantId, tenantId), eq(exposures.status, "open")))
-    .get()?.n ?? 0;
-  const phishingDetected = db
-    .select({ n: count() })
-    .from(phishingItems)
-    .where(and(eq(phishingItems.tenantId, tenantId), inArray(phishingItems.risk, ["medium", "high"])))
-    .get()?.n ?? 0;
+  const activeThreats = countOf(q.activeThreats, tenantId);
+  const resolvedAlerts = countOf(q.resolvedAlerts, tenantId);
+  const resolvedExposures = countOf(q.resolvedExposures, tenantId);
+  const quarantined = countOf(q.quarantined, tenantId);
+  const darkWebHits = countOf(q.openExposures, tenantId);
+  const phishingDetected = countOf(q.phishingDetected, tenantId);
   return {
     securityScore: securityScore(findings),
     activeThreats,
@@ -117,16 +137,8 @@ export type RiskTrendPoint = { date: string; label: string; score: number };
 export function riskTrend(tenantId: string, days = 14, now = Date.now()): RiskTrendPoint[] {
   const dayMs = 86_400_000;
   const firstEnd = Math.floor(now / dayMs) * dayMs - (days - 2) * dayMs;
-  const alertRows = db
-    .select({ severity: alerts.severity, createdAt: alerts.createdAt, resolvedAt: alerts.resolvedAt, status: alerts.status })
-    .from(alerts)
-    .where(eq(alerts.tenantId, tenantId))
-    .all();
-  const phishRows = db
-    .select({ risk: phishingItems.risk, createdAt: phishingItems.createdAt })
-    .from(phishingItems)
-    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.status, "detected"), inArray(phishingItems.risk, ["medium", "high"])))
-    .all();
+  const alertRows = q.alertHistory().all({ tenantId });
+  const phishRows = q.detectedPhishing().all({ tenantId });
   return Array.from({ length: days }, (_, i) => {
     const end = Math.min(firstEnd + i * dayMs, now);
     const f: FindingsBySeverity = { critical: 0, high: 0, medium: 0, low: 0 };
@@ -151,18 +163,10 @@ export function dashboardData(tenantId: string) {
 }
 
 export function moduleUsage(tenantId: string) {
-  const phishingAnalyses = db.select({ n: count() }).from(phishingItems).where(eq(phishingItems.tenantId, tenantId)).get()?.n ?? 0;
-  const watched = db.select({ n: count() }).from(watchedIdentities).where(eq(watchedIdentities.tenantId, tenantId)).get()?.n ?? 0;
-  const alertsTotal = db.select({ n: count() }).from(alerts).where(eq(alerts.tenantId, tenantId)).get()?.n ?? 0;
-  const alertsResolved = db
-    .select({ n: count() })
-    .from(alerts)
-    .where(and(eq(alerts.tenantId, tenantId), eq(alerts.status, "resolved")))
-    .get()?.n ?? 0;
-  const quarantined = db
-    .select({ n: count() })
-    .from(phishingItems)
-    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.status, "quarantined")))
-    .get()?.n ?? 0;
+  const phishingAnalyses = countOf(q.phishingAnalyses, tenantId);
+  const watched = countOf(q.watched, tenantId);
+  const alertsTotal = countOf(q.alertsTotal, tenantId);
+  const alertsResolved = countOf(q.resolvedAlerts, tenantId);
+  const quarantined = countOf(q.quarantined, tenantId);
   return { phishingAnalyses, watchedIdentities: watched, alertsTotal, alertsResolved, quarantined };
 }
