@@ -8,7 +8,10 @@ import { seo } from "~/modules/marketing/seo";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data?.mode === "dashboard"
+  // No data: the loader failed and an error screen shows, which is neither the landing page nor the dashboard.
+  !data
+    ? [{ title: "Rampart" }]
+    : data.mode === "dashboard"
     ? [{ title: "Dashboard · Rampart" }]
     : seo(
         {

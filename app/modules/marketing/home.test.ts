@@ -28,4 +28,8 @@ describe("/", () => {
     expect(data.mode).toBe("dashboard");
     expect(meta({ data, matches: [] } as never)).toEqual([{ title: "Dashboard · Rampart" }]);
   });
+
+  test("an error screen on / keeps the site title, not the landing page's canonical URL", () => {
+    expect(meta({ data: undefined, matches: [], error: new Error("boom") } as never)).toEqual([{ title: "Rampart" }]);
+  });
 });
