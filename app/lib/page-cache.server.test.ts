@@ -125,6 +125,10 @@ describe("page cache (module)", () => {
     expect((await visit(new Request("http://localhost/"))).kind).toBe("miss");
     expect((await visit(new Request("http://localhost/"))).kind).toBe("hit");
     expect((await visit(get(a.cookie, "/"))).kind, "signed in, / is the dashboard: not the landing page").toBe("miss");
+    // The landing page names the request's origin (canonical URL): another Host header is
+    // another entry, so a forged Host cannot put its origin into everyone's landing page.
+    expect((await visit(new Request("http://evil.example/"))).kind).toBe("miss");
+    expect((await visit(new Request("http://localhost/"))).kind).toBe("hit");
   });
 
   it("expires after PAGE_TTL_MS; concurrent misses wait for one render", async () => {
