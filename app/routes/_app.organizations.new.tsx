@@ -7,7 +7,8 @@ import { clientIp } from "~/lib/request.server";
 import { setSelectedTenant } from "~/lib/session.server";
 import { requireUser } from "~/lib/tenant-context.server";
 import { createTenant, organizationAllowanceForUser, OrganizationLimitError } from "~/modules/tenants/tenants.server";
-import { CreateOrganizationSchema, ORGANIZATION_NAME_HINT } from "~/modules/tenants/validation";
+import { CreateOrganizationSchema } from "~/modules/tenants/validation";
+import { ORGANIZATION_NAME_HINT } from "~/modules/tenants/limits";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 

@@ -1,12 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { AppShell, type ShellData } from "~/components/shell/app-shell";
+import { AppShell } from "~/components/shell/app-shell";
+import { loadShellData } from "~/components/shell/shell-data.server";
 import { PublicChrome } from "~/components/public-chrome";
 import { RouteErrorBoundary } from "~/components/error-screens";
-import { sidebarRoutes } from "~/lib/app-routes";
-import { displayTenantName, hasFeature, PLAN_DISPLAY_NAME } from "~/lib/plans";
-import { parseSidebarState } from "~/lib/sidebar-state";
-import { getTenantContext } from "~/lib/tenant-context.server";
 
 /**
  * The sidebar shell: a parent layout whose loader resolves user, selected
@@ -15,21 +12,8 @@ import { getTenantContext } from "~/lib/tenant-context.server";
  * else to /login); they get the public header and footer instead.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await getTenantContext(request);
-  if (!ctx) return { signedIn: false as const };
-  const shell: ShellData = {
-    user: { email: ctx.user.email },
-    tenants: ctx.tenants.map((t) => ({ id: t.tenantId, name: displayTenantName(t.tenant.name) })),
-    selectedTenantId: ctx.tenant?.id ?? null,
-    planName: PLAN_DISPLAY_NAME[ctx.effectivePlan],
-    trialActive: ctx.trial?.status === "active",
-    allowance: { label: ctx.allowance.label, reached: ctx.allowance.reached, upgradeMessage: ctx.allowance.upgradeMessage },
-    nav: sidebarRoutes()
-      .filter((r) => !r.feature || hasFeature(ctx.effectivePlan, r.feature))
-      .map((r) => ({ path: r.path, label: r.label, icon: r.icon })),
-    sidebar: parseSidebarState(request.headers.get("Cookie")),
-  };
-  return { signedIn: true as const, shell };
+  const shell = await loadShellData(request);
+  return shell ? { signedIn: true as const, shell } : { signedIn: false as const };
 }
 
 export default function AppLayout() {
