@@ -45,7 +45,7 @@ export default function Alerts() {
       {alerts.length === 0 ? (
         <EmptyState>No alerts yet. Alerts appear when a module finds something, for example a watched address in a newly imported breach.</EmptyState>
       ) : (
-        <div className="card overflow-x-auto p-0">
+        <div className="relative card overflow-x-auto p-0">
           <table className="w-full text-left text-sm">
             <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
               <tr><th className="p-3">Severity</th><th className="p-3">Alert</th><th className="p-3">Status</th><th className="p-3">Raised</th><th className="p-3">Action</th></tr>

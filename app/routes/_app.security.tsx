@@ -30,7 +30,7 @@ export default function Security() {
       {data.events.length === 0 ? (
         <EmptyState>No security events recorded for this organization yet.</EmptyState>
       ) : (
-        <div className="card overflow-x-auto p-0">
+        <div className="relative card overflow-x-auto p-0">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Security events, newest first</caption>
             <thead className="bg-surface-muted text-xs uppercase text-ink-muted">

@@ -191,7 +191,7 @@ export default function Settings() {
 
       <section aria-labelledby="members-title" className="card">
         <h2 id="members-title" className="text-lg font-semibold">Members of {d.tenant.name}</h2>
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-xs uppercase text-ink-muted">
               <tr><th className="py-2">Member</th><th className="py-2">Role</th>{d.isOwner ? <th className="py-2">Manage</th> : null}</tr>

@@ -31,7 +31,7 @@ export default function AdminOverview() {
       <section className="mt-6" aria-labelledby="audit-title">
         <h2 id="audit-title" className="text-lg font-semibold">Audit trail</h2>
         <p className="text-sm text-ink-muted">Who did what security-relevant thing, when, and from which address.</p>
-        <div className="card mt-3 overflow-x-auto p-0">
+        <div className="relative card mt-3 overflow-x-auto p-0">
           <table className="w-full text-left text-sm" data-testid="audit-trail">
             <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
               <tr><th className="p-3">When</th><th className="p-3">Who</th><th className="p-3">What</th><th className="p-3">Address</th><th className="p-3">Detail</th></tr>

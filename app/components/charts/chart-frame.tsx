@@ -39,7 +39,7 @@ export function ChartFrame({
         <summary className="cursor-pointer font-medium text-brand">
           Show the data as a table<span className="sr-only">: {title}</span>
         </summary>
-        <div className="mt-2 overflow-x-auto">
+        <div className="relative mt-2 overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead>

@@ -164,7 +164,7 @@ export function ExecutiveView({ executiveMetrics: m, compliance, analytics, titl
         {compliance.length === 0 ? (
           <p className="px-5 py-6 text-sm text-ink-muted">No frameworks tracked yet. Choose the frameworks that apply to you in Compliance.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
               <thead className="bg-surface-muted text-ink-muted">
                 <tr>

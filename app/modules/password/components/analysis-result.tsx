@@ -57,7 +57,7 @@ function Guesses({ strength }: { strength: StrengthReport }) {
 
 export function CrackTimesTable({ strength }: { strength: StrengthReport }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[18rem] border-collapse text-sm" data-testid="crack-times">
         <caption className="mb-2 text-left font-semibold">Estimated time to crack</caption>
         <thead>

@@ -89,7 +89,7 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
         <div className="space-y-5 border-t border-slate-200 pt-4" data-testid="phishing-detail">
           <div>
             <Sub className="mb-2 text-sm font-semibold">Signals and their weight</Sub>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full min-w-[480px] text-left text-sm">
                 <caption className="sr-only">Every signal the analyzer found, with the points it adds to the score</caption>
                 <thead className="text-xs uppercase text-ink-muted">
