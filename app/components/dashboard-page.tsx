@@ -31,8 +31,11 @@ export function DashboardPage({ data }: { data: Data }) {
     const t = setTimeout(() => void apiRequest("GET", "/api/dashboard", undefined, { headers }).catch(() => undefined), PREFETCH_DELAY_MS);
     return () => clearTimeout(t);
   }, [data.tenantId]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Set after the effects above have started their timers: a hook for tests that drive the clock.
+  const [refreshing, setRefreshing] = useState(false);
+  useEffect(() => setRefreshing(true), []);
   return (
-    <main id="main" className="max-w-6xl space-y-6" data-page="dashboard">
+    <main id="main" className="max-w-6xl space-y-6" data-page="dashboard" data-refresh={refreshing ? "on" : undefined}>
       <DashboardView
         title="Dashboard"
         subtitle={`Security posture of ${data.tenantName}, computed from your modules' findings.`}

@@ -38,6 +38,14 @@ async function setSidebar(page: Page, name: string) {
   await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toHaveCount(0);
 }
 
+/**
+ * The dashboard's refresh timers are running (its component may hydrate a moment after the router exists,
+ * once its code has loaded): only then does moving the fake clock fire them.
+ */
+async function dashboardRefreshing(page: Page) {
+  await expect(page.locator('main[data-page="dashboard"][data-refresh="on"]')).toBeVisible({ timeout: 15_000 });
+}
+
 /** With JavaScript running the Add Organization control is a dialog button (a plain link before hydration); needs a user under the limit. */
 async function hydrated(page: Page) {
   await expect(page.getByRole("button", { name: "Add Organization" })).toBeVisible();
@@ -136,6 +144,8 @@ test.describe("desktop sidebar", () => {
     db.close();
     await page.goto("/alerts");
     await expect(page.getByTestId("effective-plan")).toHaveText("Enterprise");
+    // Switching on change needs the shell hydrated (without JavaScript the form has its own button).
+    await hydrated(page);
     const select = page.getByLabel("Organization");
     // The plan suffix is stripped for display.
     await expect(select.locator("option")).toHaveText(["Personal", "Acme"]);
@@ -226,7 +236,7 @@ test.describe("live data, toasts and console (spec §8, §9)", () => {
     await login({ plan: "pro" });
     const count = countRequests(page);
     await page.goto("/dashboard");
-    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+    await dashboardRefreshing(page);
     await page.clock.runFor(1_100);
     await expect.poll(() => count("/api/dashboard")).toBe(1);
     expect(count("/api/dashboard/data")).toBe(0);
@@ -264,7 +274,7 @@ test.describe("live data, toasts and console (spec §8, §9)", () => {
       return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service temporarily unavailable", code: "SERVICE_UNAVAILABLE" }) });
     });
     await page.goto("/dashboard");
-    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+    await dashboardRefreshing(page);
     await page.clock.runFor(30_000);
     await expect.poll(() => failures).toBe(1);
     await page.clock.runFor(1_000);
