@@ -3,13 +3,13 @@
  * context) and reaches RemixServer, the stream renderer and, through React
  * context, <Scripts>/<ScrollRestoration>. Bots get the whole document at once.
  */
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { lowPriorityModulePreloads } from "~/lib/script-priority.server";
 import type { RampartLoadContext } from "~/lib/request.server";
 
 const ABORT_DELAY = 5_000;
@@ -34,7 +34,7 @@ export default function handleRequest(
         nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloads();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // A document rendered for a session holds that user's data: never stored
           // by the browser (nor shown again from its cache after signing out).
