@@ -20,14 +20,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-
-// Web vitals go to the console only (spec §7), loaded after hydration so they never delay it.
-void import("web-vitals").then(({ onCLS, onINP, onLCP, onFCP, onTTFB }) => {
-  const report = (metric: { name: string; value: number; rating?: string }) =>
-    console.log(`[web-vitals] ${metric.name}`, Math.round(metric.value * 100) / 100, metric.rating ?? "");
-  onCLS(report);
-  onINP(report);
-  onLCP(report);
-  onFCP(report);
-  onTTFB(report);
-});

@@ -1,11 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { useContext, type ReactNode } from "react";
+// Remix re-exports no hook for "some route is showing its error boundary"; the router's state has it.
+import { UNSAFE_DataRouterStateContext } from "react-router";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/lib/nonce";
 import { RootErrorBoundary } from "~/components/error-screens";
 import { getEnv } from "~/lib/env.server";
 import { inlineStylesheet } from "~/components/inline-stylesheet.server";
+import { WebVitalsLogger } from "~/components/web-vitals-logger";
+import { pageHydrates } from "~/lib/hydration";
+import { webVitalsSrc } from "~/lib/web-vitals.server";
 
 // The stylesheet is inlined by Layout (see inline-stylesheet.server.ts); only the icon is linked here.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -26,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "Rampart" }];
 
 export async function loader(_args: LoaderFunctionArgs) {
   const env = getEnv();
-  return { securityContact: env.SECURITY_CONTACT_EMAIL, origin: env.PUBLIC_URL ?? null };
+  return { securityContact: env.SECURITY_CONTACT_EMAIL, origin: env.PUBLIC_URL ?? null, webVitalsSrc: webVitalsSrc() };
 }
 
 export function useRootData() {
@@ -44,6 +49,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
   const demo = pathname === "/demo" || pathname.startsWith("/demo/");
+  const rootData = useRootData();
+  const matches = useMatches();
+  const routeError = useContext(UNSAFE_DataRouterStateContext)?.errors != null;
+  // Static documents (app/lib/hydration.ts) ship neither Remix's scripts nor the scroll restorer, which only serves
+  // client-side navigation (the browser restores scroll on document loads by itself). In the browser React runs only
+  // on a page that hydrated: there both stay, whatever page the client-side router goes to next.
+  const hydrate = typeof document !== "undefined" || pageHydrates(matches, { routeError });
   return (
     <html lang="en" className="h-full" data-demo={demo ? "true" : undefined}>
       <head>
@@ -56,8 +68,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
+        {rootData?.webVitalsSrc ? <WebVitalsLogger src={rootData.webVitalsSrc} nonce={nonce} /> : null}
       </body>
     </html>
   );

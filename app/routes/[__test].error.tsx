@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getEnv } from "~/lib/env.server";
+import { staticDocument } from "~/lib/hydration";
 
 /**
  * Exists only when the server runs with RAMPART_TEST_ROUTES=1 (404 otherwise):
@@ -9,6 +10,10 @@ import { getEnv } from "~/lib/env.server";
  * so 'Retry Component' can be seen to recover without a reload.
  */
 const seen = new Set<string>();
+
+// A static document when it renders, like most public pages, so the suite sees that an error screen on such a page
+// still ships the scripts its buttons need (app/lib/hydration.ts).
+export const handle = staticDocument;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (getEnv().RAMPART_TEST_ROUTES !== "1") throw new Response("Not Found", { status: 404 });

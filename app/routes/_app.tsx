@@ -4,6 +4,7 @@ import { AppShell } from "~/components/shell/app-shell";
 import { loadShellData } from "~/components/shell/shell-data.server";
 import { PublicChrome } from "~/components/public-chrome";
 import { RouteErrorBoundary } from "~/components/error-screens";
+import type { HydrationHandle } from "~/lib/hydration";
 
 /**
  * The sidebar shell: a parent layout whose loader resolves user, selected
@@ -15,6 +16,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shell = await loadShellData(request);
   return shell ? { signedIn: true as const, shell } : { signedIn: false as const };
 }
+
+/**
+ * Signed out, this layout shows the landing page and the teaser pages: documents with links only, which ship no
+ * client runtime (app/lib/hydration.ts). Signed in, the shell and its pages hydrate.
+ */
+export const handle: HydrationHandle = {
+  hydrate: (data) => (data as Awaited<ReturnType<typeof loader>> | undefined)?.signedIn === true,
+};
 
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();

@@ -10,6 +10,8 @@ import { CheckCircle2, Info, KeyRound, Mail, ShieldAlert } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { MarketingPage } from "~/components/marketing/page";
 import { STATUS_MESSAGE } from "~/lib/errors";
+import { hydratedDocument } from "~/lib/hydration";
+import { useHydrated } from "~/lib/use-hydrated";
 import { clientIp } from "~/lib/request.server";
 import { catalogueSize } from "~/modules/breach/breach.server";
 import { runBreachCheck } from "~/modules/breach/check.server";
@@ -19,6 +21,9 @@ import { seo } from "~/modules/marketing/seo";
 import { pwnedCount } from "~/modules/password/k-anonymity";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+// Hydrated, unlike the rest of the public site: the password is hashed in the browser (app/lib/hydration.ts).
+export const handle = hydratedDocument;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(
@@ -92,6 +97,8 @@ export default function BreachCheck() {
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const [clientPassword, setClientPassword] = useState<PasswordResult>(null);
+  // Marks the password form once its in-browser check is wired (the end-to-end tests wait for it).
+  const hydrated = useHydrated();
   const [hashing, setHashing] = useState(false);
 
   const emailErrors = actionData?.kind === "invalid" && actionData.intent === "email" ? actionData.fieldErrors : {};
@@ -227,7 +234,7 @@ export default function BreachCheck() {
               Your browser computes the password&apos;s SHA-1 hash and sends only its first five characters; the match is made on your device (k-anonymity, as
               Pwned Passwords does it). Without JavaScript the form sends the password to our server over this connection, which checks it and forgets it.
             </p>
-            <Form method="post" noValidate className="mt-4 space-y-3" aria-label="Password breach check" onSubmit={onPasswordSubmit} autoComplete="off">
+            <Form method="post" noValidate className="mt-4 space-y-3" aria-label="Password breach check" onSubmit={onPasswordSubmit} autoComplete="off" data-hydrated={hydrated ? "true" : undefined}>
               <input type="hidden" name="intent" value="password" />
               <div>
                 <label htmlFor="password" className="label">

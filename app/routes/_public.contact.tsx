@@ -1,15 +1,20 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { CheckCircle2, Mail, ShieldAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { MarketingPage } from "~/components/marketing/page";
 import { STATUS_MESSAGE } from "~/lib/errors";
+import { hydratedDocument } from "~/lib/hydration";
+import { useHydrated } from "~/lib/use-hydrated";
 import { clientIp } from "~/lib/request.server";
 import { HONEYPOT_FIELD, type ContactField } from "~/modules/contact/contact";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+// Hydrated, unlike the rest of the public site: pending state and field focus on errors (app/lib/hydration.ts).
+export const handle = hydratedDocument;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(
@@ -68,8 +73,7 @@ export default function Contact() {
   const sent = actionData?.sent === true;
   const formRef = useRef<HTMLFormElement>(null);
   // Marks the form once React has hydrated it (the end-to-end tests wait for it before testing the JavaScript path).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const statusRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

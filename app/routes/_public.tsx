@@ -1,10 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
+import { staticDocument } from "~/lib/hydration";
 import { getSession } from "~/lib/session.server";
 import { siteOrigin } from "~/modules/marketing/origin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+// The public site is documents: links and plain forms, no client runtime (app/lib/hydration.ts). Pages that do
+// something with JavaScript (contact, breach check) say so in their own handle.
+export const handle = staticDocument;
 
 /**
  * The public site's layout: header and footer around every marketing page.

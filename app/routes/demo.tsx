@@ -2,14 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { FlaskConical } from "lucide-react";
 import { PublicChrome } from "~/components/public-chrome";
+import { staticDocument } from "~/lib/hydration";
 import { getSession } from "~/lib/session.server";
 import { siteOrigin } from "~/modules/marketing/origin.server";
 import { DEMO_BANNER_TEXT, DEMO_PAGES } from "~/modules/demo/pages";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
-/** Marks every /demo page (root.tsx also sets data-demo on <html> for these paths). */
-export const handle = { demo: true };
+/**
+ * Marks every /demo page (root.tsx also sets data-demo on <html> for these paths). The demo screens are read-only
+ * and their filters are GET forms, so they ship no client runtime (app/lib/hydration.ts).
+ */
+export const handle = { demo: true, ...staticDocument };
 
 /**
  * Demo mode's layout (spec §2): public, no sign-in. Every /demo path shows

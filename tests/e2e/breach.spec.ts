@@ -57,6 +57,8 @@ test.describe("public breach check", () => {
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url() + " " + (r.postData() ?? "")));
     await page.goto("/breach-check");
+    // Typed before the page has hydrated, the password would go to the server-side check (the no-JavaScript path).
+    await expect(page.locator('form[aria-label="Password breach check"][data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
     await page.getByLabel("Password", { exact: true }).fill("123456");
     await page.getByRole("button", { name: "Check password" }).click();
     await expect(page.getByTestId("password-result")).toContainText("Breached password");

@@ -2,10 +2,11 @@ import * as Dialog from "@radix-ui/react-dialog";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link, useRevalidator } from "@remix-run/react";
 import { Plus, X } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { apiRequest } from "~/lib/api-client";
 import { ApiError } from "~/lib/errors";
 import { toast } from "~/lib/toast-store";
+import { useHydrated } from "~/lib/use-hydrated";
 import {
   ORGANIZATION_CREATE_FAILED,
   ORGANIZATION_NAME_HINT,
@@ -14,12 +15,6 @@ import {
 } from "~/modules/tenants/limits";
 
 type Props = { reached: boolean; upgradeMessage: string | null; compact?: boolean };
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * The Add Organization control. Without JavaScript it is a link to the
