@@ -135,7 +135,7 @@ export function PublicChrome({ children, signedIn = false }: { children: ReactNo
         </div>
       </header>
       <div className="flex-1">{children}</div>
-      <footer className="border-t border-slate-200 bg-surface-muted text-sm text-ink-muted">
+      <footer className="lazy-render border-t border-slate-200 bg-surface-muted text-sm text-ink-muted [contain-intrinsic-block-size:auto_24rem]">
         <div className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-10 sm:grid-cols-3 lg:grid-cols-5">
           {FOOTER.map((group) => (
             <nav key={group.title} aria-label={`${group.title} links`}>

@@ -120,7 +120,8 @@ export default function Pricing() {
           return (
             <li
               key={plan}
-              className={`card flex flex-col ${business ? "border-2 border-brand" : ""}`}
+              // Four long cards: on a phone only the first is on screen, so the rest render when scrolled to.
+              className={`card lazy-render flex flex-col [contain-intrinsic-block-size:auto_44rem] ${business ? "border-2 border-brand" : ""}`}
               aria-labelledby={`plan-${plan}`}
               data-testid={`plan-${plan}`}
             >
@@ -168,7 +169,7 @@ export default function Pricing() {
         })}
       </ul>
 
-      <section aria-labelledby="compare-title" className="mt-16">
+      <section aria-labelledby="compare-title" className="lazy-render -mx-2 mt-16 px-2 [contain-intrinsic-block-size:auto_64rem]">
         <h2 id="compare-title" className="text-2xl font-bold">
           Compare every feature
         </h2>

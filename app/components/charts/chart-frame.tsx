@@ -29,7 +29,7 @@ export function ChartFrame({
   className?: string;
 }) {
   return (
-    <figure className={`card min-w-0 ${className}`}>
+    <figure className={`card lazy-render min-w-0 [contain-intrinsic-block-size:auto_22rem] ${className}`}>
       <figcaption>
         <Heading className="text-base font-semibold text-ink">{title}</Heading>
         {summary ? <p className="mt-1 text-sm text-ink-muted">{summary}</p> : null}

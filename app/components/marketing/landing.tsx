@@ -88,7 +88,7 @@ export function Landing() {
         </div>
       </section>
 
-      <section aria-labelledby="modules-title" className="mx-auto max-w-6xl px-4 py-16">
+      <section aria-labelledby="modules-title" className="lazy-render mx-auto max-w-6xl px-4 py-16">
         <h2 id="modules-title" className="text-2xl font-bold tracking-tight">
           What Rampart does
         </h2>
@@ -107,7 +107,7 @@ export function Landing() {
         </ul>
       </section>
 
-      <section aria-labelledby="principles-title" className="border-y border-slate-200 bg-surface-muted">
+      <section aria-labelledby="principles-title" className="lazy-render border-y border-slate-200 bg-surface-muted">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="principles-title" className="text-2xl font-bold tracking-tight">
             How it is built
@@ -127,7 +127,7 @@ export function Landing() {
         </div>
       </section>
 
-      <section aria-labelledby="plans-title" className="mx-auto max-w-6xl px-4 py-16">
+      <section aria-labelledby="plans-title" className="lazy-render mx-auto max-w-6xl px-4 py-16">
         <h2 id="plans-title" className="text-2xl font-bold tracking-tight">
           Plans that grow with you
         </h2>

@@ -139,7 +139,7 @@ export function DashboardView({
       ) : null}
 
       {recentAlerts ? (
-        <section className="card p-0" aria-labelledby="dashboard-alerts">
+        <section className="card lazy-render p-0 [contain-intrinsic-block-size:auto_28rem]" aria-labelledby="dashboard-alerts">
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-5 py-3">
             <h2 id="dashboard-alerts" className="text-base font-semibold">
               Recent alerts

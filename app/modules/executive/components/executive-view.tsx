@@ -137,7 +137,7 @@ export function ExecutiveView({ executiveMetrics: m, compliance, analytics, titl
         )}
       </div>
 
-      <section aria-labelledby="exec-value">
+      <section aria-labelledby="exec-value" className="lazy-render [contain-intrinsic-block-size:auto_16rem]">
         <h2 id="exec-value" className="mb-3 text-lg font-semibold">
           Value delivered
         </h2>
@@ -157,7 +157,7 @@ export function ExecutiveView({ executiveMetrics: m, compliance, analytics, titl
         </dl>
       </section>
 
-      <section aria-labelledby="exec-controls" className="card p-0">
+      <section aria-labelledby="exec-controls" className="card lazy-render p-0 [contain-intrinsic-block-size:auto_40rem]">
         <h2 id="exec-controls" className="border-b border-slate-200 px-5 py-3 text-base font-semibold">
           Compliance controls
         </h2>
