@@ -107,6 +107,11 @@ export default function Trust() {
               <code>Strict-Transport-Security</code> (one year, including subdomains) whenever the site is served over HTTPS.
             </>,
             <>Fonts, scripts and styles are served by Rampart itself: no third-party CDN, analytics or tracking requests.</>,
+            <>
+              The public site, the demo and the teaser pages run none of the application's code in your browser: they are plain documents, and their
+              only script logs page-load timings to your own browser's console, sending them nowhere. Pages that need scripts (sign-in, the contact form,
+              the breach check and everything after sign-in) load them from Rampart. <Src path="app/lib/hydration.ts" />
+            </>,
           ]}
         />
       </Section>
