@@ -114,7 +114,9 @@ export function PublicChrome({ children, signedIn = false }: { children: ReactNo
           </nav>
           <div className="flex items-center gap-2 text-sm md:hidden">
             <AccountLinks signedIn={signedIn} />
-            <details className="group relative">
+            {/* Sized like its button: painted while the HTML is still arriving, a <details> without its <summary> yet
+                shows the browser's default one, and the header would shift when the real one comes. */}
+            <details className="group relative h-[2.375rem] w-[2.375rem] shrink-0">
               <summary className="btn-secondary cursor-pointer list-none px-2 [&::-webkit-details-marker]:hidden">
                 <Menu className="h-5 w-5" aria-hidden="true" />
                 <span className="sr-only">Menu</span>
