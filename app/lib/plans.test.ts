@@ -5,6 +5,7 @@ import {
   PLANS,
   displayTenantName,
   effectivePlan,
+  featuresNewIn,
   hasFeature,
   lowestPlanWith,
   organizationAllowance,
@@ -54,6 +55,14 @@ describe("feature matrix (spec §6)", () => {
 
   it("plans are ordered free < pro < business < enterprise", () => {
     expect([...PLANS]).toEqual(["free", "pro", "business", "enterprise"]);
+  });
+
+  it("what each plan adds: the pricing cards' lists, which together name every feature once", () => {
+    expect(featuresNewIn("free")).toEqual(FREE);
+    expect(featuresNewIn("pro")).toEqual(PRO.filter((f) => !FREE.includes(f)));
+    expect(featuresNewIn("enterprise")).toEqual(["multiAccountManagement"]);
+    expect(featuresNewIn("business")).toHaveLength(SPEC_FEATURES.length - PRO.length - 1);
+    expect(PLANS.flatMap(featuresNewIn).sort()).toEqual([...SPEC_FEATURES].sort());
   });
 });
 

@@ -79,6 +79,14 @@ export function lowestPlanWith(feature: Feature): Plan {
   return PLANS.find((p) => hasFeature(p, feature)) ?? "enterprise";
 }
 
+/**
+ * The features a plan adds to the one below it, in table order. Plans are tiers (each has every feature of the plan
+ * below: spec §6), so a plan's features are these plus everything below.
+ */
+export function featuresNewIn(plan: Plan): Feature[] {
+  return FEATURES.filter((f) => lowestPlanWith(f) === plan);
+}
+
 /** 'This feature requires {Plan} plan or higher' (spec §6). */
 export function upgradeRequiredText(feature: Feature): string {
   return `This feature requires ${PLAN_DISPLAY_NAME[lowestPlanWith(feature)]} plan or higher`;

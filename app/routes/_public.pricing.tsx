@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Check, Minus, Star } from "lucide-react";
+import { Star } from "lucide-react";
 import { MarketingPage } from "~/components/marketing/page";
 import {
   BUSINESS_PRICING_BANNER,
   FEATURES,
   FEATURE_LABEL,
+  featuresNewIn,
   ORGANIZATION_LIMIT,
   PLANS,
   PLAN_DISPLAY_NAME,
@@ -114,8 +115,11 @@ export default function Pricing() {
       <TrialBox trial={trial} />
 
       <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-4">
-        {PLANS.map((plan) => {
-          const features = FEATURES.filter((f) => PLAN_FEATURES[plan].has(f));
+        {PLANS.map((plan, i) => {
+          const count = PLAN_FEATURES[plan].size;
+          // Each card lists what its plan adds to the one before; the comparison below lists everything.
+          const below = i > 0 ? PLANS[i - 1] : null;
+          const added = featuresNewIn(plan);
           const business = plan === "business";
           return (
             <li
@@ -141,11 +145,12 @@ export default function Pricing() {
                 Organizations: <span data-testid={`limit-${plan}`}>{limitText(plan)}</span>
                 {ORGANIZATION_LIMIT[plan] === null ? <span className="sr-only"> (unlimited)</span> : null}
               </p>
-              <h3 className="mt-4 text-sm font-semibold">{features.length} features</h3>
+              <h3 className="mt-4 text-sm font-semibold">{count} features</h3>
+              {below ? <p className="mt-2 text-sm text-ink-muted">Everything in {PLAN_DISPLAY_NAME[below]}, plus:</p> : null}
               <ul className="mt-2 flex-1 space-y-1 text-sm">
-                {features.map((f) => (
+                {added.map((f) => (
                   <li key={f} className="flex gap-2">
-                    <Check className="mt-0.5 h-4 w-4 shrink-0 text-ok" aria-hidden="true" />
+                    <span className="icon-check mt-0.5 shrink-0 text-ok" aria-hidden="true" />
                     <span>
                       {FEATURE_LABEL[f]}
                       {isFeatureInDevelopment(f) ? <InDevelopmentBadge /> : null}
@@ -210,12 +215,12 @@ export default function Pricing() {
                     <td key={plan} className="px-2 py-2 text-center">
                       {PLAN_FEATURES[plan].has(f) ? (
                         <>
-                          <Check className="inline h-4 w-4 text-ok" aria-hidden="true" />
+                          <span className="icon-check text-ok" aria-hidden="true" />
                           <span className="sr-only">Included</span>
                         </>
                       ) : (
                         <>
-                          <Minus className="inline h-4 w-4 text-ink-faint" aria-hidden="true" />
+                          <span className="icon-minus text-ink-faint" aria-hidden="true" />
                           <span className="sr-only">Not included</span>
                         </>
                       )}

@@ -163,6 +163,11 @@ test.describe("pricing", () => {
     await expect(page.getByTestId("plan-pro")).toContainText(FEATURE_LABEL.passwordAnalyzer);
     await expect(page.getByTestId("plan-enterprise")).toContainText(`${FEATURES.length} features`);
     await expect(page.getByTestId("plan-business")).not.toContainText(FEATURE_LABEL.multiAccountManagement);
+    // Each card lists what its plan adds to the one before.
+    await expect(page.getByTestId("plan-pro")).toContainText("Everything in Free, plus:");
+    await expect(page.getByTestId("plan-enterprise")).toContainText("Everything in Business, plus:");
+    await expect(page.getByTestId("plan-enterprise").getByRole("listitem")).toHaveText([FEATURE_LABEL.multiAccountManagement]);
+    await expect(page.getByTestId("plan-pro")).not.toContainText(FEATURE_LABEL.dashboard);
     // Signed out: the trial starts with an account.
     await expect(page.getByRole("region", { name: /Try every module free for 14 days/ }).getByRole("link", { name: "Start free" })).toHaveAttribute("href", "/signup");
   });
