@@ -73,7 +73,16 @@ app.use((req, res, next) => {
   if (!LAYERS_OFF.has("logging")) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      log({ level: "info", msg: "request", requestId, method: req.method, path: loggablePath(req.path), status: res.statusCode, durationMs: Math.round(ms * 10) / 10, ip: req.ip });
+      log({
+        level: "info",
+        msg: "request",
+        requestId,
+        method: req.method,
+        path: loggablePath(req.path),
+        status: res.statusCode,
+        durationMs: Math.round(ms * 10) / 10,
+        ip: req.ip,
+      });
     });
   }
   next();
@@ -119,7 +128,9 @@ if (!LAYERS_OFF.has("compression")) {
 if (!LAYERS_OFF.has("static")) {
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
   // A missing build asset is a short 404, not a rendered page (old tabs ask for stale file names).
-  app.use("/build", (_req, res) => res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Not found"));
+  app.use("/build", (_req, res) =>
+    res.status(404).type("text/plain").set("Cache-Control", "no-store").send("Not found"),
+  );
   // Only paths that look like files reach the file system: a page such as
   // /dashboard would otherwise cost a failed stat() on every request.
   const publicFiles = express.static("public", { maxAge: "1h", index: false });
@@ -128,7 +139,10 @@ if (!LAYERS_OFF.has("static")) {
 
 function sendJsonError(res, status, message, code, extra = {}) {
   if (res.headersSent) return res.end();
-  res.status(status).set({ "Cache-Control": "no-store", ...extra }).json({ message, code });
+  res
+    .status(status)
+    .set({ "Cache-Control": "no-store", ...extra })
+    .json({ message, code });
 }
 
 // Cross-site state changes are refused before any body is read.
@@ -140,7 +154,12 @@ app.use((req, res, next) => {
 // Page actions take form posts only (see guards.js): a 415, not a 500 from request.formData().
 app.use((req, res, next) => {
   if (pageBodyAllowed(req)) return next();
-  sendJsonError(res, 415, "Send the form as application/x-www-form-urlencoded or multipart/form-data", "UNSUPPORTED_MEDIA_TYPE");
+  sendJsonError(
+    res,
+    415,
+    "Send the form as application/x-www-form-urlencoded or multipart/form-data",
+    "UNSUPPORTED_MEDIA_TYPE",
+  );
 });
 
 // Bodies are read here, under a limit per route (1 MB unless the route says
@@ -156,7 +175,8 @@ app.use((req, res, next) => {
 // once more by the action afterwards; multipart posts are rare (uploads).
 app.use(async (req, res, next) => {
   const type = req.get("content-type") ?? "";
-  if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || !/^\s*multipart\/form-data/i.test(type)) return next();
+  if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || !/^\s*multipart\/form-data/i.test(type))
+    return next();
   try {
     await new Response(Buffer.isBuffer(req.body) ? req.body : "", { headers: { "Content-Type": type } }).formData();
     next();
@@ -208,7 +228,11 @@ app.all("*", async (req, res, next) => {
       }
       let stored = null;
       try {
-        const response = await handleRemix(request, { cspNonce: nonce, clientIp: req.ip, requestId: res.locals.requestId });
+        const response = await handleRemix(request, {
+          cspNonce: nonce,
+          clientIp: req.ip,
+          requestId: res.locals.requestId,
+        });
         if (slot?.kind === "miss" && pages.storable(response)) {
           const html = await response.text();
           stored = pages.pageFrom(response, html, nonce);
@@ -251,14 +275,20 @@ async function send(res, response) {
 // Errors the Remix handler did not answer itself: body limits, malformed
 // requests, and anything unexpected. Never a stack trace to the client.
 app.use((err, req, res, _next) => {
-  if (err?.type === "entity.too.large") return sendJsonError(res, 413, "Request body is too large", "PAYLOAD_TOO_LARGE");
+  if (err?.type === "entity.too.large")
+    return sendJsonError(res, 413, "Request body is too large", "PAYLOAD_TOO_LARGE");
   if (err?.status >= 400 && err?.status < 500) return sendJsonError(res, err.status, "Bad request", "VALIDATION_ERROR");
   log({ level: "error", msg: "unhandled error", requestId: res.locals.requestId, error: String(err?.stack ?? err) });
   sendJsonError(res, 500, "Internal server error", "SERVER_ERROR");
 });
 
 const server = app.listen(PORT, HOST, () => {
-  log({ level: "info", msg: `Rampart listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`, mode: MODE, trustProxy: TRUST_PROXY });
+  log({
+    level: "info",
+    msg: `Rampart listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`,
+    mode: MODE,
+    trustProxy: TRUST_PROXY,
+  });
 });
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;

@@ -10,7 +10,12 @@ export default defineConfig({
   },
   esbuild: { jsx: "automatic" },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,js}", "server/**/*.test.{ts,js}"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "tests/unit/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.{ts,js}",
+      "server/**/*.test.{ts,js}",
+    ],
     environment: "node",
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/test-db.ts"],

@@ -39,8 +39,14 @@ export default function handleRequest(
           // A document rendered for a session holds that user's data: never stored
           // by the browser (nor shown again from its cache after signing out).
           const signedIn = (request.headers.get("Cookie") ?? "").includes("rampart_session=");
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", signedIn ? "private, no-store" : "private, no-cache");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          if (!responseHeaders.has("Cache-Control"))
+            responseHeaders.set("Cache-Control", signedIn ? "private, no-store" : "private, no-cache");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -58,7 +64,14 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(JSON.stringify({ level: "error", msg: "handler error", path: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) }));
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: "handler error",
+      path: new URL(request.url).pathname,
+      error: error instanceof Error ? error.stack : String(error),
+    }),
+  );
 }
 
 // The production server (server.js) uses these around the Remix handler.

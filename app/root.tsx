@@ -1,5 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useContext, type ReactNode } from "react";
 // Remix re-exports no hook for "some route is showing its error boundary"; the router's state has it.
 import { UNSAFE_DataRouterStateContext } from "react-router";

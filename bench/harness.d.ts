@@ -24,4 +24,10 @@ export type RunningServer = {
   cpuMs(): number | null;
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
-export function startServer(opts?: { dbFile?: string; port?: number; env?: Record<string, string>; quietLog?: boolean; nodeArgs?: string[] }): Promise<RunningServer>;
+export function startServer(opts?: {
+  dbFile?: string;
+  port?: number;
+  env?: Record<string, string>;
+  quietLog?: boolean;
+  nodeArgs?: string[];
+}): Promise<RunningServer>;

@@ -16,7 +16,10 @@ import { migrateDatabase } from "../server/migrate.js";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SESSION_SECRET = "bench-session-secret-not-for-production-0123456789";
 
-const BUILD_LOCK = path.join(os.tmpdir(), `rampart-build-${createHash("sha256").update(ROOT).digest("hex").slice(0, 8)}.lock`);
+const BUILD_LOCK = path.join(
+  os.tmpdir(),
+  `rampart-build-${createHash("sha256").update(ROOT).digest("hex").slice(0, 8)}.lock`,
+);
 
 /**
  * Builds the app when the build is missing or stale (never skips). Test files
@@ -31,7 +34,8 @@ export async function ensureBuild() {
       break;
     } catch {
       try {
-        if (Date.now() - fs.statSync(BUILD_LOCK).mtimeMs > 5 * 60_000) fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
+        if (Date.now() - fs.statSync(BUILD_LOCK).mtimeMs > 5 * 60_000)
+          fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
       } catch {
         /* released meanwhile */
       }
@@ -40,7 +44,11 @@ export async function ensureBuild() {
     }
   }
   try {
-    const r = spawnSync(process.execPath, [path.join(ROOT, "scripts/ensure-build.js")], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+    const r = spawnSync(process.execPath, [path.join(ROOT, "scripts/ensure-build.js")], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+    });
     if (r.status !== 0) throw new Error(`ensure-build failed:\n${r.stdout}\n${r.stderr}`);
   } finally {
     fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
@@ -63,7 +71,12 @@ export function freePort() {
   });
 }
 
-const sessionCookie = createCookie("rampart_session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [SESSION_SECRET] });
+const sessionCookie = createCookie("rampart_session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [SESSION_SECRET],
+});
 
 /**
  * Inserts a user, an owned tenant on `plan` and a session; answers the Cookie
@@ -80,9 +93,17 @@ export async function seedAccount(dbFile, { plan = "free", email, tenantName = "
   const now = Date.now();
   try {
     db.transaction(() => {
-      db.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, ?)").run(userId, email ?? `bench-${userId.slice(0, 8)}@example.com`, "scrypt$placeholder");
+      db.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, ?)").run(
+        userId,
+        email ?? `bench-${userId.slice(0, 8)}@example.com`,
+        "scrypt$placeholder",
+      );
       db.prepare("INSERT INTO tenants (id, name, plan) VALUES (?, ?, ?)").run(tenantId, tenantName, plan);
-      db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(randomUUID(), userId, tenantId);
+      db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(
+        randomUUID(),
+        userId,
+        tenantId,
+      );
       db.prepare(
         "INSERT INTO sessions (id_hash, user_id, selected_tenant_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
       ).run(createHash("sha256").update(sessionId).digest("hex"), userId, tenantId, now, now, now + 30 * 86_400_000);
@@ -103,15 +124,37 @@ export function seedModuleData(dbFile, tenantId, { alerts = 40, phishing = 40 } 
   const now = Date.now();
   try {
     db.transaction(() => {
-      const a = db.prepare("INSERT INTO alerts (id, tenant_id, source, severity, title, detail, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+      const a = db.prepare(
+        "INSERT INTO alerts (id, tenant_id, source, severity, title, detail, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      );
       for (let i = 0; i < alerts; i++) {
-        a.run(randomUUID(), tenantId, i % 2 ? "phishing" : "dark-web", sev[i % 4], `Seeded alert ${i}`, "Seeded for the benchmark", i % 5 === 0 ? "resolved" : "active", now - i * 3_600_000);
+        a.run(
+          randomUUID(),
+          tenantId,
+          i % 2 ? "phishing" : "dark-web",
+          sev[i % 4],
+          `Seeded alert ${i}`,
+          "Seeded for the benchmark",
+          i % 5 === 0 ? "resolved" : "active",
+          now - i * 3_600_000,
+        );
       }
       const p = db.prepare(
         "INSERT INTO phishing_items (id, tenant_id, subject, sender, risk, score, status, rationale, analysis, size_bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, 'detected', ?, ?, ?, ?)",
       );
       for (let i = 0; i < phishing; i++) {
-        p.run(randomUUID(), tenantId, `Invoice ${i}`, `billing${i}@example.net`, risk[i % 3], (i * 7) % 100, JSON.stringify(["Seeded"]), JSON.stringify({}), 1000, now - i * 7_200_000);
+        p.run(
+          randomUUID(),
+          tenantId,
+          `Invoice ${i}`,
+          `billing${i}@example.net`,
+          risk[i % 3],
+          (i * 7) % 100,
+          JSON.stringify(["Seeded"]),
+          JSON.stringify({}),
+          1000,
+          now - i * 7_200_000,
+        );
       }
     })();
   } finally {
@@ -185,7 +228,8 @@ export async function startServer({ dbFile, port, env = {}, quietLog = false, no
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${stderr}\n${lines.join("\n")}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited early (${child.exitCode}): ${stderr}\n${lines.join("\n")}`);
     try {
       const r = await fetch(`${url}/healthz`);
       if (r.ok) break;

@@ -84,7 +84,13 @@ async function startServer() {
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "rampart-lighthouse-"));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: path.join(tmp, "rampart.db"), NODE_ENV: "production" };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: path.join(tmp, "rampart.db"),
+    NODE_ENV: "production",
+  };
   // Canonical URLs should name the audited origin, not a configured public one.
   delete env.PUBLIC_URL;
   const child = spawn(process.execPath, ["server.js"], {
@@ -119,7 +125,13 @@ function failedAudits(lhr) {
   for (const cat of Object.values(lhr.categories)) for (const ref of cat.auditRefs) if (ref.weight > 0) ids.add(ref.id);
   return [...ids]
     .map((id) => lhr.audits[id])
-    .filter((a) => a && a.score !== null && a.score < 1 && !["notApplicable", "informative", "manual"].includes(a.scoreDisplayMode))
+    .filter(
+      (a) =>
+        a &&
+        a.score !== null &&
+        a.score < 1 &&
+        !["notApplicable", "informative", "manual"].includes(a.scoreDisplayMode),
+    )
     .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue ?? null }));
 }
 
@@ -132,7 +144,12 @@ async function auditPage(url, port) {
   // The median run by performance score (performance is the only noisy category); every run's score is kept too.
   runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
   const median = runs[Math.floor(runs.length / 2)];
-  return { lhr: median, performanceRuns: runs.map((r) => (r.categories.performance?.score == null ? null : Math.round(r.categories.performance.score * 100))) };
+  return {
+    lhr: median,
+    performanceRuns: runs.map((r) =>
+      r.categories.performance?.score == null ? null : Math.round(r.categories.performance.score * 100),
+    ),
+  };
 }
 
 /** Every script the page loaded, with Lighthouse's transfer size and our own gzip of the body. */
@@ -171,7 +188,8 @@ function printTable(pages) {
         ].map((v) => (v === null ? "–" : String(v))),
   );
   const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((v, i) => (i === 0 ? String(v).padEnd(widths[i]) : String(v).padStart(widths[i]))).join("  ");
+  const line = (r) =>
+    r.map((v, i) => (i === 0 ? String(v).padEnd(widths[i]) : String(v).padStart(widths[i]))).join("  ");
   console.log(line(cols));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(line(r));
@@ -180,7 +198,8 @@ function printTable(pages) {
 const LOAD_AT_START = os.loadavg().map((n) => round(n, 2));
 
 async function main() {
-  if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium not found at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH)`);
+  if (!fs.existsSync(CHROME_PATH))
+    throw new Error(`Chromium not found at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH)`);
   const server = await startServer();
   let chrome;
   try {
@@ -194,13 +213,22 @@ async function main() {
       const { lhr, performanceRuns } = await auditPage(url, chrome.port);
       if (SAVE_LHR) {
         fs.mkdirSync(SAVE_LHR, { recursive: true });
-        fs.writeFileSync(path.join(SAVE_LHR, `${pagePath.replace(/[^a-z0-9]+/gi, "_") || "_"}.json`), JSON.stringify(lhr));
+        fs.writeFileSync(
+          path.join(SAVE_LHR, `${pagePath.replace(/[^a-z0-9]+/gi, "_") || "_"}.json`),
+          JSON.stringify(lhr),
+        );
       }
       if (lhr.runtimeError) {
-        pages.push({ path: pagePath, httpStatus: status, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` });
+        pages.push({
+          path: pagePath,
+          httpStatus: status,
+          error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+        });
         continue;
       }
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
+      const scores = Object.fromEntries(
+        CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
+      );
       pages.push({
         path: pagePath,
         httpStatus: status,
@@ -240,7 +268,11 @@ async function main() {
       chromium: await chromeVersion(chrome.port),
       profile: "mobile (Lighthouse default: Moto G Power emulation, simulated slow 4G throttling)",
       runsPerPage: RUNS,
-      machine: { cpus: os.cpus().length, loadAverageAtStart: LOAD_AT_START, loadAverageAtEnd: os.loadavg().map((n) => round(n, 2)) },
+      machine: {
+        cpus: os.cpus().length,
+        loadAverageAtStart: LOAD_AT_START,
+        loadAverageAtEnd: os.loadavg().map((n) => round(n, 2)),
+      },
       targets: { categoryScore: TARGET_SCORE, landingJavaScriptKb: TARGET_LANDING_JS_KB },
       pages,
       landingJavaScript,
@@ -249,7 +281,9 @@ async function main() {
     fs.writeFileSync(RESULTS, JSON.stringify(report, null, 2) + "\n");
 
     printTable(pages);
-    console.log(`\nMachine: ${os.cpus().length} CPUs, load average ${LOAD_AT_START[0]} at start, ${round(os.loadavg()[0], 2)} at end; Lighthouse benchmark index per page: ${pages.map((p) => p.benchmarkIndex ?? "–").join(", ")}`);
+    console.log(
+      `\nMachine: ${os.cpus().length} CPUs, load average ${LOAD_AT_START[0]} at start, ${round(os.loadavg()[0], 2)} at end; Lighthouse benchmark index per page: ${pages.map((p) => p.benchmarkIndex ?? "–").join(", ")}`,
+    );
     if (landingJavaScript) {
       console.log(
         `\nLanding page JavaScript: ${landingJavaScript.totalGzipKb} KB gzip in ${landingJavaScript.scripts.length} scripts ` +
@@ -258,12 +292,16 @@ async function main() {
     }
     for (const p of pages) {
       if (p.error) console.log(`\n${p.path}: ${p.error}`);
-      else if (p.failedAudits.length) console.log(`\n${p.path} loses points on: ${p.failedAudits.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`).join(", ")}`);
+      else if (p.failedAudits.length)
+        console.log(
+          `\n${p.path} loses points on: ${p.failedAudits.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`).join(", ")}`,
+        );
     }
     console.log(`\nWrote ${path.relative(process.cwd(), RESULTS)}`);
 
     const missed =
-      pages.some((p) => p.error || CATEGORIES.some((c) => (p.scores[c] ?? 0) < TARGET_SCORE)) || (landingJavaScript && !landingJavaScript.withinTarget);
+      pages.some((p) => p.error || CATEGORIES.some((c) => (p.scores[c] ?? 0) < TARGET_SCORE)) ||
+      (landingJavaScript && !landingJavaScript.withinTarget);
     if (STRICT && missed) process.exitCode = 1;
   } finally {
     await chrome?.kill();

@@ -31,14 +31,21 @@ fs.rmSync(outfile);
 try {
   const { analyzeMessage } = await import(pathToFileURL(bundled).href);
   const dir = path.join(root, "app/modules/phishing/fixtures");
-  const files = ["legit", "phishing"].flatMap((k) => fs.readdirSync(path.join(dir, k)).map((f) => path.join(dir, k, f)));
+  const files = ["legit", "phishing"].flatMap((k) =>
+    fs.readdirSync(path.join(dir, k)).map((f) => path.join(dir, k, f)),
+  );
   const messages = files.map((f) => fs.readFileSync(f));
   const resolver = async () => {
     const e = new Error("NXDOMAIN");
     e.code = "ENOTFOUND";
     throw e;
   };
-  const opts = { orgDomains: ["northwindtraders.com"], orgNames: ["Northwind Traders"], orgAddresses: ["jane.doe@northwindtraders.com"], resolver };
+  const opts = {
+    orgDomains: ["northwindtraders.com"],
+    orgNames: ["Northwind Traders"],
+    orgAddresses: ["jane.doe@northwindtraders.com"],
+    resolver,
+  };
   for (const m of messages.slice(0, 5)) await analyzeMessage(m, opts); // warm-up (JIT, lazy requires)
   const times = [];
   for (let i = 0; i < count; i++) {

@@ -57,7 +57,10 @@ export async function main() {
 
   // Sanity: every target answers 200 before it is measured (a redirect to /login would flatter /dashboard).
   for (const t of targets) {
-    const r = await fetch(server.url + t.path, { headers: { ...(t.headers ?? {}), "accept-encoding": "gzip" }, redirect: "manual" });
+    const r = await fetch(server.url + t.path, {
+      headers: { ...(t.headers ?? {}), "accept-encoding": "gzip" },
+      redirect: "manual",
+    });
     await r.arrayBuffer();
     if (r.status !== 200) throw new Error(`${t.path} answered ${r.status} before the benchmark`);
   }
@@ -81,10 +84,20 @@ export async function main() {
     for (const t of targets) {
       inRenderRun = t.name === "dashboard-render";
       // Short warm-up so the JIT and SQLite page cache are the steady state being measured.
-      await run({ url: server.url + t.path, connections: 10, duration: 2, headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" } });
+      await run({
+        url: server.url + t.path,
+        connections: 10,
+        duration: 2,
+        headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" },
+      });
       targetPeak = 0;
       const cpuBefore = server.cpuMs();
-      const r = await run({ url: server.url + t.path, connections: CONNECTIONS, duration: DURATION, headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" } });
+      const r = await run({
+        url: server.url + t.path,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" },
+      });
       const cpuAfter = server.cpuMs();
       const non2xx = r.non2xx ?? 0;
       results[t.name] = {
@@ -99,8 +112,14 @@ export async function main() {
         peakRssMb: Math.round(targetPeak / 1048576),
         // The server's own CPU time per answered request: much less sensitive than
         // requests/s to other work on the machine, so layers can be compared.
-        serverCpuMsPerRequest: cpuBefore !== null && r.requests.total ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000 : null,
-        capacityOneCoreRps: cpuBefore !== null && cpuAfter > cpuBefore ? Math.round(r.requests.total / ((cpuAfter - cpuBefore) / 1000)) : null,
+        serverCpuMsPerRequest:
+          cpuBefore !== null && r.requests.total
+            ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000
+            : null,
+        capacityOneCoreRps:
+          cpuBefore !== null && cpuAfter > cpuBefore
+            ? Math.round(r.requests.total / ((cpuAfter - cpuBefore) / 1000))
+            : null,
       };
     }
   } finally {
@@ -110,11 +129,17 @@ export async function main() {
   }
 
   const floor = results.healthz?.requestsPerSecond;
-  for (const r of Object.values(results)) r.ratioToHealthz = floor ? Math.round((r.requestsPerSecond / floor) * 100) / 100 : null;
+  for (const r of Object.values(results))
+    r.ratioToHealthz = floor ? Math.round((r.requestsPerSecond / floor) * 100) / 100 : null;
   const d = results.dashboard;
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, memoryMb: Math.round(os.totalmem() / 1048576) },
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      node: process.version,
+      memoryMb: Math.round(os.totalmem() / 1048576),
+    },
     // Other work on the machine skews every figure: the 1-minute load average before and after the run.
     loadAverage: { before: Math.round(loadBefore[0] * 100) / 100, after: Math.round(os.loadavg()[0] * 100) / 100 },
     durationSeconds: DURATION,
@@ -126,10 +151,22 @@ export async function main() {
     results,
     targets: d
       ? {
-          dashboardRps: { target: `>= ${TARGETS_MS.dashboardRps}`, value: d.requestsPerSecond, met: d.requestsPerSecond >= TARGETS_MS.dashboardRps },
-          dashboardP99Ms: { target: `< ${TARGETS_MS.dashboardP99}`, value: d.p99Ms, met: d.p99Ms < TARGETS_MS.dashboardP99 },
+          dashboardRps: {
+            target: `>= ${TARGETS_MS.dashboardRps}`,
+            value: d.requestsPerSecond,
+            met: d.requestsPerSecond >= TARGETS_MS.dashboardRps,
+          },
+          dashboardP99Ms: {
+            target: `< ${TARGETS_MS.dashboardP99}`,
+            value: d.p99Ms,
+            met: d.p99Ms < TARGETS_MS.dashboardP99,
+          },
           dashboardErrors: { target: 0, value: d.errors, met: d.errors === 0 },
-          peakRssMb: { target: `< ${TARGETS_MS.rssMb}`, value: Math.round(peakRss / 1048576), met: peakRss / 1048576 < TARGETS_MS.rssMb },
+          peakRssMb: {
+            target: `< ${TARGETS_MS.rssMb}`,
+            value: Math.round(peakRss / 1048576),
+            met: peakRss / 1048576 < TARGETS_MS.rssMb,
+          },
         }
       : undefined,
   };
@@ -147,8 +184,12 @@ export async function main() {
     "peak RSS MB": r.peakRssMb,
   }));
   console.table(rows);
-  console.log(`load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.machine.cpus} cores; peak RSS ${report.peakRssMb} MB (${report.peakRssMbWithRender} MB with the render run); ${DURATION} s at ${CONNECTIONS} connections each; written to ${path.relative(ROOT, OUT)}`);
-  if (report.targets) for (const [k, v] of Object.entries(report.targets)) console.log(`${v.met ? "met " : "MISS"} ${k}: ${v.value} (target ${v.target})`);
+  console.log(
+    `load average ${report.loadAverage.before} -> ${report.loadAverage.after} on ${report.machine.cpus} cores; peak RSS ${report.peakRssMb} MB (${report.peakRssMbWithRender} MB with the render run); ${DURATION} s at ${CONNECTIONS} connections each; written to ${path.relative(ROOT, OUT)}`,
+  );
+  if (report.targets)
+    for (const [k, v] of Object.entries(report.targets))
+      console.log(`${v.met ? "met " : "MISS"} ${k}: ${v.value} (target ${v.target})`);
   return report;
 }
 

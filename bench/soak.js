@@ -31,7 +31,10 @@ export async function main() {
   const server = await startServer({ dbFile: file, quietLog: true, nodeArgs });
   const samples = [];
   const started = Date.now();
-  const sampler = setInterval(() => samples.push({ t: Math.round((Date.now() - started) / 1000), rss: server.rss() }), 1000);
+  const sampler = setInterval(
+    () => samples.push({ t: Math.round((Date.now() - started) / 1000), rss: server.rss() }),
+    1000,
+  );
   let writes = 0;
 
   const result = await new Promise((resolve, reject) => {
@@ -61,7 +64,9 @@ export async function main() {
               return {
                 ...req,
                 headers: { ...req.headers, "content-type": "application/json", cookie: w.cookie },
-                body: JSON.stringify({ raw: `From: "IT desk" <it-${writes}@example.net>\r\nTo: you@example.com\r\nSubject: Password expires ${writes}\r\n\r\nReset it at http://example.net/reset/${writes}` }),
+                body: JSON.stringify({
+                  raw: `From: "IT desk" <it-${writes}@example.net>\r\nTo: you@example.com\r\nSubject: Password expires ${writes}\r\n\r\nReset it at http://example.net/reset/${writes}`,
+                }),
               };
             },
           },
@@ -83,7 +88,11 @@ export async function main() {
   const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    machine: {
+      cpus: os.cpus().length,
+      node: process.version,
+      loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    },
     seconds: SECONDS,
     connections: CONNECTIONS,
     serverNodeArgs: nodeArgs,

@@ -49,7 +49,9 @@ export const sessions = sqliteTable(
 export const tenants = sqliteTable("tenants", {
   id: id(),
   name: text("name").notNull(),
-  plan: text("plan", { enum: ["free", "pro", "business", "enterprise"] }).notNull().default("free"),
+  plan: text("plan", { enum: ["free", "pro", "business", "enterprise"] })
+    .notNull()
+    .default("free"),
   createdAt: createdAt(),
 });
 
@@ -129,7 +131,10 @@ export const loginFailures = sqliteTable(
     ip: text("ip").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("login_failures_email_idx").on(t.email, t.createdAt), index("login_failures_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [
+    index("login_failures_email_idx").on(t.email, t.createdAt),
+    index("login_failures_ip_idx").on(t.ip, t.createdAt),
+  ],
 );
 
 export const contactMessages = sqliteTable("contact_messages", {
@@ -161,12 +166,17 @@ export const alerts = sqliteTable(
     severity: text("severity", { enum: ["low", "medium", "high", "critical"] }).notNull(),
     title: text("title").notNull(),
     detail: text("detail"),
-    status: text("status", { enum: ["active", "acknowledged", "resolved"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "acknowledged", "resolved"] })
+      .notNull()
+      .default("active"),
     dedupeKey: text("dedupe_key"),
     createdAt: createdAt(),
     resolvedAt: integer("resolved_at", { mode: "number" }),
   },
-  (t) => [index("alerts_tenant_status_idx").on(t.tenantId, t.status, t.createdAt), uniqueIndex("alerts_dedupe_unique").on(t.tenantId, t.dedupeKey)],
+  (t) => [
+    index("alerts_tenant_status_idx").on(t.tenantId, t.status, t.createdAt),
+    uniqueIndex("alerts_dedupe_unique").on(t.tenantId, t.dedupeKey),
+  ],
 );
 
 // ---------------------------------------------------------------------------
@@ -185,7 +195,9 @@ export const phishingItems = sqliteTable(
     senderName: text("sender_name"),
     risk: text("risk", { enum: ["low", "medium", "high"] }).notNull(),
     score: integer("score").notNull(),
-    status: text("status", { enum: ["detected", "quarantined"] }).notNull().default("detected"),
+    status: text("status", { enum: ["detected", "quarantined"] })
+      .notNull()
+      .default("detected"),
     rationale: text("rationale", { mode: "json" }).$type<string[]>().notNull(),
     // Structured signals, links, attachments and headers for the detail view.
     analysis: text("analysis", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
@@ -271,7 +283,10 @@ export const watchedIdentities = sqliteTable(
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("watched_tenant_value_unique").on(t.tenantId, t.type, t.value), index("watched_domain_idx").on(t.domain)],
+  (t) => [
+    uniqueIndex("watched_tenant_value_unique").on(t.tenantId, t.type, t.value),
+    index("watched_domain_idx").on(t.domain),
+  ],
 );
 
 export const exposures = sqliteTable(
@@ -288,10 +303,15 @@ export const exposures = sqliteTable(
       .notNull()
       .references(() => breaches.id, { onDelete: "cascade" }),
     accountCount: integer("account_count").notNull().default(1),
-    status: text("status", { enum: ["open", "resolved", "skipped"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "resolved", "skipped"] })
+      .notNull()
+      .default("open"),
     foundAt: createdAt(),
   },
-  (t) => [uniqueIndex("exposures_identity_breach_unique").on(t.identityId, t.breachId), index("exposures_tenant_idx").on(t.tenantId)],
+  (t) => [
+    uniqueIndex("exposures_identity_breach_unique").on(t.identityId, t.breachId),
+    index("exposures_tenant_idx").on(t.tenantId),
+  ],
 );
 
 // ---------------------------------------------------------------------------

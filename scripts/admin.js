@@ -25,7 +25,9 @@ if (!command || command === "help" || command === "--help") {
   process.exit(command ? 0 : 2);
 }
 
-const ensure = spawnSync(process.execPath, [path.resolve("scripts/ensure-build.js")], { stdio: ["ignore", "ignore", "inherit"] });
+const ensure = spawnSync(process.execPath, [path.resolve("scripts/ensure-build.js")], {
+  stdio: ["ignore", "ignore", "inherit"],
+});
 if (ensure.status !== 0) process.exit(ensure.status ?? 1);
 migrateDatabase();
 const build = await import(pathToFileURL(path.resolve(process.env.RAMPART_BUILD ?? "build/index.js")).href);

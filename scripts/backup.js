@@ -55,7 +55,8 @@ export async function backupDatabase(source, target) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const target = process.argv[2];
-  if (!target || target.startsWith("-")) fail("usage: npm run db:backup -- FILE   (backs up DATABASE_URL, default data/rampart.db)");
+  if (!target || target.startsWith("-"))
+    fail("usage: npm run db:backup -- FILE   (backs up DATABASE_URL, default data/rampart.db)");
   try {
     const result = await backupDatabase(databasePath(), target);
     console.log(JSON.stringify({ level: "info", msg: "backup complete", source: databasePath(), ...result }));

@@ -33,7 +33,10 @@ export function buildIsStale() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (buildIsStale()) {
     console.log(JSON.stringify({ level: "info", msg: "building the app (build missing or older than its sources)" }));
-    const r = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    const r = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }

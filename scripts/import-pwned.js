@@ -57,7 +57,9 @@ export async function importPwnedFile(file, { database = databasePath(), progres
 async function main(argv) {
   const file = argv[0];
   if (!file || file === "--help" || file === "-h") {
-    process.stderr.write("Usage: npm run import:pwned -- FILE\n  FILE: lines of HASH:COUNT (40 hex SHA-1, a colon, the count)\n");
+    process.stderr.write(
+      "Usage: npm run import:pwned -- FILE\n  FILE: lines of HASH:COUNT (40 hex SHA-1, a colon, the count)\n",
+    );
     return file ? 0 : 2;
   }
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {

@@ -38,7 +38,11 @@ try {
   console.log("vitest wrote no results");
 }
 
-if (run("build", process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], { NODE_ENV: "production" })) {
+if (
+  run("build", process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+    NODE_ENV: "production",
+  })
+) {
   run("playwright", bin("playwright"), ["test"]);
   try {
     const e = JSON.parse(fs.readFileSync("test-results/e2e.json", "utf8"));
@@ -55,5 +59,7 @@ if (run("build", process.execPath, [path.resolve("node_modules/@remix-run/dev/di
 }
 
 if (results.failed > 0) exitCode = 1;
-console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ""}`);
+console.log(
+  `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ""}`,
+);
 process.exit(exitCode);

@@ -35,4 +35,3 @@ export function createReadinessCheck({ file, getConnection = () => null }) {
     }
   };
 }
-

@@ -28,7 +28,10 @@ export function DashboardPage({ data }: { data: Data }) {
   const analytics = useApiQuery("/api/analytics", data.analytics, headers);
   const secondary = useDelayedFlag(SECONDARY_PREFETCH_DELAY_MS);
   useEffect(() => {
-    const t = setTimeout(() => void apiRequest("GET", "/api/dashboard", undefined, { headers }).catch(() => undefined), PREFETCH_DELAY_MS);
+    const t = setTimeout(
+      () => void apiRequest("GET", "/api/dashboard", undefined, { headers }).catch(() => undefined),
+      PREFETCH_DELAY_MS,
+    );
     return () => clearTimeout(t);
   }, [data.tenantId]); // eslint-disable-line react-hooks/exhaustive-deps
   // Set after the effects above have started their timers: a hook for tests that drive the clock.
@@ -41,7 +44,10 @@ export function DashboardPage({ data }: { data: Data }) {
         subtitle={`Security posture of ${data.tenantName}, computed from your modules' findings.`}
         metrics={live.metrics}
         riskTrend={live.riskTrend}
-        findingsBySeverity={(["critical", "high", "medium", "low"] as const).map((severity) => ({ severity, count: live.findingsBySeverity[severity] }))}
+        findingsBySeverity={(["critical", "high", "medium", "low"] as const).map((severity) => ({
+          severity,
+          count: live.findingsBySeverity[severity],
+        }))}
         recentAlerts={alerts.alerts.slice(0, 5)}
         alertsHref="/alerts"
         links={{ darkWebHits: "/dark-web-monitoring", phishingDetected: "/phishing", activeThreats: "/alerts" }}
@@ -49,14 +55,19 @@ export function DashboardPage({ data }: { data: Data }) {
       {warnings.warnings.length ? (
         <ul className="space-y-2" aria-label="Usage warnings">
           {warnings.warnings.map((w) => (
-            <li key={w.id} className={`rounded-md p-3 text-sm ${w.level === "warning" ? "bg-warn-light text-warn" : "bg-brand-light text-brand-dark"}`}>
+            <li
+              key={w.id}
+              className={`rounded-md p-3 text-sm ${w.level === "warning" ? "bg-warn-light text-warn" : "bg-brand-light text-brand-dark"}`}
+            >
               {w.message}
             </li>
           ))}
         </ul>
       ) : null}
       <section aria-labelledby="recs-title">
-        <h2 id="recs-title" className="mb-2 font-semibold">Recommended next steps</h2>
+        <h2 id="recs-title" className="mb-2 font-semibold">
+          Recommended next steps
+        </h2>
         {recs.recommendations.length === 0 ? (
           <EmptyState title="All clear">No open findings need action right now.</EmptyState>
         ) : (
@@ -65,7 +76,9 @@ export function DashboardPage({ data }: { data: Data }) {
               <li key={r.id} className="card">
                 <p className="font-medium">{r.title}</p>
                 <p className="mt-1 text-sm text-ink-muted">{r.action}</p>
-                <Link to={r.href} className="mt-2 inline-block text-sm">Go there</Link>
+                <Link to={r.href} className="mt-2 inline-block text-sm">
+                  Go there
+                </Link>
               </li>
             ))}
           </ul>
@@ -75,7 +88,11 @@ export function DashboardPage({ data }: { data: Data }) {
         <MetricCard label="Security incidents" value={analytics.securityIncidents} />
         <MetricCard label="Incidents resolved" value={analytics.incidentsResolved} />
         <MetricCard label="Modules in use" value={analytics.toolsReplaced} />
-        <MetricCard label="Hours saved / month" value={analytics.hoursSavedMonthly} hint="10 minutes per analysed message" />
+        <MetricCard
+          label="Hours saved / month"
+          value={analytics.hoursSavedMonthly}
+          hint="10 minutes per analysed message"
+        />
       </section>
       {secondary ? (
         <>

@@ -2,7 +2,14 @@
  * The error screens themselves. Routes import them through ./error-screens, which loads this module in the
  * browser only when an error is shown (every page's bundle carried them otherwise, the landing page's too).
  */
-import { Link, isRouteErrorResponse, useLocation, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Link,
+  isRouteErrorResponse,
+  useLocation,
+  useNavigate,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 // Icons by file, not from "lucide-react" (see ~/components/lucide-icons.d.ts).
 import ShieldAlert from "lucide-react/dist/esm/icons/shield-alert.js";
 import { FEATURES, type Feature } from "~/lib/plans";
@@ -48,7 +55,11 @@ export function ComponentErrorScreen() {
   const root = useRouteLoaderData<{ securityContact?: string }>("root");
   const contact = root?.securityContact ?? DEFAULT_CONTACT;
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-surface-muted px-6" data-testid="component-error">
+    <main
+      id="main"
+      className="flex min-h-screen items-center justify-center bg-surface-muted px-6"
+      data-testid="component-error"
+    >
       <div className="card max-w-lg text-center">
         <ShieldAlert className="mx-auto h-10 w-10 text-danger" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-bold">Component Error Detected</h1>
@@ -69,7 +80,11 @@ export function ComponentErrorScreen() {
           </button>
         </div>
         <p className="mt-6 text-sm text-ink-muted">
-          If this keeps happening, <a href={`mailto:${contact}`} className="underline">contact our security team</a> at {contact}.
+          If this keeps happening,{" "}
+          <a href={`mailto:${contact}`} className="underline">
+            contact our security team
+          </a>{" "}
+          at {contact}.
         </p>
       </div>
     </main>

@@ -9,9 +9,33 @@ import { splitComponent } from "./split-component";
 const load = () => import("./error-screen-content");
 
 /** Status-aware content for a route's error: upgrade banner, 403, 404, or the fallback screen. */
-export const RouteErrorContent = splitComponent(ServerScreens.RouteErrorContent, () => load().then((m) => m.RouteErrorContent), "RouteErrorContent");
-export const RouteErrorBoundary = splitComponent(ServerScreens.RouteErrorContent, () => load().then((m) => m.RouteErrorContent), "RouteErrorBoundary");
-export const RootErrorBoundary = splitComponent(ServerScreens.RootErrorContent, () => load().then((m) => m.RootErrorContent), "RootErrorBoundary");
-export const NotFoundPage = splitComponent(ServerScreens.NotFoundPage, () => load().then((m) => m.NotFoundPage), "NotFoundPage");
-export const ForbiddenPage = splitComponent(ServerScreens.ForbiddenPage, () => load().then((m) => m.ForbiddenPage), "ForbiddenPage");
-export const ComponentErrorScreen = splitComponent(ServerScreens.ComponentErrorScreen, () => load().then((m) => m.ComponentErrorScreen), "ComponentErrorScreen");
+export const RouteErrorContent = splitComponent(
+  ServerScreens.RouteErrorContent,
+  () => load().then((m) => m.RouteErrorContent),
+  "RouteErrorContent",
+);
+export const RouteErrorBoundary = splitComponent(
+  ServerScreens.RouteErrorContent,
+  () => load().then((m) => m.RouteErrorContent),
+  "RouteErrorBoundary",
+);
+export const RootErrorBoundary = splitComponent(
+  ServerScreens.RootErrorContent,
+  () => load().then((m) => m.RootErrorContent),
+  "RootErrorBoundary",
+);
+export const NotFoundPage = splitComponent(
+  ServerScreens.NotFoundPage,
+  () => load().then((m) => m.NotFoundPage),
+  "NotFoundPage",
+);
+export const ForbiddenPage = splitComponent(
+  ServerScreens.ForbiddenPage,
+  () => load().then((m) => m.ForbiddenPage),
+  "ForbiddenPage",
+);
+export const ComponentErrorScreen = splitComponent(
+  ServerScreens.ComponentErrorScreen,
+  () => load().then((m) => m.ComponentErrorScreen),
+  "ComponentErrorScreen",
+);

@@ -14,7 +14,13 @@ export function FormField({
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-ink-muted">
           {hint}

@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function MetricCard({ label, value, hint, testId }: { label: string; value: ReactNode; hint?: string; testId?: string }) {
+export function MetricCard({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: string;
+  testId?: string;
+}) {
   return (
     <div className="card" data-testid={testId}>
       <p className="text-xs font-medium uppercase tracking-wide text-ink-muted">{label}</p>

@@ -10,17 +10,27 @@ import { NavIcon } from "./shell/nav-icon";
  * that nothing is stored, and names a next step a person can take today.
  */
 const NEXT_STEP: Record<string, string> = {
-  "/privacy": "Nothing is stored for your organization yet: recording data subject requests here is being built. Until then, log each request with the date it arrived; the GDPR gives you one month to answer, the CCPA 45 days.",
-  "/vulnerability": "Nothing is stored for your organization yet: dependency scanning is being built. Until then, run your package manager's audit (for example npm audit) in CI and keep lockfiles committed.",
-  "/logs": "Nothing is stored for your organization yet: log import is being built. Until then, turn on sign-in logging at your identity provider and keep at least 90 days.",
-  "/incident-response": "No incidents are recorded yet: incident tracking is being built. Until then, give every alert you act on an owner and a written timeline.",
-  "/training-management": "No training is recorded yet: assignments are being built. Until then, invite your team from Settings so everyone sees the organization's alerts.",
-  "/emergency-access": "No break-glass accounts are recorded yet: this register is being built. Until then, keep at least two emergency accounts with long passphrases stored offline.",
-  "/compliance-monitoring": "No framework is tracked yet: control mapping is being built, so the compliance score stays empty rather than invented.",
-  "/zero-trust": "No access policies are recorded yet: this review is being built. Until then, list who can reach your critical systems and require multi-factor sign-in for each.",
-  "/cloud-security": "No cloud account is connected yet: cloud checks are being built. Until then, review public storage buckets and unused access keys by hand.",
+  "/privacy":
+    "Nothing is stored for your organization yet: recording data subject requests here is being built. Until then, log each request with the date it arrived; the GDPR gives you one month to answer, the CCPA 45 days.",
+  "/vulnerability":
+    "Nothing is stored for your organization yet: dependency scanning is being built. Until then, run your package manager's audit (for example npm audit) in CI and keep lockfiles committed.",
+  "/logs":
+    "Nothing is stored for your organization yet: log import is being built. Until then, turn on sign-in logging at your identity provider and keep at least 90 days.",
+  "/incident-response":
+    "No incidents are recorded yet: incident tracking is being built. Until then, give every alert you act on an owner and a written timeline.",
+  "/training-management":
+    "No training is recorded yet: assignments are being built. Until then, invite your team from Settings so everyone sees the organization's alerts.",
+  "/emergency-access":
+    "No break-glass accounts are recorded yet: this register is being built. Until then, keep at least two emergency accounts with long passphrases stored offline.",
+  "/compliance-monitoring":
+    "No framework is tracked yet: control mapping is being built, so the compliance score stays empty rather than invented.",
+  "/zero-trust":
+    "No access policies are recorded yet: this review is being built. Until then, list who can reach your critical systems and require multi-factor sign-in for each.",
+  "/cloud-security":
+    "No cloud account is connected yet: cloud checks are being built. Until then, review public storage buckets and unused access keys by hand.",
   "/siem-soar": "No event sources are connected yet: detections and playbooks are being built on top of log import.",
-  "/network-security": "No networks are described yet: exposure review is being built. Until then, list your public addresses and the services each exposes.",
+  "/network-security":
+    "No networks are described yet: exposure review is being built. Until then, list your public addresses and the services each exposes.",
 };
 
 export function ModulePage({ path, children }: { path: string; children?: ReactNode }) {

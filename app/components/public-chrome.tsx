@@ -121,11 +121,19 @@ export function PublicChrome({ children, signedIn = false }: { children: ReactNo
                 <Menu className="h-5 w-5" aria-hidden="true" />
                 <span className="sr-only">Menu</span>
               </summary>
-              <nav aria-label="Main (mobile)" className="absolute right-0 z-40 mt-2 w-48 rounded-card border border-slate-200 bg-white p-2 shadow-lg">
+              <nav
+                aria-label="Main (mobile)"
+                className="absolute right-0 z-40 mt-2 w-48 rounded-card border border-slate-200 bg-white p-2 shadow-lg"
+              >
                 <ul>
                   {nav.map((item) => (
                     <li key={item.to}>
-                      <NavLink to={item.to} className={({ isActive }) => `block rounded px-3 py-2 no-underline hover:bg-surface-sunken ${isActive ? "font-semibold text-ink" : "text-ink"}`}>
+                      <NavLink
+                        to={item.to}
+                        className={({ isActive }) =>
+                          `block rounded px-3 py-2 no-underline hover:bg-surface-sunken ${isActive ? "font-semibold text-ink" : "text-ink"}`
+                        }
+                      >
                         {item.label}
                       </NavLink>
                     </li>
@@ -155,7 +163,9 @@ export function PublicChrome({ children, signedIn = false }: { children: ReactNo
           ))}
         </div>
         <div className="border-t border-slate-200">
-          <p className="mx-auto max-w-6xl px-4 py-4 text-xs">Rampart: security monitoring for people and organizations.</p>
+          <p className="mx-auto max-w-6xl px-4 py-4 text-xs">
+            Rampart: security monitoring for people and organizations.
+          </p>
         </div>
       </footer>
     </div>

@@ -27,7 +27,12 @@ export function splitComponent<P extends object>(
   let pending: Promise<ComponentType<P>> | undefined;
   const start = () => (pending ??= load().then((component) => (loaded = component)));
   const LazyImpl = lazy(() => start().then((component) => ({ default: component })));
-  if (!loaded && opts.preloadIfRendered && typeof document !== "undefined" && document.querySelector(opts.preloadIfRendered)) {
+  if (
+    !loaded &&
+    opts.preloadIfRendered &&
+    typeof document !== "undefined" &&
+    document.querySelector(opts.preloadIfRendered)
+  ) {
     void start();
   }
   function Split(props: P) {

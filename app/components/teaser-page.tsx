@@ -17,26 +17,30 @@ export function TeaserPage({ path }: { path: string }) {
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-lg text-ink-muted">{teaser?.lead ?? route?.purpose}</p>
       {route?.inDevelopment ? (
-        <p className="mt-4 rounded-md border border-warn bg-warn-light px-4 py-3 text-sm text-ink" data-testid="in-development">
-          <strong>In development.</strong> This module is part of the plans that include it, but its analysis is still being built: today its
-          page explains what it is for and stores nothing yet. Dark web monitoring, the phishing analyzer and the password analyzer work now.
+        <p
+          className="mt-4 rounded-md border border-warn bg-warn-light px-4 py-3 text-sm text-ink"
+          data-testid="in-development"
+        >
+          <strong>In development.</strong> This module is part of the plans that include it, but its analysis is still
+          being built: today its page explains what it is for and stores nothing yet. Dark web monitoring, the phishing
+          analyzer and the password analyzer work now.
         </p>
       ) : null}
       {teaser?.points.length ? (
         <>
-        {route?.inDevelopment ? <h2 className="mt-6 text-lg font-semibold">What it is being built to do</h2> : null}
-        <ul className="mt-6 space-y-3">
-          {teaser.points.map((p) => (
-            <li key={p} className="flex gap-3">
-              {route?.inDevelopment ? (
-                <Circle className="mt-1 h-4 w-4 shrink-0 text-ink-muted" aria-hidden="true" />
-              ) : (
-                <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-ok" aria-hidden="true" />
-              )}
-              <span>{p}</span>
-            </li>
-          ))}
-        </ul>
+          {route?.inDevelopment ? <h2 className="mt-6 text-lg font-semibold">What it is being built to do</h2> : null}
+          <ul className="mt-6 space-y-3">
+            {teaser.points.map((p) => (
+              <li key={p} className="flex gap-3">
+                {route?.inDevelopment ? (
+                  <Circle className="mt-1 h-4 w-4 shrink-0 text-ink-muted" aria-hidden="true" />
+                ) : (
+                  <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-ok" aria-hidden="true" />
+                )}
+                <span>{p}</span>
+              </li>
+            ))}
+          </ul>
         </>
       ) : null}
       <div className="mt-8 flex flex-wrap gap-3">

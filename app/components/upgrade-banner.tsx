@@ -5,7 +5,11 @@ import { upgradeBannerDetail, upgradeRequiredText, type Feature } from "~/lib/pl
 /** The banner a page shows when the effective plan lacks its feature (spec §2, §6). */
 export function UpgradeBanner({ feature }: { feature: Feature }) {
   return (
-    <section className="card mx-auto mt-8 max-w-2xl border-brand/40" aria-labelledby="upgrade-title" data-testid="upgrade-banner">
+    <section
+      className="card mx-auto mt-8 max-w-2xl border-brand/40"
+      aria-labelledby="upgrade-title"
+      data-testid="upgrade-banner"
+    >
       <div className="flex items-start gap-4">
         <Lock className="mt-1 h-6 w-6 shrink-0 text-brand" aria-hidden="true" />
         <div>

@@ -11,5 +11,7 @@ export function webVitalsLoggerSource(src: string): string {
 
 export function WebVitalsLogger({ src, nonce }: { src: string; nonce: string | undefined }) {
   // suppressHydrationWarning: browsers hide a nonce attribute from script (it reads back empty in the DOM).
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: webVitalsLoggerSource(src) }} />;
+  return (
+    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: webVitalsLoggerSource(src) }} />
+  );
 }

@@ -1,6 +1,15 @@
 // The request helper (spec §7) and the retry schedule (spec §9), with fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MAX_RETRIES, REFRESH_TIERS, REFRESH_TIER_OF, apiRequest, fetchCurrentUser, retryDelay, shouldRetry, withRetry } from "./api-client";
+import {
+  MAX_RETRIES,
+  REFRESH_TIERS,
+  REFRESH_TIER_OF,
+  apiRequest,
+  fetchCurrentUser,
+  retryDelay,
+  shouldRetry,
+  withRetry,
+} from "./api-client";
 import { ApiError, SessionExpiredError, errorForStatus } from "./errors";
 
 function fakeFetch(...answers: (Response | Error)[]) {
@@ -22,7 +31,11 @@ describe("apiRequest", () => {
     const out = await apiRequest("POST", "/api/tenants", { name: "Acme" }, { fetchImpl: f.impl });
     expect(out).toEqual({ id: "t1", name: "Acme" });
     expect(f.calls[0].url).toBe("/api/tenants");
-    expect(f.calls[0].init).toMatchObject({ method: "POST", credentials: "include", body: JSON.stringify({ name: "Acme" }) });
+    expect(f.calls[0].init).toMatchObject({
+      method: "POST",
+      credentials: "include",
+      body: JSON.stringify({ name: "Acme" }),
+    });
     expect((f.calls[0].init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
 
@@ -34,24 +47,45 @@ describe("apiRequest", () => {
   });
 
   it("an error answer becomes the §8 error, keeping the server's message", async () => {
-    const f = fakeFetch(jsonResponse(403, { message: "Upgrade to Pro to create up to 3 organizations", code: "FORBIDDEN" }));
+    const f = fakeFetch(
+      jsonResponse(403, { message: "Upgrade to Pro to create up to 3 organizations", code: "FORBIDDEN" }),
+    );
     const error = await apiRequest("POST", "/api/tenants", { name: "B" }, { fetchImpl: f.impl }).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 403, code: "FORBIDDEN", message: "Access forbidden", serverMessage: "Upgrade to Pro to create up to 3 organizations" });
+    expect(error).toMatchObject({
+      status: 403,
+      code: "FORBIDDEN",
+      message: "Access forbidden",
+      serverMessage: "Upgrade to Pro to create up to 3 organizations",
+    });
   });
 
   it("a 401 is the session-expiry error; a 400 keeps the validation message", async () => {
-    const e401 = await apiRequest("GET", "/api/user/plan", undefined, { fetchImpl: fakeFetch(jsonResponse(401, { message: "Authentication required", code: "UNAUTHORIZED" })).impl }).catch((e) => e);
+    const e401 = await apiRequest("GET", "/api/user/plan", undefined, {
+      fetchImpl: fakeFetch(jsonResponse(401, { message: "Authentication required", code: "UNAUTHORIZED" })).impl,
+    }).catch((e) => e);
     expect(e401).toBeInstanceOf(SessionExpiredError);
-    const e400 = await apiRequest("POST", "/api/tenants", { name: "" }, { fetchImpl: fakeFetch(jsonResponse(400, { message: "Organization name is required", code: "VALIDATION_ERROR" })).impl }).catch((e) => e);
+    const e400 = await apiRequest(
+      "POST",
+      "/api/tenants",
+      { name: "" },
+      {
+        fetchImpl: fakeFetch(jsonResponse(400, { message: "Organization name is required", code: "VALIDATION_ERROR" }))
+          .impl,
+      },
+    ).catch((e) => e);
     expect(e400).toMatchObject({ code: "REQUEST_FAILED", message: "Organization name is required", status: 400 });
   });
 
   it("a failed connection is NETWORK_ERROR; an aborted one is TIMEOUT", async () => {
-    const net = await apiRequest("GET", "/x", undefined, { fetchImpl: fakeFetch(new TypeError("Failed to fetch")).impl }).catch((e) => e);
+    const net = await apiRequest("GET", "/x", undefined, {
+      fetchImpl: fakeFetch(new TypeError("Failed to fetch")).impl,
+    }).catch((e) => e);
     expect(net).toMatchObject({ code: "NETWORK_ERROR" });
     const hanging = ((_u: string, init: RequestInit) =>
-      new Promise((_, reject) => init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))) as unknown as typeof fetch;
+      new Promise((_, reject) =>
+        init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      )) as unknown as typeof fetch;
     const timeout = await apiRequest("GET", "/x", undefined, { fetchImpl: hanging, timeoutMs: 5 }).catch((e) => e);
     expect(timeout).toMatchObject({ code: "TIMEOUT" });
   });

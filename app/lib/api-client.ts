@@ -49,7 +49,9 @@ export async function apiRequest<T = unknown>(
 /** The current-user call: null on 401 (signed out), never retried. */
 export async function fetchCurrentUser(fetchImpl?: typeof fetch) {
   try {
-    return await apiRequest<{ id: string; email: string; createdAt: string }>("GET", "/api/auth/user", undefined, { fetchImpl });
+    return await apiRequest<{ id: string; email: string; createdAt: string }>("GET", "/api/auth/user", undefined, {
+      fetchImpl,
+    });
   } catch (error) {
     if (error instanceof SessionExpiredError) return null;
     throw error;
@@ -75,7 +77,10 @@ export function retryDelay(attemptIndex: number): number {
 }
 
 /** Runs a query with the retry policy. Mutations do not use this: they are never retried. */
-export async function withRetry<T>(fn: () => Promise<T>, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+export async function withRetry<T>(
+  fn: () => Promise<T>,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
   for (let failures = 0; ; failures++) {
     try {
       return await fn();

@@ -6,20 +6,33 @@
  */
 import { appRoute } from "./app-routes";
 import { loginRedirect } from "./session.server";
-import { getTenantContext, requireTenantContext, type RequireOptions, type TenantContext, type SelectedTenant } from "./tenant-context.server";
+import {
+  getTenantContext,
+  requireTenantContext,
+  type RequireOptions,
+  type TenantContext,
+  type SelectedTenant,
+} from "./tenant-context.server";
 
 export type AppRouteAccess =
-  | { teaser: true; path: string }
-  | { teaser: false; path: string; ctx: TenantContext & { tenant: SelectedTenant } };
+  { teaser: true; path: string } | { teaser: false; path: string; ctx: TenantContext & { tenant: SelectedTenant } };
 
-export async function loadAppRoute(request: Request, path: string, extra: Omit<RequireOptions, "feature"> = {}): Promise<AppRouteAccess> {
+export async function loadAppRoute(
+  request: Request,
+  path: string,
+  extra: Omit<RequireOptions, "feature"> = {},
+): Promise<AppRouteAccess> {
   const route = appRoute(path);
   const ctx = await getTenantContext(request);
   if (!ctx) {
     if (route.teaser) return { teaser: true, path };
     throw loginRedirect(request);
   }
-  return { teaser: false, path, ctx: await requireTenantContext(request, { ...extra, feature: route.feature ?? undefined }) };
+  return {
+    teaser: false,
+    path,
+    ctx: await requireTenantContext(request, { ...extra, feature: route.feature ?? undefined }),
+  };
 }
 
 /** For actions: no teaser, just the checks (signed in, tenant, feature). */

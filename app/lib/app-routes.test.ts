@@ -41,8 +41,19 @@ describe("route table (spec §2)", () => {
   it("has the spec's 13 teaser paths", () => {
     expect([...TEASER_PATHS].sort()).toEqual(
       [
-        "/phishing", "/emergency-access", "/compliance-monitoring", "/training-management", "/incident-response", "/executive",
-        "/password", "/privacy", "/vulnerability", "/logs", "/security", "/cloud-security", "/security-operations",
+        "/phishing",
+        "/emergency-access",
+        "/compliance-monitoring",
+        "/training-management",
+        "/incident-response",
+        "/executive",
+        "/password",
+        "/privacy",
+        "/vulnerability",
+        "/logs",
+        "/security",
+        "/cloud-security",
+        "/security-operations",
       ].sort(),
     );
     for (const r of APP_ROUTES) expect(r.teaser, r.path).toBe(TEASER_PATHS.includes(r.path));
@@ -50,9 +61,25 @@ describe("route table (spec §2)", () => {
 
   it("the sidebar shows the spec's labels in the spec's order", () => {
     expect(sidebarRoutes().map((r) => r.label)).toEqual([
-      "Dashboard", "Dark Web Monitoring", "Phishing Analyzer", "Password Analyzer", "Privacy Guard", "Vulnerability Scan",
-      "Logs & Anomalies", "Usage Analytics", "Security Monitoring", "Endpoint Security", "Security Alerts", "AI Recommendations",
-      "Threat Hunting", "Incident Response", "Executive Dashboard", "Training Management", "Emergency Access", "Compliance", "Settings",
+      "Dashboard",
+      "Dark Web Monitoring",
+      "Phishing Analyzer",
+      "Password Analyzer",
+      "Privacy Guard",
+      "Vulnerability Scan",
+      "Logs & Anomalies",
+      "Usage Analytics",
+      "Security Monitoring",
+      "Endpoint Security",
+      "Security Alerts",
+      "AI Recommendations",
+      "Threat Hunting",
+      "Incident Response",
+      "Executive Dashboard",
+      "Training Management",
+      "Emergency Access",
+      "Compliance",
+      "Settings",
     ]);
   });
 

@@ -30,7 +30,9 @@ export function getEnv(): Env {
   if (cached) return cached;
   const parsed = EnvSchema.safeParse(process.env);
   if (!parsed.success) {
-    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    throw new Error(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   }
   const databasePath = databasePathFrom(parsed.data.DATABASE_URL);
   cached = { ...parsed.data, databasePath, dataDir: path.dirname(databasePath) };
@@ -56,7 +58,14 @@ export function fileSecret(name: string, log = true): string {
   // wx: never overwrite a secret another process wrote a moment ago.
   try {
     fs.writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
-    if (log) console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `generated a new random secret in ${file} (mode 0600)` }));
+    if (log)
+      console.log(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: "info",
+          msg: `generated a new random secret in ${file} (mode 0600)`,
+        }),
+      );
     return value;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();

@@ -29,12 +29,19 @@ describe("status mapping (spec §8)", () => {
     expect(e.serverMessage).toBe("body text");
   });
 
-  it.each([400, 405, 409, 413, 418, 501, 599])("%i: response text or 'Request failed with status %i' / REQUEST_FAILED", (status) => {
-    const withText = errorForStatus(status, "Organization name is required") as ApiError;
-    expect(withText).toMatchObject({ message: "Organization name is required", code: "REQUEST_FAILED", status });
-    const without = errorForStatus(status) as ApiError;
-    expect(without).toMatchObject({ message: `Request failed with status ${status}`, code: "REQUEST_FAILED", status });
-  });
+  it.each([400, 405, 409, 413, 418, 501, 599])(
+    "%i: response text or 'Request failed with status %i' / REQUEST_FAILED",
+    (status) => {
+      const withText = errorForStatus(status, "Organization name is required") as ApiError;
+      expect(withText).toMatchObject({ message: "Organization name is required", code: "REQUEST_FAILED", status });
+      const without = errorForStatus(status) as ApiError;
+      expect(without).toMatchObject({
+        message: `Request failed with status ${status}`,
+        code: "REQUEST_FAILED",
+        status,
+      });
+    },
+  );
 });
 
 describe("user-facing messages (spec §8)", () => {
@@ -44,7 +51,10 @@ describe("user-facing messages (spec §8)", () => {
     [new ApiError("x", 408, "TIMEOUT"), "Request timed out. Please try again."],
     [new ApiError("x", 429, "RATE_LIMITED"), "Too many requests. Please wait a moment and try again."],
     [new ApiError("x", 500, "SERVER_ERROR"), "Our systems are experiencing issues. Please try again later."],
-    [new ApiError("x", 503, "SERVICE_UNAVAILABLE"), "Service is temporarily unavailable. Please try again in a few minutes."],
+    [
+      new ApiError("x", 503, "SERVICE_UNAVAILABLE"),
+      "Service is temporarily unavailable. Please try again in a few minutes.",
+    ],
     [new ApiError("x", 403, "FORBIDDEN"), "You do not have permission to access this resource."],
     [new ApiError("x", 404, "NOT_FOUND"), "The requested resource was not found."],
     [new ApiError("Teapot refused", 418, "REQUEST_FAILED"), "Teapot refused"],
@@ -77,7 +87,12 @@ describe("global error toast (spec §8)", () => {
     ["NOT_FOUND", "Please try again or contact support if this continues."],
     ["REQUEST_FAILED", "Please try again or contact support if this continues."],
   ] as const)("%s: 'Connection Error', destructive, 5 s: %j", (code, description) => {
-    expect(errorToast(new ApiError("x", 0, code))).toEqual({ title: "Connection Error", description, variant: "destructive", durationMs: 5_000 });
+    expect(errorToast(new ApiError("x", 0, code))).toEqual({
+      title: "Connection Error",
+      description,
+      variant: "destructive",
+      durationMs: 5_000,
+    });
   });
   it("an unknown error gets the 'Other' text", () => {
     expect(errorToast(new Error("boom")).description).toBe("Please try again or contact support if this continues.");

@@ -117,7 +117,12 @@ export type ToastContent = {
 /** The global error toast of spec §8. */
 export function errorToast(error: unknown): ToastContent {
   if (error instanceof SessionExpiredError) {
-    return { title: "Session Expired", description: "Please sign in again to continue.", variant: "default", durationMs: 10_000 };
+    return {
+      title: "Session Expired",
+      description: "Please sign in again to continue.",
+      variant: "default",
+      durationMs: 10_000,
+    };
   }
   const code = error instanceof ApiError ? error.code : "REQUEST_FAILED";
   const description =

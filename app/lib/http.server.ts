@@ -19,7 +19,9 @@ export const notFound = () => jsonError(404, STATUS_MESSAGE[404], "NOT_FOUND");
 export const badRequest = (message: string) => jsonError(400, message, "VALIDATION_ERROR");
 export const methodNotAllowed = () => jsonError(405, "Method not allowed", "METHOD_NOT_ALLOWED");
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  jsonError(429, STATUS_MESSAGE[429], "RATE_LIMITED", { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  jsonError(429, STATUS_MESSAGE[429], "RATE_LIMITED", {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
 export const payloadTooLarge = () => jsonError(413, "Request body is too large", "PAYLOAD_TOO_LARGE");
 
 export function json<T>(data: T, init?: number | ResponseInit): Response {

@@ -37,9 +37,13 @@ describe("operator commands", () => {
     const { tenantId } = await createUser(`o-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests");
     expect(() => operatorCommands.verifyDomain(tenantId, "example.test")).toThrow(/does not watch/);
     addWatchedDomain(tenantId, "example.test");
-    expect(listWatchedIdentities(tenantId).find((i) => i.type === "domain" && i.domain === "example.test")?.verified).toBe(false);
+    expect(
+      listWatchedIdentities(tenantId).find((i) => i.type === "domain" && i.domain === "example.test")?.verified,
+    ).toBe(false);
     expect(operatorCommands.verifyDomain(tenantId, "Example.TEST")).toMatch(/Verified example\.test/);
-    expect(listWatchedIdentities(tenantId).find((i) => i.type === "domain" && i.domain === "example.test")?.verified).toBe(true);
+    expect(
+      listWatchedIdentities(tenantId).find((i) => i.type === "domain" && i.domain === "example.test")?.verified,
+    ).toBe(true);
     expect(listAuditForTenant(tenantId).some((e) => e.action === "darkweb.domain_verified")).toBe(true);
     expect(() => operatorCommands.verifyDomain("nope", "example.test")).toThrow(/No organization/);
   });

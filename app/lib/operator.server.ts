@@ -66,7 +66,11 @@ export const operatorCommands = {
     if (!getTenant(tenantId)) throw new OperatorError(`No organization with tenant id ${tenantId}`);
     const result = verifyDomain(sqlite(), tenantId, domain);
     if (!result.ok) throw new OperatorError(result.message);
-    audit({ action: "darkweb.domain_verified", tenantId, detail: { by: "operator", domain: domain.trim().toLowerCase() } });
+    audit({
+      action: "darkweb.domain_verified",
+      tenantId,
+      detail: { by: "operator", domain: domain.trim().toLowerCase() },
+    });
     return result.message;
   },
   messages() {
@@ -75,6 +79,13 @@ export const operatorCommands = {
       .from(contactMessages)
       .orderBy(desc(contactMessages.createdAt))
       .all()
-      .map((m) => ({ id: m.id, name: m.name, email: m.email, message: m.message, ip: m.ip, createdAt: new Date(m.createdAt).toISOString() }));
+      .map((m) => ({
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        message: m.message,
+        ip: m.ip,
+        createdAt: new Date(m.createdAt).toISOString(),
+      }));
   },
 };

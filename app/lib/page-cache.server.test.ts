@@ -14,10 +14,23 @@ import { createUser } from "~/modules/accounts/accounts.server";
 import { setTenantPlan } from "~/modules/tenants/tenants.server";
 import { createSession } from "./session.server";
 import { sqlite } from "./db.server";
-import { clearPageCache, lookupPage, pageBody, pageFrom, pageGzip, PAGE_TTL_MS, type CachedPage } from "./page-cache.server";
+import {
+  clearPageCache,
+  lookupPage,
+  pageBody,
+  pageFrom,
+  pageGzip,
+  PAGE_TTL_MS,
+  type CachedPage,
+} from "./page-cache.server";
 
-const html = (nonce: string, marker: string) => `<html><script nonce="${nonce}">x</script><p>${marker}</p><script nonce="${nonce}">y</script></html>`;
-const htmlResponse = () => new Response("", { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } });
+const html = (nonce: string, marker: string) =>
+  `<html><script nonce="${nonce}">x</script><p>${marker}</p><script nonce="${nonce}">y</script></html>`;
+const htmlResponse = () =>
+  new Response("", {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
 
 async function signedIn(email = `pc-${randomUUID()}@example.com`) {
   const { user, tenantId } = await createUser(email, "Correct-Horse-Battery-9!");
@@ -47,23 +60,80 @@ describe("page cache (module)", () => {
     const db = sqlite();
     const now = Date.now();
     const writes: [string, () => void][] = [
-      ["alerts insert", () => db.prepare("INSERT INTO alerts (id, tenant_id, source, severity, title, detail, status, created_at) VALUES (?, ?, 'phishing', 'high', 'New alert', 'd', 'active', ?)").run("al-" + a.tenantId, a.tenantId, now)],
+      [
+        "alerts insert",
+        () =>
+          db
+            .prepare(
+              "INSERT INTO alerts (id, tenant_id, source, severity, title, detail, status, created_at) VALUES (?, ?, 'phishing', 'high', 'New alert', 'd', 'active', ?)",
+            )
+            .run("al-" + a.tenantId, a.tenantId, now),
+      ],
       ["alerts update", () => db.prepare("UPDATE alerts SET status = 'resolved' WHERE tenant_id = ?").run(a.tenantId)],
-      ["phishing_items insert", () => db.prepare("INSERT INTO phishing_items (id, tenant_id, subject, sender, risk, score, status, rationale, analysis, size_bytes, created_at) VALUES (?, ?, 's', 'x@example.net', 'high', 90, 'detected', '[]', '{}', 10, ?)").run(randomUUID(), a.tenantId, now)],
-      ["phishing_items update", () => db.prepare("UPDATE phishing_items SET status = 'quarantined' WHERE tenant_id = ?").run(a.tenantId)],
-      ["watched_identities insert", () => db.prepare("INSERT INTO watched_identities (id, tenant_id, type, value, domain) VALUES (?, ?, 'email', ?, 'example.com')").run("wi-" + a.tenantId, a.tenantId, `w-${randomUUID()}@example.com`)],
-      ["breaches + exposures insert", () => {
-        const breachId = randomUUID();
-        db.prepare("INSERT INTO breaches (id, name, title, domain, breach_date, added_date, pwn_count, data_classes, description) VALUES (?, ?, 'T', 'example.org', '2020-01-01', '2020-02-01', 1, '[]', 'd')").run(breachId, `B${breachId}`);
-        db.prepare("INSERT INTO exposures (id, tenant_id, identity_id, breach_id) VALUES (?, ?, ?, ?)").run(randomUUID(), a.tenantId, "wi-" + a.tenantId, breachId);
-      }],
-      ["exposures update", () => db.prepare("UPDATE exposures SET status = 'resolved' WHERE tenant_id = ?").run(a.tenantId)],
+      [
+        "phishing_items insert",
+        () =>
+          db
+            .prepare(
+              "INSERT INTO phishing_items (id, tenant_id, subject, sender, risk, score, status, rationale, analysis, size_bytes, created_at) VALUES (?, ?, 's', 'x@example.net', 'high', 90, 'detected', '[]', '{}', 10, ?)",
+            )
+            .run(randomUUID(), a.tenantId, now),
+      ],
+      [
+        "phishing_items update",
+        () => db.prepare("UPDATE phishing_items SET status = 'quarantined' WHERE tenant_id = ?").run(a.tenantId),
+      ],
+      [
+        "watched_identities insert",
+        () =>
+          db
+            .prepare(
+              "INSERT INTO watched_identities (id, tenant_id, type, value, domain) VALUES (?, ?, 'email', ?, 'example.com')",
+            )
+            .run("wi-" + a.tenantId, a.tenantId, `w-${randomUUID()}@example.com`),
+      ],
+      [
+        "breaches + exposures insert",
+        () => {
+          const breachId = randomUUID();
+          db.prepare(
+            "INSERT INTO breaches (id, name, title, domain, breach_date, added_date, pwn_count, data_classes, description) VALUES (?, ?, 'T', 'example.org', '2020-01-01', '2020-02-01', 1, '[]', 'd')",
+          ).run(breachId, `B${breachId}`);
+          db.prepare("INSERT INTO exposures (id, tenant_id, identity_id, breach_id) VALUES (?, ?, ?, ?)").run(
+            randomUUID(),
+            a.tenantId,
+            "wi-" + a.tenantId,
+            breachId,
+          );
+        },
+      ],
+      [
+        "exposures update",
+        () => db.prepare("UPDATE exposures SET status = 'resolved' WHERE tenant_id = ?").run(a.tenantId),
+      ],
       ["exposures delete", () => db.prepare("DELETE FROM exposures WHERE tenant_id = ?").run(a.tenantId)],
-      ["watched_identities delete", () => db.prepare("DELETE FROM watched_identities WHERE tenant_id = ?").run(a.tenantId)],
+      [
+        "watched_identities delete",
+        () => db.prepare("DELETE FROM watched_identities WHERE tenant_id = ?").run(a.tenantId),
+      ],
       ["alerts delete", () => db.prepare("DELETE FROM alerts WHERE tenant_id = ?").run(a.tenantId)],
-      ["trials insert", () => db.prepare("INSERT INTO trials (id, tenant_id, status, started_at, ends_at) VALUES (?, ?, 'ended', ?, ?)").run(randomUUID(), a.tenantId, now - 10, now - 5)],
+      [
+        "trials insert",
+        () =>
+          db
+            .prepare("INSERT INTO trials (id, tenant_id, status, started_at, ends_at) VALUES (?, ?, 'ended', ?, ?)")
+            .run(randomUUID(), a.tenantId, now - 10, now - 5),
+      ],
       ["tenant rename", () => db.prepare("UPDATE tenants SET name = 'Renamed' WHERE id = ?").run(a.tenantId)],
-      ["invitations insert", () => db.prepare("INSERT INTO invitations (id, tenant_id, role, token_hash, created_by, expires_at) VALUES (?, ?, 'member', ?, ?, ?)").run(randomUUID(), a.tenantId, randomUUID(), a.userId, now + 1e6)],
+      [
+        "invitations insert",
+        () =>
+          db
+            .prepare(
+              "INSERT INTO invitations (id, tenant_id, role, token_hash, created_by, expires_at) VALUES (?, ?, 'member', ?, ?, ?)",
+            )
+            .run(randomUUID(), a.tenantId, randomUUID(), a.userId, now + 1e6),
+      ],
     ];
     expect((await visit(get(a.cookie))).kind).toBe("miss");
     expect((await visit(get(a.cookie))).kind).toBe("hit");
@@ -76,12 +146,31 @@ describe("page cache (module)", () => {
 
   it("every table with a tenant_id column, and tenants, has insert, update and delete triggers", () => {
     const db = sqlite();
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'").all() as { name: string }[]).map((t) => t.name);
-    const scoped = tables.filter((t) => (db.prepare(`PRAGMA table_info(${JSON.stringify(t)})`).all() as { name: string }[]).some((c) => c.name === "tenant_id") && t !== "tenant_data_versions");
-    expect(scoped).toEqual(expect.arrayContaining(["alerts", "phishing_items", "exposures", "watched_identities", "trials", "memberships"]));
-    const triggers = (db.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'").all() as { name: string; tbl_name: string }[]).map((t) => `${t.tbl_name}:${t.name}`);
+    const tables = (
+      db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
+        )
+        .all() as { name: string }[]
+    ).map((t) => t.name);
+    const scoped = tables.filter(
+      (t) =>
+        (db.prepare(`PRAGMA table_info(${JSON.stringify(t)})`).all() as { name: string }[]).some(
+          (c) => c.name === "tenant_id",
+        ) && t !== "tenant_data_versions",
+    );
+    expect(scoped).toEqual(
+      expect.arrayContaining(["alerts", "phishing_items", "exposures", "watched_identities", "trials", "memberships"]),
+    );
+    const triggers = (
+      db.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'").all() as {
+        name: string;
+        tbl_name: string;
+      }[]
+    ).map((t) => `${t.tbl_name}:${t.name}`);
     for (const t of [...scoped, "tenants"]) {
-      for (const kind of ["ai", "au", "ad"]) expect(triggers, `${t} needs its ${kind} trigger`).toContain(`${t}:${t}_version_${kind}`);
+      for (const kind of ["ai", "au", "ad"])
+        expect(triggers, `${t} needs its ${kind} trigger`).toContain(`${t}:${t}_version_${kind}`);
     }
   });
 
@@ -100,10 +189,14 @@ describe("page cache (module)", () => {
     setTenantPlan(a.tenantId, "enterprise");
     expect((await visit(get(a.cookie))).kind).toBe("miss");
     // A second session of the same user is keyed apart.
-    const second = await createSession(new Request("http://localhost/login"), a.userId, { selectedTenantId: a.tenantId });
+    const second = await createSession(new Request("http://localhost/login"), a.userId, {
+      selectedTenantId: a.tenantId,
+    });
     expect((await visit(get(second.split(";")[0]))).kind).toBe("miss");
     // Switching organization: b's tenant with a's session, as a member, is another key.
-    sqlite().prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'viewer')").run(randomUUID(), a.userId, b.tenantId);
+    sqlite()
+      .prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'viewer')")
+      .run(randomUUID(), a.userId, b.tenantId);
     const asMember = await visit(get(a.cookie, "/dashboard", { "X-Tenant-Id": b.tenantId }), "A-in-B");
     expect(asMember.kind).toBe("miss");
     // b's own page (cached above as "B") is not what a gets in b's organization.
@@ -115,10 +208,14 @@ describe("page cache (module)", () => {
     expect(await lookupPage(get(a.cookie, "/dashboard?x=1"))).toBeNull();
     expect(await lookupPage(get(a.cookie, "/dashboard.data"))).toBeNull();
     expect(await lookupPage(get(a.cookie, "/alerts"))).toBeNull();
-    expect(await lookupPage(new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: a.cookie } }))).toBeNull();
+    expect(
+      await lookupPage(new Request("http://localhost/dashboard", { method: "POST", headers: { Cookie: a.cookie } })),
+    ).toBeNull();
     const { storable } = await import("./page-cache.server");
     expect(storable(htmlResponse())).toBe(true);
-    expect(storable(new Response("", { status: 200, headers: { "Content-Type": "text/html", "Set-Cookie": "a=b" } }))).toBe(false);
+    expect(
+      storable(new Response("", { status: 200, headers: { "Content-Type": "text/html", "Set-Cookie": "a=b" } })),
+    ).toBe(false);
     expect(storable(new Response("", { status: 302, headers: { Location: "/login" } }))).toBe(false);
     expect(storable(new Response("{}", { status: 200, headers: { "Content-Type": "application/json" } }))).toBe(false);
     // Signed out, / is the landing page for everyone, and /dashboard a redirect (never stored).
@@ -153,7 +250,7 @@ describe("page cache (module)", () => {
     expect(page.headers.find(([k]) => k === "cache-control")?.[1]).toBe("private, no-store");
     // The precompressed gzip answer decodes to exactly the same page.
     expect(zlib.gunzipSync(pageGzip(page, "TkVXTk9OQ0VORVdOT05DRQ==")).toString()).toBe(body);
-    const big = `<!DOCTYPE html>${"<div class=\"card\">Résumé ∞ — ".repeat(4000)}<script nonce="${old}">1</script>${"x".repeat(70_000)}<script nonce="${old}">2</script>`;
+    const big = `<!DOCTYPE html>${'<div class="card">Résumé ∞ — '.repeat(4000)}<script nonce="${old}">1</script>${"x".repeat(70_000)}<script nonce="${old}">2</script>`;
     const bigPage = pageFrom(htmlResponse(), big, old)!;
     const fresh = "bm9uY2Vfb2ZfYW5vdGhlcl9sZW5ndGg=";
     expect(zlib.gunzipSync(pageGzip(bigPage, fresh)).toString()).toBe(big.replaceAll(old, fresh));
@@ -207,7 +304,9 @@ describe("page cache (production server)", () => {
     try {
       other.pragma("busy_timeout = 5000");
       other
-        .prepare("INSERT INTO alerts (id, tenant_id, source, severity, title, detail, status, created_at) VALUES (?, ?, 'phishing', 'critical', 'Freshly raised alert', 'd', 'active', ?)")
+        .prepare(
+          "INSERT INTO alerts (id, tenant_id, source, severity, title, detail, status, created_at) VALUES (?, ?, 'phishing', 'critical', 'Freshly raised alert', 'd', 'active', ?)",
+        )
         .run(randomUUID(), a.tenantId, Date.now());
     } finally {
       other.close();

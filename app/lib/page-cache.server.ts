@@ -39,7 +39,13 @@ export const CACHED_PATHS = new Set(["/", "/dashboard"]);
 export const PAGE_TTL_MS = 5_000;
 const MAX_ENTRIES = 200;
 
-export type CachedPage = { status: number; headers: [string, string][]; parts: Buffer[]; deflated: Buffer[]; expiresAt: number };
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  parts: Buffer[];
+  deflated: Buffer[];
+  expiresAt: number;
+};
 export type PageSlot =
   | { kind: "hit"; page: CachedPage }
   | { kind: "wait"; page: Promise<CachedPage | null> }
@@ -52,7 +58,8 @@ let versionStmt: { conn: BetterSqlite3.Database; stmt: BetterSqlite3.Statement }
 /** The tenant's data version (0 before its first write). */
 export function tenantDataVersion(tenantId: string): number {
   const conn = sqlite();
-  if (versionStmt?.conn !== conn) versionStmt = { conn, stmt: conn.prepare("SELECT version FROM tenant_data_versions WHERE tenant_id = ?") };
+  if (versionStmt?.conn !== conn)
+    versionStmt = { conn, stmt: conn.prepare("SELECT version FROM tenant_data_versions WHERE tenant_id = ?") };
   return (versionStmt.stmt.get(tenantId) as { version: number } | undefined)?.version ?? 0;
 }
 
@@ -120,9 +127,16 @@ export function storable(response: Response): boolean {
 }
 
 /** A storable copy of `html`, rendered with `nonce`. */
-export function pageFrom(response: Response, html: string, nonce: string | undefined, now = Date.now()): CachedPage | null {
+export function pageFrom(
+  response: Response,
+  html: string,
+  nonce: string | undefined,
+  now = Date.now(),
+): CachedPage | null {
   if (!nonce || nonce.length < 16 || nonce.length > 1000) return null;
-  const headers = [...response.headers.entries()].filter(([k]) => !/^(set-cookie|content-security-policy|content-length)$/i.test(k));
+  const headers = [...response.headers.entries()].filter(
+    ([k]) => !/^(set-cookie|content-security-policy|content-length)$/i.test(k),
+  );
   const parts = html.split(nonce).map((p) => Buffer.from(p));
   // Each part compressed on its own and ended with a full flush: byte-aligned
   // and referring to nothing before it, so the nonce can go between them

@@ -16,12 +16,40 @@ import {
 
 // The matrix written out from the spec's words, independently of plans.ts.
 const FREE = ["dashboard", "darkWebMonitoring", "phishingAnalyzer", "privacyGuard", "vulnerabilityScanning"];
-const PRO = [...FREE, "passwordAnalyzer", "usageAnalytics", "securityMonitoring", "securityAlerts", "endpointSecurity", "aiRecommendations", "realtimeAlerts"];
+const PRO = [
+  ...FREE,
+  "passwordAnalyzer",
+  "usageAnalytics",
+  "securityMonitoring",
+  "securityAlerts",
+  "endpointSecurity",
+  "aiRecommendations",
+  "realtimeAlerts",
+];
 const SPEC_FEATURES = [
-  "dashboard", "darkWebMonitoring", "phishingAnalyzer", "privacyGuard", "vulnerabilityScanning", "passwordAnalyzer", "logsAnomalies",
-  "usageAnalytics", "securityMonitoring", "securityAlerts", "endpointSecurity", "threatHunting", "incidentResponse", "executiveDashboard",
-  "adminDashboard", "aiRecommendations", "realtimeAlerts", "apiAccess", "ssoSupport", "teamMonitoring", "customIntegrations",
-  "premiumSupport", "multiAccountManagement",
+  "dashboard",
+  "darkWebMonitoring",
+  "phishingAnalyzer",
+  "privacyGuard",
+  "vulnerabilityScanning",
+  "passwordAnalyzer",
+  "logsAnomalies",
+  "usageAnalytics",
+  "securityMonitoring",
+  "securityAlerts",
+  "endpointSecurity",
+  "threatHunting",
+  "incidentResponse",
+  "executiveDashboard",
+  "adminDashboard",
+  "aiRecommendations",
+  "realtimeAlerts",
+  "apiAccess",
+  "ssoSupport",
+  "teamMonitoring",
+  "customIntegrations",
+  "premiumSupport",
+  "multiAccountManagement",
 ];
 const expected: Record<Plan, (f: string) => boolean> = {
   free: (f) => FREE.includes(f),
@@ -30,7 +58,10 @@ const expected: Record<Plan, (f: string) => boolean> = {
   enterprise: () => true,
 };
 const SPEC_LOWEST: Record<string, string> = Object.fromEntries(
-  SPEC_FEATURES.map((f) => [f, FREE.includes(f) ? "Free" : PRO.includes(f) ? "Pro" : f === "multiAccountManagement" ? "Enterprise" : "Business"]),
+  SPEC_FEATURES.map((f) => [
+    f,
+    FREE.includes(f) ? "Free" : PRO.includes(f) ? "Pro" : f === "multiAccountManagement" ? "Enterprise" : "Business",
+  ]),
 );
 
 describe("feature matrix (spec §6)", () => {
@@ -48,7 +79,9 @@ describe("feature matrix (spec §6)", () => {
 
   for (const feature of SPEC_FEATURES) {
     it(`${feature}: 'This feature requires ${SPEC_LOWEST[feature]} plan or higher'`, () => {
-      expect(upgradeRequiredText(feature as Feature)).toBe(`This feature requires ${SPEC_LOWEST[feature]} plan or higher`);
+      expect(upgradeRequiredText(feature as Feature)).toBe(
+        `This feature requires ${SPEC_LOWEST[feature]} plan or higher`,
+      );
       expect(lowestPlanWith(feature as Feature)).toBe(SPEC_LOWEST[feature].toLowerCase());
     });
   }
@@ -103,7 +136,11 @@ describe("organization allowance (spec §9)", () => {
   });
   it("business and enterprise: unlimited, shown as ∞", () => {
     for (const p of ["business", "enterprise"] as const) {
-      expect(organizationAllowance(p, 250)).toMatchObject({ label: "Organizations: 250/∞", reached: false, limit: null });
+      expect(organizationAllowance(p, 250)).toMatchObject({
+        label: "Organizations: 250/∞",
+        reached: false,
+        limit: null,
+      });
     }
   });
 });

@@ -34,7 +34,13 @@ export const FEATURES = [
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
-const FREE: readonly Feature[] = ["dashboard", "darkWebMonitoring", "phishingAnalyzer", "privacyGuard", "vulnerabilityScanning"];
+const FREE: readonly Feature[] = [
+  "dashboard",
+  "darkWebMonitoring",
+  "phishingAnalyzer",
+  "privacyGuard",
+  "vulnerabilityScanning",
+];
 const PRO: readonly Feature[] = [
   ...FREE,
   "passwordAnalyzer",
@@ -164,7 +170,8 @@ export const TRIAL_DAYS = 14;
 export const PLAN_SUMMARY: Record<Plan, string> = {
   free: "For individuals: breach monitoring and phishing analysis; privacy and vulnerability modules are in development.",
   pro: "For professionals and small teams: the password analyzer, security alerts, a security timeline and AI recommendations.",
-  business: "For organizations that run security as a team: threat hunting, the executive dashboard and the admin area with its audit trail.",
+  business:
+    "For organizations that run security as a team: threat hunting, the executive dashboard and the admin area with its audit trail.",
   enterprise: "For groups of organizations: everything in Business plus multi-account management.",
 };
 

@@ -12,7 +12,8 @@ async function run(chunks: (string | Buffer)[]) {
   return Buffer.concat(out).toString("utf8");
 }
 
-const HTML = '<p>Été — ok</p><link rel="modulepreload" href="/build/a.js"/><link rel="modulepreload" href="/build/b.js"/><script type="module">import "/build/a.js"</script>';
+const HTML =
+  '<p>Été — ok</p><link rel="modulepreload" href="/build/a.js"/><link rel="modulepreload" href="/build/b.js"/><script type="module">import "/build/a.js"</script>';
 const EXPECTED = HTML.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
 
 describe("module preloads at low priority", () => {

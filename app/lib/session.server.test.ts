@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { sessions } from "@db/schema";
 import { db } from "./db.server";
-import { createSession, endOtherSessions, endSession, getSession, hashSessionId, safeRedirectPath, SESSION_TTL_MS } from "./session.server";
+import {
+  createSession,
+  endOtherSessions,
+  endSession,
+  getSession,
+  hashSessionId,
+  safeRedirectPath,
+  SESSION_TTL_MS,
+} from "./session.server";
 import { req, signedInUser } from "../../tests/unit/helpers";
 
 describe("server-side sessions", () => {
@@ -32,13 +40,19 @@ describe("server-side sessions", () => {
 
   it("treats an expired session as signed out", async () => {
     const { user, cookie } = await signedInUser();
-    db.update(sessions).set({ expiresAt: Date.now() - 1 }).where(eq(sessions.userId, user.id)).run();
+    db.update(sessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(sessions.userId, user.id))
+      .run();
     expect(await getSession(req("/", { cookie }))).toBeNull();
   });
 
   it("extends a session that is used after its first day (rolling expiry)", async () => {
     const { user, cookie } = await signedInUser();
-    db.update(sessions).set({ expiresAt: Date.now() + SESSION_TTL_MS / 2 }).where(eq(sessions.userId, user.id)).run();
+    db.update(sessions)
+      .set({ expiresAt: Date.now() + SESSION_TTL_MS / 2 })
+      .where(eq(sessions.userId, user.id))
+      .run();
     const resolved = await getSession(req("/", { cookie }));
     expect(resolved!.session.expiresAt).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
   });
@@ -56,7 +70,14 @@ describe("server-side sessions", () => {
     await createSession(new Request("http://localhost/"), user.id);
     const current = (await getSession(req("/", { cookie })))!;
     expect(endOtherSessions(user.id, current.session.idHash)).toBe(2);
-    expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all().map((r) => r.idHash)).toEqual([current.session.idHash]);
+    expect(
+      db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user.id))
+        .all()
+        .map((r) => r.idHash),
+    ).toEqual([current.session.idHash]);
     expect(hashSessionId("x")).toHaveLength(64);
   });
 });

@@ -133,7 +133,10 @@ export async function destroySessionCookie(request: Request): Promise<string> {
 /** Ends the request's session server-side; answers the clearing Set-Cookie. */
 export async function endSession(request: Request): Promise<string> {
   const id = await readSessionId(request);
-  if (id) db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id))).run();
+  if (id)
+    db.delete(sessions)
+      .where(eq(sessions.idHash, hashSessionId(id)))
+      .run();
   resolvedByRequest.delete(request);
   return destroySessionCookie(request);
 }

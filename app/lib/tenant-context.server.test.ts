@@ -28,8 +28,12 @@ describe("requireTenantContext", () => {
   it("answers a foreign tenant and a nonexistent tenant with the same 403", async () => {
     const a = await signedInUser();
     const b = await signedInUser();
-    const foreign = await settle(() => getTenantContext(req("/api/dashboard", { cookie: a.cookie, tenantId: b.tenantId })));
-    const missing = await settle(() => getTenantContext(req("/api/dashboard", { cookie: a.cookie, tenantId: "no-such-tenant" })));
+    const foreign = await settle(() =>
+      getTenantContext(req("/api/dashboard", { cookie: a.cookie, tenantId: b.tenantId })),
+    );
+    const missing = await settle(() =>
+      getTenantContext(req("/api/dashboard", { cookie: a.cookie, tenantId: "no-such-tenant" })),
+    );
     expect(foreign.status).toBe(403);
     expect(missing.status).toBe(403);
     expect(await foreign.text()).toBe(await missing.text());
@@ -37,9 +41,15 @@ describe("requireTenantContext", () => {
 
   it("throws the upgrade answer for a page without the feature, FORBIDDEN for an API", async () => {
     const { cookie } = await signedInUser();
-    const page = await settle(() => requireTenantContext(req("/password", { cookie }), { feature: "passwordAnalyzer" }));
+    const page = await settle(() =>
+      requireTenantContext(req("/password", { cookie }), { feature: "passwordAnalyzer" }),
+    );
     expect(page.status).toBe(403);
-    expect(await page.json()).toMatchObject({ code: "UPGRADE_REQUIRED", message: "This feature requires Pro plan or higher", requiredPlan: "pro" });
+    expect(await page.json()).toMatchObject({
+      code: "UPGRADE_REQUIRED",
+      message: "This feature requires Pro plan or higher",
+      requiredPlan: "pro",
+    });
     const api = await settle(() => requireTenantContext(req("/api/x", { cookie }), { feature: "passwordAnalyzer" }));
     expect(await api.json()).toEqual({ message: "Access forbidden", code: "FORBIDDEN" });
   });
@@ -47,7 +57,9 @@ describe("requireTenantContext", () => {
   it("raises the effective plan to enterprise during an active trial", async () => {
     const { tenantId, cookie } = await signedInUser();
     startTrial(tenantId);
-    const ctx = await requireTenantContext(req("/admin/multi-account", { cookie }), { feature: "multiAccountManagement" });
+    const ctx = await requireTenantContext(req("/admin/multi-account", { cookie }), {
+      feature: "multiAccountManagement",
+    });
     expect(ctx.plan).toBe("free");
     expect(ctx.effectivePlan).toBe("enterprise");
   });

@@ -9,10 +9,24 @@
  * since Remix runs the layout's and the child's loaders in parallel.
  */
 import type { Role } from "@db/schema";
-import { displayTenantName, hasFeature, lowestPlanWith, upgradeRequiredText, type Feature, type OrganizationAllowance, type Plan } from "./plans";
+import {
+  displayTenantName,
+  hasFeature,
+  lowestPlanWith,
+  upgradeRequiredText,
+  type Feature,
+  type OrganizationAllowance,
+  type Plan,
+} from "./plans";
 import { forbidden, unauthorized } from "./http.server";
 import { getSession, loginRedirect, setSelectedTenant, type SessionRecord, type SessionUser } from "./session.server";
-import { getMembership, listTenantsForUser, organizationAllowanceForUser, tenantEffectivePlan, type TenantListItem } from "~/modules/tenants/tenants.server";
+import {
+  getMembership,
+  listTenantsForUser,
+  organizationAllowanceForUser,
+  tenantEffectivePlan,
+  type TenantListItem,
+} from "~/modules/tenants/tenants.server";
 import { getTrial, type TrialInfo } from "~/modules/tenants/trials.server";
 import { scopedMemo } from "./request-scope.server";
 
@@ -119,16 +133,30 @@ export function upgradeRequired(feature: Feature): Response {
   });
 }
 
-export async function requireTenantContext(request: Request, options: RequireOptions = {}): Promise<TenantContext & { tenant: SelectedTenant }> {
+export async function requireTenantContext(
+  request: Request,
+  options: RequireOptions = {},
+): Promise<TenantContext & { tenant: SelectedTenant }> {
   const api = options.api ?? isApi(request);
   const ctx = await getTenantContext(request);
   if (!ctx) throw api ? unauthorized() : loginRedirect(request);
-  if (!ctx.tenant) throw api ? forbidden() : new Response(JSON.stringify({ code: "NO_TENANT", message: "Loading dashboard..." }), { status: 409, headers: { "Content-Type": "application/json" } });
+  if (!ctx.tenant)
+    throw api
+      ? forbidden()
+      : new Response(JSON.stringify({ code: "NO_TENANT", message: "Loading dashboard..." }), {
+          status: 409,
+          headers: { "Content-Type": "application/json" },
+        });
   if (options.feature && !hasFeature(ctx.effectivePlan, options.feature)) {
     throw api ? forbidden() : upgradeRequired(options.feature);
   }
   if (options.roles && !options.roles.includes(ctx.tenant.role)) {
-    throw api ? forbidden() : new Response(JSON.stringify({ code: "FORBIDDEN", message: "Access forbidden" }), { status: 403, headers: { "Content-Type": "application/json" } });
+    throw api
+      ? forbidden()
+      : new Response(JSON.stringify({ code: "FORBIDDEN", message: "Access forbidden" }), {
+          status: 403,
+          headers: { "Content-Type": "application/json" },
+        });
   }
   return ctx as TenantContext & { tenant: SelectedTenant };
 }

@@ -1,6 +1,15 @@
 // Toasts (spec §4, §9): add, update, dismiss (marks closed, removed after 1,000,000 ms), remove; one visible at a time.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY, dispatch, getToastState, subscribe, toast, toastReducer, type Toast } from "./toast-store";
+import {
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  dispatch,
+  getToastState,
+  subscribe,
+  toast,
+  toastReducer,
+  type Toast,
+} from "./toast-store";
 
 const t = (id: string, extra: Partial<Toast> = {}): Toast => ({ id, open: true, title: `T${id}`, ...extra });
 
@@ -40,7 +49,11 @@ describe("toast store", () => {
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
     const seen: number[] = [];
     const unsubscribe = subscribe((s) => seen.push(s.toasts.length));
-    const handle = toast({ title: "Error", description: "Upgrade to Pro to create up to 3 organizations", variant: "destructive" });
+    const handle = toast({
+      title: "Error",
+      description: "Upgrade to Pro to create up to 3 organizations",
+      variant: "destructive",
+    });
     expect(getToastState().toasts).toEqual([expect.objectContaining({ id: handle.id, open: true, title: "Error" })]);
     handle.dismiss();
     expect(getToastState().toasts[0].open).toBe(false);
@@ -56,6 +69,8 @@ describe("toast store", () => {
     toast({ title: "first" });
     const second = toast({ title: "second" });
     second.update({ description: "more" });
-    expect(getToastState().toasts).toEqual([expect.objectContaining({ title: "second", description: "more", open: true })]);
+    expect(getToastState().toasts).toEqual([
+      expect.objectContaining({ title: "second", description: "more", open: true }),
+    ]);
   });
 });

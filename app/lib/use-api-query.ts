@@ -28,7 +28,9 @@ export function useApiQuery<T>(url: string, initialData: T, headers?: Record<str
     const timer = setInterval(async () => {
       if (document.visibilityState !== "visible") return;
       try {
-        const next = await withRetry(() => apiRequest<T>("GET", url, undefined, { headers: tenantHeader ? { "X-Tenant-Id": tenantHeader } : undefined }));
+        const next = await withRetry(() =>
+          apiRequest<T>("GET", url, undefined, { headers: tenantHeader ? { "X-Tenant-Id": tenantHeader } : undefined }),
+        );
         if (!cancelled) setData(next);
       } catch (error) {
         if (cancelled) return;

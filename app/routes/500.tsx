@@ -13,8 +13,12 @@ export function ErrorBoundary() {
     <main id="main" className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-sm font-semibold text-danger">500</p>
       <h1 className="mt-2 text-3xl font-bold">Server error</h1>
-      <p className="mt-4 text-ink-muted">Something went wrong on our side. Nothing you sent was lost; please try again in a moment.</p>
-      <Link to="/" className="btn-primary mt-8 no-underline">Go to the home page</Link>
+      <p className="mt-4 text-ink-muted">
+        Something went wrong on our side. Nothing you sent was lost; please try again in a moment.
+      </p>
+      <Link to="/" className="btn-primary mt-8 no-underline">
+        Go to the home page
+      </Link>
     </main>
   );
 }

@@ -9,13 +9,18 @@ describe("/web-vitals.js", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
     const body = await res.text();
-    for (const name of ["onCLS", "onINP", "onLCP", "onFCP", "onTTFB"]) expect(body).toMatch(new RegExp(`as ${name}\\b`));
+    for (const name of ["onCLS", "onINP", "onLCP", "onFCP", "onTTFB"])
+      expect(body).toMatch(new RegExp(`as ${name}\\b`));
   });
 
   it("is cached for a year only when asked for by its current version", () => {
     const current = loader({ request: new Request(`http://localhost${webVitalsSrc()}`), params: {}, context: {} });
     expect(current.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
-    const stale = loader({ request: new Request("http://localhost/web-vitals.js?v=0123456789ab"), params: {}, context: {} });
+    const stale = loader({
+      request: new Request("http://localhost/web-vitals.js?v=0123456789ab"),
+      params: {},
+      context: {},
+    });
     expect(stale.headers.get("Cache-Control")).toBe("public, max-age=300");
   });
 
@@ -33,7 +38,8 @@ describe("the logger script", () => {
     const reporters = Object.fromEntries(
       ["onCLS", "onINP", "onLCP", "onFCP", "onTTFB"].map((name) => [
         name,
-        (report: (m: { name: string; value: number; rating: string }) => void) => report({ name: name.slice(2), value: 1.234, rating: "good" }),
+        (report: (m: { name: string; value: number; rating: string }) => void) =>
+          report({ name: name.slice(2), value: 1.234, rating: "good" }),
       ]),
     );
     const document = { readyState: "interactive" };

@@ -12,16 +12,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   !data
     ? [{ title: "Rampart" }]
     : data.mode === "dashboard"
-    ? [{ title: "Dashboard · Rampart" }]
-    : seo(
-        {
-          title: "Rampart — security monitoring for people and organizations",
-          description:
-            "Rampart watches for your breached accounts, analyses suspicious e-mails and checks passwords by k-anonymity. Free to start.",
-          path: "/",
-        },
-        matches,
-      );
+      ? [{ title: "Dashboard · Rampart" }]
+      : seo(
+          {
+            title: "Rampart — security monitoring for people and organizations",
+            description:
+              "Rampart watches for your breached accounts, analyses suspicious e-mails and checks passwords by k-anonymity. Free to start.",
+            path: "/",
+          },
+          matches,
+        );
 
 /** Signed out: the landing page (with the origin for its canonical URL). Signed in: the dashboard inside the shell. */
 export async function loader({ request }: LoaderFunctionArgs) {

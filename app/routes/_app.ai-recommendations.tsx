@@ -18,7 +18,9 @@ export default function AiRecommendations() {
   const { recommendations: recs } = useLoaderData<typeof loader>();
   return (
     <ModulePage path="/ai-recommendations">
-      <p className="mb-4 text-sm text-ink-muted">Ranked by the rules in docs/api.md from your open findings; no data leaves Rampart.</p>
+      <p className="mb-4 text-sm text-ink-muted">
+        Ranked by the rules in docs/api.md from your open findings; no data leaves Rampart.
+      </p>
       {recs.length === 0 ? (
         <EmptyState title="All clear">No open findings need action right now.</EmptyState>
       ) : (
@@ -26,11 +28,15 @@ export default function AiRecommendations() {
           {recs.map((r) => (
             <li key={r.id} className="card">
               <div className="flex items-center gap-2">
-                <StatusBadge tone={r.priority === "high" ? "danger" : r.priority === "medium" ? "warn" : "neutral"}>{`${r.priority} priority`}</StatusBadge>
+                <StatusBadge
+                  tone={r.priority === "high" ? "danger" : r.priority === "medium" ? "warn" : "neutral"}
+                >{`${r.priority} priority`}</StatusBadge>
                 <p className="font-medium">{r.title}</p>
               </div>
               <p className="mt-1 text-sm text-ink-muted">{r.action}</p>
-              <Link to={r.href} className="mt-2 inline-block text-sm">Go there</Link>
+              <Link to={r.href} className="mt-2 inline-block text-sm">
+                Go there
+              </Link>
             </li>
           ))}
         </ol>

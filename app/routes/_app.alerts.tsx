@@ -27,14 +27,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const Schema = z.object({ alertId: z.string().min(1).max(100), status: z.enum(["active", "acknowledged", "resolved"]) });
+const Schema = z.object({
+  alertId: z.string().min(1).max(100),
+  status: z.enum(["active", "acknowledged", "resolved"]),
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const ctx = await requireAppRoute(request, "/alerts");
   limitWrites(ctx.user.id);
   const parsed = Schema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "Choose an alert and a status" }, { status: 400 });
-  if (!setAlertStatus(ctx.tenant.id, parsed.data.alertId, parsed.data.status)) throw new Response("Not Found", { status: 404 });
+  if (!setAlertStatus(ctx.tenant.id, parsed.data.alertId, parsed.data.status))
+    throw new Response("Not Found", { status: 404 });
   return { error: null };
 }
 
@@ -43,27 +47,59 @@ export default function Alerts() {
   return (
     <ModulePage path="/alerts">
       {alerts.length === 0 ? (
-        <EmptyState>No alerts yet. Alerts appear when a module finds something, for example a watched address in a newly imported breach.</EmptyState>
+        <EmptyState>
+          No alerts yet. Alerts appear when a module finds something, for example a watched address in a newly imported
+          breach.
+        </EmptyState>
       ) : (
         <div className="relative card overflow-x-auto p-0">
           <table className="w-full text-left text-sm">
             <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
-              <tr><th className="p-3">Severity</th><th className="p-3">Alert</th><th className="p-3">Status</th><th className="p-3">Raised</th><th className="p-3">Action</th></tr>
+              <tr>
+                <th className="p-3">Severity</th>
+                <th className="p-3">Alert</th>
+                <th className="p-3">Status</th>
+                <th className="p-3">Raised</th>
+                <th className="p-3">Action</th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {alerts.map((a) => (
                 <tr key={a.id}>
-                  <td className="p-3"><SeverityBadge level={a.severity} /></td>
-                  <td className="p-3"><p className="font-medium">{a.title}</p>{a.detail ? <p className="text-xs text-ink-muted">{a.detail}</p> : null}</td>
-                  <td className="p-3"><StatusBadge tone={a.status === "resolved" ? "ok" : a.status === "active" ? "danger" : "warn"}>{a.status}</StatusBadge></td>
-                  <td className="p-3"><time dateTime={a.createdAt}>{a.createdAt.slice(0, 10)}</time></td>
+                  <td className="p-3">
+                    <SeverityBadge level={a.severity} />
+                  </td>
+                  <td className="p-3">
+                    <p className="font-medium">{a.title}</p>
+                    {a.detail ? <p className="text-xs text-ink-muted">{a.detail}</p> : null}
+                  </td>
+                  <td className="p-3">
+                    <StatusBadge tone={a.status === "resolved" ? "ok" : a.status === "active" ? "danger" : "warn"}>
+                      {a.status}
+                    </StatusBadge>
+                  </td>
+                  <td className="p-3">
+                    <time dateTime={a.createdAt}>{a.createdAt.slice(0, 10)}</time>
+                  </td>
                   <td className="p-3">
                     <div className="flex gap-2">
                       {a.status === "active" ? (
-                        <Form method="post"><input type="hidden" name="alertId" value={a.id} /><input type="hidden" name="status" value="acknowledged" /><button className="btn-secondary py-1" type="submit">Acknowledge</button></Form>
+                        <Form method="post">
+                          <input type="hidden" name="alertId" value={a.id} />
+                          <input type="hidden" name="status" value="acknowledged" />
+                          <button className="btn-secondary py-1" type="submit">
+                            Acknowledge
+                          </button>
+                        </Form>
                       ) : null}
                       {a.status !== "resolved" ? (
-                        <Form method="post"><input type="hidden" name="alertId" value={a.id} /><input type="hidden" name="status" value="resolved" /><button className="btn-secondary py-1" type="submit">Resolve</button></Form>
+                        <Form method="post">
+                          <input type="hidden" name="alertId" value={a.id} />
+                          <input type="hidden" name="status" value="resolved" />
+                          <button className="btn-secondary py-1" type="submit">
+                            Resolve
+                          </button>
+                        </Form>
                       ) : null}
                     </div>
                   </td>

@@ -60,12 +60,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "add") {
     const parsed = WatchEntrySchema.safeParse({ value: form.get("value") ?? "" });
     if (!parsed.success) {
-      return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error), value: String(form.get("value") ?? "").slice(0, 254), message: null }, { status: 400 });
+      return data(
+        {
+          ok: false as const,
+          fieldErrors: fieldErrors(parsed.error),
+          value: String(form.get("value") ?? "").slice(0, 254),
+          message: null,
+        },
+        { status: 400 },
+      );
     }
     const entry = parsed.data.value;
     try {
-      const r = entry.type === "email" ? addWatchedEmail(tenantId, entry.value) : addWatchedDomain(tenantId, entry.value);
-      if (r.added) audit({ action: "darkweb.watch_added", tenantId, userId: ctx.user.id, ip, detail: { identityId: r.id, type: entry.type } });
+      const r =
+        entry.type === "email" ? addWatchedEmail(tenantId, entry.value) : addWatchedDomain(tenantId, entry.value);
+      if (r.added)
+        audit({
+          action: "darkweb.watch_added",
+          tenantId,
+          userId: ctx.user.id,
+          ip,
+          detail: { identityId: r.id, type: entry.type },
+        });
       let message: string;
       if (!r.added) message = `${entry.value} is already on your watchlist.`;
       else if (entry.type === "email") {
@@ -80,7 +96,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { ok: true as const, fieldErrors: {} as Record<string, string>, value: "", message };
     } catch (error) {
       if (error instanceof WatchlistError) {
-        return data({ ok: false as const, fieldErrors: { value: error.message }, value: entry.value, message: null }, { status: 400 });
+        return data(
+          { ok: false as const, fieldErrors: { value: error.message }, value: entry.value, message: null },
+          { status: 400 },
+        );
       }
       throw error;
     }
@@ -90,19 +109,44 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = RemoveIdentitySchema.safeParse({ identityId: form.get("identityId") });
     // Another tenant's id and an unknown one get the same answer.
     if (!parsed.success || !removeWatchedIdentity(tenantId, parsed.data.identityId)) throw notFound();
-    audit({ action: "darkweb.watch_removed", tenantId, userId: ctx.user.id, ip, detail: { identityId: parsed.data.identityId } });
-    return { ok: true as const, fieldErrors: {} as Record<string, string>, value: "", message: "Removed from your watchlist." };
+    audit({
+      action: "darkweb.watch_removed",
+      tenantId,
+      userId: ctx.user.id,
+      ip,
+      detail: { identityId: parsed.data.identityId },
+    });
+    return {
+      ok: true as const,
+      fieldErrors: {} as Record<string, string>,
+      value: "",
+      message: "Removed from your watchlist.",
+    };
   }
 
   const parsed = ExposureActionSchema.safeParse({ intent, exposureId: form.get("exposureId") });
   if (!parsed.success) {
-    return data({ ok: false as const, fieldErrors: {} as Record<string, string>, value: "", message: "Unknown action." }, { status: 400 });
+    return data(
+      { ok: false as const, fieldErrors: {} as Record<string, string>, value: "", message: "Unknown action." },
+      { status: 400 },
+    );
   }
   const status = STATUS_FOR_INTENT[parsed.data.intent];
   if (!setExposureStatus(tenantId, parsed.data.exposureId, status)) throw notFound();
-  audit({ action: `darkweb.exposure_${status}`, tenantId, userId: ctx.user.id, ip, detail: { exposureId: parsed.data.exposureId } });
+  audit({
+    action: `darkweb.exposure_${status}`,
+    tenantId,
+    userId: ctx.user.id,
+    ip,
+    detail: { exposureId: parsed.data.exposureId },
+  });
   const words = { resolved: "marked resolved", skipped: "skipped", open: "reopened" } as const;
-  return { ok: true as const, fieldErrors: {} as Record<string, string>, value: "", message: `Exposure ${words[status]}.` };
+  return {
+    ok: true as const,
+    fieldErrors: {} as Record<string, string>,
+    value: "",
+    message: `Exposure ${words[status]}.`,
+  };
 }
 
 export default function DarkWebMonitoring() {
@@ -121,8 +165,8 @@ export default function DarkWebMonitoring() {
           <p className="card flex gap-3 text-sm" data-testid="no-breach-data">
             <Info className="mt-0.5 h-5 w-5 shrink-0 text-brand" aria-hidden="true" />
             <span>
-              No breach data has been imported yet. Your watchlist is kept, and each entry is checked as soon as an operator imports a breach
-              (<code>npm run import:breach -- FILE</code>).
+              No breach data has been imported yet. Your watchlist is kept, and each entry is checked as soon as an
+              operator imports a breach (<code>npm run import:breach -- FILE</code>).
             </span>
           </p>
         ) : null}
@@ -131,10 +175,16 @@ export default function DarkWebMonitoring() {
             Watch an e-mail address or domain
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            An address is checked against the {breachCount.toLocaleString("en")} imported breach{breachCount === 1 ? "" : "es"} at once, and again whenever a new one is
-            imported. A domain covers every address at it once an operator has verified it is yours.
+            An address is checked against the {breachCount.toLocaleString("en")} imported breach
+            {breachCount === 1 ? "" : "es"} at once, and again whenever a new one is imported. A domain covers every
+            address at it once an operator has verified it is yours.
           </p>
-          <Form method="post" noValidate className="mt-4 flex flex-wrap items-start gap-3" key={actionData?.ok ? actionData.message : "form"}>
+          <Form
+            method="post"
+            noValidate
+            className="mt-4 flex flex-wrap items-start gap-3"
+            key={actionData?.ok ? actionData.message : "form"}
+          >
             <input type="hidden" name="intent" value="add" />
             <div className="min-w-[14rem] flex-1">
               <label htmlFor="watch-value" className="label">
@@ -167,7 +217,10 @@ export default function DarkWebMonitoring() {
           </Form>
           <div aria-live="polite">
             {actionData?.ok && actionData.message ? (
-              <p className="mt-4 flex gap-2 rounded-card border border-ok/40 bg-ok-light p-3 text-sm text-ok" role="status">
+              <p
+                className="mt-4 flex gap-2 rounded-card border border-ok/40 bg-ok-light p-3 text-sm text-ok"
+                role="status"
+              >
                 <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
                 <span className="break-words">{actionData.message}</span>
               </p>

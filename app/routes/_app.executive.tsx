@@ -12,7 +12,11 @@ export const meta: MetaFunction = () => [{ title: "Executive Dashboard · Rampar
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/executive");
   if (access.teaser) return { teaser: true as const };
-  return { teaser: false as const, tenantName: access.ctx.tenant.displayName, ...executiveOverview(access.ctx.tenant.id) };
+  return {
+    teaser: false as const,
+    tenantName: access.ctx.tenant.displayName,
+    ...executiveOverview(access.ctx.tenant.id),
+  };
 }
 
 // The same screen as /demo/executive, fed with the figures computed from this tenant's stored findings.

@@ -26,13 +26,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   limitWrites(ctx.user.id);
   const form = await readForm(request);
   const parsed = CreateOrganizationSchema.safeParse({ name: form.get("name") ?? "" });
-  if (!parsed.success) return data({ errors: { name: parsed.error.issues[0]?.message } as Record<string, string | undefined> }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { errors: { name: parsed.error.issues[0]?.message } as Record<string, string | undefined> },
+      { status: 400 },
+    );
   try {
     const created = createTenant(ctx.user.id, parsed.data.name, { ip: clientIp(context) });
     setSelectedTenant(ctx.session.idHash, created.id);
     return redirect("/dashboard");
   } catch (error) {
-    if (error instanceof OrganizationLimitError) return data({ errors: { form: error.message } as Record<string, string | undefined> }, { status: 403 });
+    if (error instanceof OrganizationLimitError)
+      return data({ errors: { form: error.message } as Record<string, string | undefined> }, { status: 403 });
     throw error;
   }
 }
@@ -45,13 +50,35 @@ export default function NewOrganization() {
     <main id="main" className="max-w-md">
       <h1 className="text-2xl font-bold">Add Organization</h1>
       <p className="mt-1 text-sm text-ink-muted">{d.label}</p>
-      {d.reached ? <p className="mt-3 rounded-md bg-warn-light p-3 text-sm text-warn">Limit reached. {d.upgradeMessage} <Link to="/pricing" className="underline">See plans</Link></p> : null}
-      {errors.form ? <p role="alert" className="mt-3 rounded-md bg-danger-light p-3 text-sm text-danger">{errors.form}</p> : null}
+      {d.reached ? (
+        <p className="mt-3 rounded-md bg-warn-light p-3 text-sm text-warn">
+          Limit reached. {d.upgradeMessage}{" "}
+          <Link to="/pricing" className="underline">
+            See plans
+          </Link>
+        </p>
+      ) : null}
+      {errors.form ? (
+        <p role="alert" className="mt-3 rounded-md bg-danger-light p-3 text-sm text-danger">
+          {errors.form}
+        </p>
+      ) : null}
       <Form method="post" className="card mt-4 space-y-3" noValidate>
-        <FormField id="name" name="name" label="Organization name" autoComplete="organization" error={errors.name} hint={ORGANIZATION_NAME_HINT} />
+        <FormField
+          id="name"
+          name="name"
+          label="Organization name"
+          autoComplete="organization"
+          error={errors.name}
+          hint={ORGANIZATION_NAME_HINT}
+        />
         <div className="flex gap-2">
-          <button type="submit" className="btn-primary">Create</button>
-          <Link to="/dashboard" className="btn-secondary no-underline">Cancel</Link>
+          <button type="submit" className="btn-primary">
+            Create
+          </button>
+          <Link to="/dashboard" className="btn-secondary no-underline">
+            Cancel
+          </Link>
         </div>
       </Form>
     </main>

@@ -47,7 +47,10 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     form = await request.formData();
   } catch {
-    return data<ActionResult>({ analysis: null, error: "The form could not be read. Please try again." }, { status: 400 });
+    return data<ActionResult>(
+      { analysis: null, error: "The form could not be read. Please try again." },
+      { status: 400 },
+    );
   }
   const parsed = AnalyzeSchema.safeParse({ password: form.get("password") ?? undefined });
   if (!parsed.success) return data<ActionResult>({ analysis: null, error: firstIssue(parsed.error) }, { status: 400 });
@@ -67,7 +70,11 @@ export default function PasswordPage() {
   if (page.teaser) return <TeaserPage path="/password" />;
   return (
     <ModulePage path="/password">
-      <PasswordAnalyzer userInputs={page.userInputs} serverAnalysis={result?.analysis ?? null} serverError={result?.error ?? null} />
+      <PasswordAnalyzer
+        userInputs={page.userInputs}
+        serverAnalysis={result?.analysis ?? null}
+        serverError={result?.error ?? null}
+      />
     </ModulePage>
   );
 }

@@ -13,7 +13,8 @@ export const meta: MetaFunction = () => [{ title: `${appRoute("/phishing-enhance
 
 export const loader = ({ request }: LoaderFunctionArgs) => phishingLoader(request, "/phishing-enhanced");
 
-export const action = ({ request, context }: ActionFunctionArgs) => phishingAction(request, "/phishing-enhanced", context);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  phishingAction(request, "/phishing-enhanced", context);
 
 export default function Page() {
   return <PhishingPage path="/phishing-enhanced" />;

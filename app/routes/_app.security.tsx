@@ -34,12 +34,19 @@ export default function Security() {
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Security events, newest first</caption>
             <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
-              <tr><th className="p-3">When</th><th className="p-3">Event</th><th className="p-3">Who</th><th className="p-3">From</th></tr>
+              <tr>
+                <th className="p-3">When</th>
+                <th className="p-3">Event</th>
+                <th className="p-3">Who</th>
+                <th className="p-3">From</th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {data.events.map((e) => (
                 <tr key={e.id}>
-                  <td className="p-3 whitespace-nowrap"><time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)}</time></td>
+                  <td className="p-3 whitespace-nowrap">
+                    <time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)}</time>
+                  </td>
                   <td className="p-3 font-mono text-xs">{e.action}</td>
                   <td className="p-3">{e.who}</td>
                   <td className="p-3">{e.ip ?? "—"}</td>

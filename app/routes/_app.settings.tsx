@@ -13,7 +13,15 @@ import { changePassword } from "~/modules/accounts/accounts.server";
 import { checkNewPassword } from "~/modules/accounts/new-password.server";
 import { ChangePasswordSchema, fieldErrors } from "~/modules/accounts/validation";
 import { audit } from "~/modules/audit/audit.server";
-import { changeRole, createInvitation, listMembers, listOpenInvitations, MemberError, removeMember, revokeInvitation } from "~/modules/tenants/members.server";
+import {
+  changeRole,
+  createInvitation,
+  listMembers,
+  listOpenInvitations,
+  MemberError,
+  removeMember,
+  revokeInvitation,
+} from "~/modules/tenants/members.server";
 import { startTrial, TrialError } from "~/modules/tenants/trials.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -30,7 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trial: ctx.trial,
     otherSessions: Math.max(0, countActiveSessions(ctx.user.id) - 1),
     members: listMembers(ctx.tenant.id).map((m) => ({ ...m, isYou: m.userId === ctx.user.id })),
-    invitations: canManage ? listOpenInvitations(ctx.tenant.id).map((i) => ({ id: i.id, role: i.role, expiresAt: new Date(i.expiresAt).toISOString() })) : [],
+    invitations: canManage
+      ? listOpenInvitations(ctx.tenant.id).map((i) => ({
+          id: i.id,
+          role: i.role,
+          expiresAt: new Date(i.expiresAt).toISOString(),
+        }))
+      : [],
     canManage,
     isOwner: ctx.tenant.role === "owner",
     // The same two checks the admin layout makes: the plan feature and an owner or admin role.
@@ -38,7 +52,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const Intent = z.enum(["change-password", "end-other-sessions", "start-trial", "create-invite", "revoke-invite", "change-role", "remove-member"]);
+const Intent = z.enum([
+  "change-password",
+  "end-other-sessions",
+  "start-trial",
+  "create-invite",
+  "revoke-invite",
+  "change-role",
+  "remove-member",
+]);
 
 type ActionResult = { intent: string; ok?: string; errors?: Record<string, string | undefined>; inviteUrl?: string };
 
@@ -48,15 +70,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ip = clientIp(context);
   const form = await readForm(request);
   const intent = Intent.safeParse(form.get("intent"));
-  if (!intent.success) return data<ActionResult>({ intent: "unknown", errors: { form: "Unknown action" } }, { status: 400 });
-  const fail = (errors: Record<string, string | undefined>, status = 400) => data<ActionResult>({ intent: intent.data, errors }, { status });
-  const ok = (message: string, extra: Partial<ActionResult> = {}, init?: ResponseInit) => data<ActionResult>({ intent: intent.data, ok: message, ...extra }, init);
+  if (!intent.success)
+    return data<ActionResult>({ intent: "unknown", errors: { form: "Unknown action" } }, { status: 400 });
+  const fail = (errors: Record<string, string | undefined>, status = 400) =>
+    data<ActionResult>({ intent: intent.data, errors }, { status });
+  const ok = (message: string, extra: Partial<ActionResult> = {}, init?: ResponseInit) =>
+    data<ActionResult>({ intent: intent.data, ok: message, ...extra }, init);
   const owner = ctx.tenant.role === "owner";
   const manager = owner || ctx.tenant.role === "admin";
 
   switch (intent.data) {
     case "change-password": {
-      const parsed = ChangePasswordSchema.safeParse({ currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword") });
+      const parsed = ChangePasswordSchema.safeParse({
+        currentPassword: form.get("currentPassword"),
+        newPassword: form.get("newPassword"),
+      });
       if (!parsed.success) return fail(fieldErrors(parsed.error));
       const verdict = await checkNewPassword(parsed.data.newPassword, [ctx.user.email, ctx.tenant.name]);
       if (verdict) return fail({ newPassword: verdict });
@@ -75,7 +103,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "end-other-sessions": {
       const n = endOtherSessions(ctx.user.id, ctx.session.idHash);
-      audit({ action: "auth.other_sessions_ended", userId: ctx.user.id, tenantId: ctx.tenant.id, ip, detail: { count: n } });
+      audit({
+        action: "auth.other_sessions_ended",
+        userId: ctx.user.id,
+        tenantId: ctx.tenant.id,
+        ip,
+        detail: { count: n },
+      });
       return ok(`Signed out ${n} other session${n === 1 ? "" : "s"}.`);
     }
     case "start-trial": {
@@ -95,7 +129,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!role.success) return fail({ invite: "Choose a role for the invitation." });
       const { token } = createInvitation(ctx.tenant.id, role.data, ctx.user.id, ip);
       const url = new URL(`/invite/${token}`, request.url).toString();
-      return ok("Invitation link created. It works once, for 7 days; copy it now, it is not shown again.", { inviteUrl: url });
+      return ok("Invitation link created. It works once, for 7 days; copy it now, it is not shown again.", {
+        inviteUrl: url,
+      });
     }
     case "revoke-invite": {
       if (!manager) return fail({ invite: "Only owners and admins can revoke invitations." }, 403);
@@ -118,7 +154,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         removeMember(ctx.tenant.id, ctx.user.id, userId.data, ip);
         return ok("Member removed.");
       } catch (error) {
-        if (error instanceof MemberError) return fail({ members: error.message }, error.message.startsWith("This person") ? 404 : 400);
+        if (error instanceof MemberError)
+          return fail({ members: error.message }, error.message.startsWith("This person") ? 404 : 400);
         throw error;
       }
     }
@@ -127,10 +164,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function Notice({ result, intent }: { result: ActionResult | undefined; intent: string }) {
   if (!result || result.intent !== intent) return null;
-  if (result.ok) return <p role="status" className="mt-3 rounded-md bg-ok-light p-3 text-sm text-ok">{result.ok}</p>;
+  if (result.ok)
+    return (
+      <p role="status" className="mt-3 rounded-md bg-ok-light p-3 text-sm text-ok">
+        {result.ok}
+      </p>
+    );
   const first = Object.values(result.errors ?? {}).find(Boolean);
   return first && !["currentPassword", "newPassword"].some((k) => result.errors?.[k]) ? (
-    <p role="alert" className="mt-3 rounded-md bg-danger-light p-3 text-sm text-danger">{first}</p>
+    <p role="alert" className="mt-3 rounded-md bg-danger-light p-3 text-sm text-danger">
+      {first}
+    </p>
   ) : null;
 }
 
@@ -138,7 +182,7 @@ export default function Settings() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
-  const pwErrors = result?.intent === "change-password" ? result.errors ?? {} : {};
+  const pwErrors = result?.intent === "change-password" ? (result.errors ?? {}) : {};
   return (
     <main id="main" className="max-w-3xl space-y-8">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -149,76 +193,135 @@ export default function Settings() {
       ) : null}
 
       <section aria-labelledby="account-title" className="card">
-        <h2 id="account-title" className="text-lg font-semibold">Account</h2>
-        <p className="mt-1 text-sm text-ink-muted">Signed in as <strong className="text-ink">{d.email}</strong></p>
+        <h2 id="account-title" className="text-lg font-semibold">
+          Account
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Signed in as <strong className="text-ink">{d.email}</strong>
+        </p>
         <Form method="post" className="mt-4 space-y-3" noValidate>
           <input type="hidden" name="intent" value="change-password" />
-          <FormField id="currentPassword" name="currentPassword" type="password" label="Current password" autoComplete="current-password" error={pwErrors.currentPassword} />
-          <FormField id="newPassword" name="newPassword" type="password" label="New password" autoComplete="new-password" error={pwErrors.newPassword} hint="At least 8 characters; 15 or more is better." />
-          <button type="submit" className="btn-primary" disabled={busy}>Change password</button>
+          <FormField
+            id="currentPassword"
+            name="currentPassword"
+            type="password"
+            label="Current password"
+            autoComplete="current-password"
+            error={pwErrors.currentPassword}
+          />
+          <FormField
+            id="newPassword"
+            name="newPassword"
+            type="password"
+            label="New password"
+            autoComplete="new-password"
+            error={pwErrors.newPassword}
+            hint="At least 8 characters; 15 or more is better."
+          />
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Change password
+          </button>
         </Form>
         <Notice result={result} intent="change-password" />
       </section>
 
       <section aria-labelledby="sessions-title" className="card">
-        <h2 id="sessions-title" className="text-lg font-semibold">Sessions</h2>
+        <h2 id="sessions-title" className="text-lg font-semibold">
+          Sessions
+        </h2>
         <p className="mt-1 text-sm text-ink-muted" data-testid="other-sessions">
-          {d.otherSessions === 0 ? "No other active sessions." : `${d.otherSessions} other active session${d.otherSessions === 1 ? "" : "s"}.`}
+          {d.otherSessions === 0
+            ? "No other active sessions."
+            : `${d.otherSessions} other active session${d.otherSessions === 1 ? "" : "s"}.`}
         </p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="end-other-sessions" />
-          <button type="submit" className="btn-secondary" disabled={busy}>Sign out every other session</button>
+          <button type="submit" className="btn-secondary" disabled={busy}>
+            Sign out every other session
+          </button>
         </Form>
         <Notice result={result} intent="end-other-sessions" />
       </section>
 
       <section aria-labelledby="trial-title" className="card">
-        <h2 id="trial-title" className="text-lg font-semibold">Plan and trial</h2>
+        <h2 id="trial-title" className="text-lg font-semibold">
+          Plan and trial
+        </h2>
         <p className="mt-1 text-sm text-ink-muted">
-          {d.tenant.name} is on the {d.tenant.plan} plan; effective plan: <strong className="text-ink">{d.effectivePlan}</strong>.
+          {d.tenant.name} is on the {d.tenant.plan} plan; effective plan:{" "}
+          <strong className="text-ink">{d.effectivePlan}</strong>.
         </p>
         <p className="mt-1 text-sm" data-testid="trial-status">
-          Trial: {d.trial?.status === "active" ? `active until ${d.trial.endsAt?.slice(0, 10)}` : d.trial?.status === "expired" ? "expired" : "not started"}
+          Trial:{" "}
+          {d.trial?.status === "active"
+            ? `active until ${d.trial.endsAt?.slice(0, 10)}`
+            : d.trial?.status === "expired"
+              ? "expired"
+              : "not started"}
         </p>
         {d.isOwner && d.trial?.status === "none" ? (
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="start-trial" />
-            <button type="submit" className="btn-primary" disabled={busy}>Start the {TRIAL_DAYS}-day trial</button>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              Start the {TRIAL_DAYS}-day trial
+            </button>
           </Form>
         ) : null}
         <Notice result={result} intent="start-trial" />
       </section>
 
       <section aria-labelledby="members-title" className="card">
-        <h2 id="members-title" className="text-lg font-semibold">Members of {d.tenant.name}</h2>
+        <h2 id="members-title" className="text-lg font-semibold">
+          Members of {d.tenant.name}
+        </h2>
         <div className="relative mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-xs uppercase text-ink-muted">
-              <tr><th className="py-2">Member</th><th className="py-2">Role</th>{d.isOwner ? <th className="py-2">Manage</th> : null}</tr>
+              <tr>
+                <th className="py-2">Member</th>
+                <th className="py-2">Role</th>
+                {d.isOwner ? <th className="py-2">Manage</th> : null}
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {d.members.map((m) => (
                 <tr key={m.userId}>
-                  <td className="py-2">{m.email}{m.isYou ? " (you)" : ""}</td>
-                  <td className="py-2"><StatusBadge tone={m.role === "owner" ? "ok" : "neutral"}>{m.role}</StatusBadge></td>
+                  <td className="py-2">
+                    {m.email}
+                    {m.isYou ? " (you)" : ""}
+                  </td>
+                  <td className="py-2">
+                    <StatusBadge tone={m.role === "owner" ? "ok" : "neutral"}>{m.role}</StatusBadge>
+                  </td>
                   {d.isOwner ? (
                     <td className="py-2">
                       <div className="flex flex-wrap gap-2">
                         <Form method="post" className="flex gap-1">
                           <input type="hidden" name="intent" value="change-role" />
                           <input type="hidden" name="userId" value={m.userId} />
-                          <label className="sr-only" htmlFor={`role-${m.userId}`}>Role for {m.email}</label>
-                          <select id={`role-${m.userId}`} name="role" defaultValue={m.role} className="input w-auto py-1">
+                          <label className="sr-only" htmlFor={`role-${m.userId}`}>
+                            Role for {m.email}
+                          </label>
+                          <select
+                            id={`role-${m.userId}`}
+                            name="role"
+                            defaultValue={m.role}
+                            className="input w-auto py-1"
+                          >
                             <option value="owner">owner</option>
                             <option value="admin">admin</option>
                             <option value="member">member</option>
                           </select>
-                          <button type="submit" className="btn-secondary py-1">Save</button>
+                          <button type="submit" className="btn-secondary py-1">
+                            Save
+                          </button>
                         </Form>
                         <Form method="post">
                           <input type="hidden" name="intent" value="remove-member" />
                           <input type="hidden" name="userId" value={m.userId} />
-                          <button type="submit" className="btn-secondary py-1" aria-label={`Remove ${m.email}`}>Remove</button>
+                          <button type="submit" className="btn-secondary py-1" aria-label={`Remove ${m.email}`}>
+                            Remove
+                          </button>
                         </Form>
                       </div>
                     </td>
@@ -236,30 +339,46 @@ export default function Settings() {
             <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="create-invite" />
               <div>
-                <label htmlFor="invite-role" className="label">Role</label>
+                <label htmlFor="invite-role" className="label">
+                  Role
+                </label>
                 <select id="invite-role" name="role" className="input w-auto" defaultValue="member">
                   <option value="member">member</option>
                   <option value="admin">admin</option>
                 </select>
               </div>
-              <button type="submit" className="btn-primary" disabled={busy}>Create invitation link</button>
+              <button type="submit" className="btn-primary" disabled={busy}>
+                Create invitation link
+              </button>
             </Form>
             <Notice result={result} intent="create-invite" />
             {result?.intent === "create-invite" && result.inviteUrl ? (
               <div className="mt-2">
-                <label htmlFor="invite-url" className="label">Invitation link</label>
-                <input id="invite-url" readOnly className="input font-mono" value={result.inviteUrl} data-testid="invite-url" />
+                <label htmlFor="invite-url" className="label">
+                  Invitation link
+                </label>
+                <input
+                  id="invite-url"
+                  readOnly
+                  className="input font-mono"
+                  value={result.inviteUrl}
+                  data-testid="invite-url"
+                />
               </div>
             ) : null}
             {d.invitations.length ? (
               <ul className="mt-3 space-y-1 text-sm">
                 {d.invitations.map((i) => (
                   <li key={i.id} className="flex items-center gap-2">
-                    <span>Open {i.role} invitation, expires {i.expiresAt.slice(0, 10)}</span>
+                    <span>
+                      Open {i.role} invitation, expires {i.expiresAt.slice(0, 10)}
+                    </span>
                     <Form method="post">
                       <input type="hidden" name="intent" value="revoke-invite" />
                       <input type="hidden" name="invitationId" value={i.id} />
-                      <button type="submit" className="text-sm text-brand underline">Revoke</button>
+                      <button type="submit" className="text-sm text-brand underline">
+                        Revoke
+                      </button>
                     </Form>
                   </li>
                 ))}
@@ -272,4 +391,3 @@ export default function Settings() {
     </main>
   );
 }
-

@@ -23,14 +23,28 @@ export default function ThreatHunting() {
     <ModulePage path="/threat-hunting">
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
         <div className="min-w-64 flex-1">
-          <label htmlFor="q" className="label">Indicator</label>
-          <input id="q" name="q" type="search" maxLength={MAX_QUERY_LENGTH} defaultValue={q} className="input" placeholder="a domain, an address or a word" />
+          <label htmlFor="q" className="label">
+            Indicator
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            maxLength={MAX_QUERY_LENGTH}
+            defaultValue={q}
+            className="input"
+            placeholder="a domain, an address or a word"
+          />
         </div>
-        <button type="submit" className="btn-primary">Search</button>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
       </Form>
       <div className="mt-4">
         {results === null ? (
-          <EmptyState title="Start a hunt">Search for an indicator of compromise across your alerts and analysed messages.</EmptyState>
+          <EmptyState title="Start a hunt">
+            Search for an indicator of compromise across your alerts and analysed messages.
+          </EmptyState>
         ) : results.length === 0 ? (
           <EmptyState title="No matches">Nothing in your stored alerts or messages matches “{q}”.</EmptyState>
         ) : (
@@ -40,7 +54,9 @@ export default function ThreatHunting() {
                 <span className="w-16 text-xs text-ink-muted">{r.kind}</span>
                 <SeverityBadge level={r.level} />
                 <span className="flex-1">{r.title}</span>
-                <time className="text-xs text-ink-muted" dateTime={r.at}>{r.at.slice(0, 10)}</time>
+                <time className="text-xs text-ink-muted" dateTime={r.at}>
+                  {r.at.slice(0, 10)}
+                </time>
               </li>
             ))}
           </ul>

@@ -25,7 +25,11 @@ export default function Usage() {
         <MetricCard label="Identities watched" value={usage.watchedIdentities} />
         <MetricCard label="Alerts raised" value={usage.alertsTotal} />
         <MetricCard label="Alerts resolved" value={usage.alertsResolved} />
-        <MetricCard label="Hours saved / month" value={analytics.hoursSavedMonthly} hint="Estimated at 10 minutes per analysed message" />
+        <MetricCard
+          label="Hours saved / month"
+          value={analytics.hoursSavedMonthly}
+          hint="Estimated at 10 minutes per analysed message"
+        />
       </div>
     </ModulePage>
   );

@@ -11,7 +11,8 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(
     {
       title: "About Rampart",
-      description: "What Rampart is, who it is for, and the principles it is built on: exact findings, explained verdicts, privacy by design and a server you can run yourself.",
+      description:
+        "What Rampart is, who it is for, and the principles it is built on: exact findings, explained verdicts, privacy by design and a server you can run yourself.",
       path: "/about",
     },
     matches,
@@ -32,18 +33,19 @@ export default function About() {
         <Bullets
           items={[
             <>
-              <strong>Individuals</strong> who want to know when their addresses appear in a breach and whether a message is safe to act on. The Free plan
-              covers this.
+              <strong>Individuals</strong> who want to know when their addresses appear in a breach and whether a
+              message is safe to act on. The Free plan covers this.
             </>,
             <>
-              <strong>Small teams</strong> without a dedicated security person, who need the essentials done well: passwords, alerts, a timeline of
-              security events, and devices
+              <strong>Small teams</strong> without a dedicated security person, who need the essentials done well:
+              passwords, alerts, a timeline of security events, and devices
               <InDevelopmentAside path="/endpoint-security" />.
             </>,
             <>
               <strong>Organizations with a security function</strong> that need incident response
               <InDevelopmentAside path="/incident-response" />, compliance evidence
-              <InDevelopmentAside path="/compliance-monitoring" />, an executive view and several organizations under one roof.
+              <InDevelopmentAside path="/compliance-monitoring" />, an executive view and several organizations under
+              one roof.
             </>,
           ]}
         />
@@ -55,8 +57,9 @@ export default function About() {
         </p>
         {inDevelopment.length > 0 ? (
           <p>
-            <strong>In development:</strong> {inDevelopment.join(", ")}. Their pages say what each module is for and that it stores nothing yet;
-            no figure is invented for them outside the clearly marked <Link to="/demo">demo</Link>.
+            <strong>In development:</strong> {inDevelopment.join(", ")}. Their pages say what each module is for and
+            that it stores nothing yet; no figure is invented for them outside the clearly marked{" "}
+            <Link to="/demo">demo</Link>.
           </p>
         ) : null}
       </Section>
@@ -65,20 +68,21 @@ export default function About() {
         <Bullets
           items={[
             <>
-              <strong>A finding must be explained.</strong> Every verdict comes with the reasons a person can check: which header failed, which link misleads,
-              which breach and when.
+              <strong>A finding must be explained.</strong> Every verdict comes with the reasons a person can check:
+              which header failed, which link misleads, which breach and when.
             </>,
             <>
-              <strong>Numbers must be real.</strong> Outside the clearly marked demo, every figure Rampart shows is computed from your own data. An empty state
-              says what to do next instead of showing invented numbers.
+              <strong>Numbers must be real.</strong> Outside the clearly marked demo, every figure Rampart shows is
+              computed from your own data. An empty state says what to do next instead of showing invented numbers.
             </>,
             <>
-              <strong>A security product must not become a privacy risk.</strong> Passwords are checked by k-anonymity, breached addresses are stored as
-              keyed hashes, suspicious messages are never rendered. The <Link to="/trust">trust page</Link> lists exactly what is stored and for how long.
+              <strong>A security product must not become a privacy risk.</strong> Passwords are checked by k-anonymity,
+              breached addresses are stored as keyed hashes, suspicious messages are never rendered. The{" "}
+              <Link to="/trust">trust page</Link> lists exactly what is stored and for how long.
             </>,
             <>
-              <strong>Calm beats alarming.</strong> Severity is written out, not only coloured; alerts are raised once per cause; the interface works by
-              keyboard and on a phone.
+              <strong>Calm beats alarming.</strong> Severity is written out, not only coloured; alerts are raised once
+              per cause; the interface works by keyboard and on a phone.
             </>,
           ]}
         />
@@ -86,13 +90,15 @@ export default function About() {
 
       <Section title="How it is built">
         <p>
-          Rampart is a web application built with Remix and React on Node.js, with its data in a single SQLite database. It runs as one server process,
-          so an operator can host it on a small machine, keep the data where they choose, and back it up by copying a file. Pages work without
-          JavaScript; JavaScript makes them faster, never required. The <Link to="/docs/operations">operations guide</Link> explains how to run it.
+          Rampart is a web application built with Remix and React on Node.js, with its data in a single SQLite database.
+          It runs as one server process, so an operator can host it on a small machine, keep the data where they choose,
+          and back it up by copying a file. Pages work without JavaScript; JavaScript makes them faster, never required.
+          The <Link to="/docs/operations">operations guide</Link> explains how to run it.
         </p>
         <p>
-          The checks follow public standards rather than secret sauce: NIST SP 800-63B for passwords, the SPF, DKIM, DMARC and ARC RFCs for e-mail
-          authentication, and the Have I Been Pwned breach and Pwned Passwords range models for breach data.
+          The checks follow public standards rather than secret sauce: NIST SP 800-63B for passwords, the SPF, DKIM,
+          DMARC and ARC RFCs for e-mail authentication, and the Have I Been Pwned breach and Pwned Passwords range
+          models for breach data.
         </p>
       </Section>
 

@@ -14,7 +14,8 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(
     {
       title: "Authentication debug",
-      description: "Your request's authentication state for troubleshooting sign-in: session, expiry, selected organization, effective plan and cookie flags.",
+      description:
+        "Your request's authentication state for troubleshooting sign-in: session, expiry, selected organization, effective plan and cookie flags.",
       path: "/auth-debug",
       noindex: true,
     },
@@ -104,7 +105,9 @@ export default function AuthDebug() {
               <Row label="Account">{s.email}</Row>
               <Row label="Session started">{when(s.startedAt)}</Row>
               <Row label="Session expires">{when(s.expiresAt)}</Row>
-              <Row label="Selected organization">{s.tenant ? `${s.tenant.name} (your role: ${s.tenant.role})` : "None yet"}</Row>
+              <Row label="Selected organization">
+                {s.tenant ? `${s.tenant.name} (your role: ${s.tenant.role})` : "None yet"}
+              </Row>
               <Row label="Organizations">{s.organizations}</Row>
               <Row label="Plan">{s.plan}</Row>
               <Row label="Effective plan">
@@ -123,7 +126,9 @@ export default function AuthDebug() {
         <h2 id="cookie-title" className="text-lg font-semibold">
           Session cookie flags
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">The attributes the server sets on <code>{d.cookie.name}</code> for a request like this one.</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          The attributes the server sets on <code>{d.cookie.name}</code> for a request like this one.
+        </p>
         <dl className="mt-2 text-sm" data-testid="cookie-flags">
           <Row label="HttpOnly">
             <YesNo value={d.cookie.httpOnly} yes="Yes: scripts cannot read it" />
@@ -142,20 +147,24 @@ export default function AuthDebug() {
         </h2>
         <ul className="mt-3 list-disc space-y-2 pl-6 leading-7">
           <li>
-            <strong>Signed out, cookie sent</strong>: your browser has a session cookie, but it belongs to a session that has expired or been signed out,
-            or it was signed with a secret the server no longer has. <Link to="/login?redirectTo=/auth-debug">Sign in again</Link>.
+            <strong>Signed out, cookie sent</strong>: your browser has a session cookie, but it belongs to a session
+            that has expired or been signed out, or it was signed with a secret the server no longer has.{" "}
+            <Link to="/login?redirectTo=/auth-debug">Sign in again</Link>.
           </li>
           <li>
-            <strong>Signed out, no cookie sent</strong>: your browser did not keep the cookie. Check that cookies are allowed for this site. If the site
-            is served over HTTPS through a proxy, the operator must enable trusted forwarded headers (see the{" "}
-            <Link to="/docs/operations">operations guide</Link>); otherwise the server cannot tell the connection is secure.
+            <strong>Signed out, no cookie sent</strong>: your browser did not keep the cookie. Check that cookies are
+            allowed for this site. If the site is served over HTTPS through a proxy, the operator must enable trusted
+            forwarded headers (see the <Link to="/docs/operations">operations guide</Link>); otherwise the server cannot
+            tell the connection is secure.
           </li>
           <li>
-            <strong>Signed in, but a page says you need another plan</strong>: compare the effective plan above with the plan the page names, and check
-            which organization is selected.
+            <strong>Signed in, but a page says you need another plan</strong>: compare the effective plan above with the
+            plan the page names, and check which organization is selected.
           </li>
         </ul>
-        <Note label="Privacy">This page shows only your own session. It is not indexed by search engines and not cached.</Note>
+        <Note label="Privacy">
+          This page shows only your own session. It is not indexed by search engines and not cached.
+        </Note>
       </section>
     </MarketingPage>
   );

@@ -10,8 +10,24 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens"
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
-    ? seo({ title: data.post.title, description: data.post.description, path: `/blog/${data.post.slug}`, type: "article" }, matches)
-    : seo({ title: "Post not found", description: "This blog post does not exist.", path: `/blog/${params.slug ?? ""}`, noindex: true }, matches);
+    ? seo(
+        {
+          title: data.post.title,
+          description: data.post.description,
+          path: `/blog/${data.post.slug}`,
+          type: "article",
+        },
+        matches,
+      )
+    : seo(
+        {
+          title: "Post not found",
+          description: "This blog post does not exist.",
+          path: `/blog/${params.slug ?? ""}`,
+          noindex: true,
+        },
+        matches,
+      );
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const post = getPost(params.slug ?? "");

@@ -24,7 +24,11 @@ export async function loader() {
 export default function BlogIndex() {
   const { posts } = useLoaderData<typeof loader>();
   return (
-    <MarketingPage eyebrow="Blog" title="Notes on staying secure" lead="How the checks inside Rampart work, and what the standards behind them actually say.">
+    <MarketingPage
+      eyebrow="Blog"
+      title="Notes on staying secure"
+      lead="How the checks inside Rampart work, and what the standards behind them actually say."
+    >
       <ol className="space-y-6">
         {posts.map((post) => (
           <li key={post.slug} className="card">

@@ -29,7 +29,8 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(
     {
       title: "Breach check",
-      description: "Check whether your e-mail address appears in a known data breach, and whether a password has been leaked, without it leaving your browser.",
+      description:
+        "Check whether your e-mail address appears in a known data breach, and whether a password has been leaked, without it leaving your browser.",
       path: "/breach-check",
     },
     matches,
@@ -50,12 +51,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     case "invalid":
       return data(
-        { kind: "invalid" as const, intent: outcome.intent, fieldErrors: outcome.fieldErrors, email: outcome.intent === "email" ? String(form.get("email") ?? "").slice(0, 254) : "" },
+        {
+          kind: "invalid" as const,
+          intent: outcome.intent,
+          fieldErrors: outcome.fieldErrors,
+          email: outcome.intent === "email" ? String(form.get("email") ?? "").slice(0, 254) : "",
+        },
         { status: 400 },
       );
     case "email":
       // The address goes back only to refill the field of the page that sent it.
-      return { kind: "email" as const, result: outcome.result, email: String(form.get("email") ?? "").trim().slice(0, 254) };
+      return {
+        kind: "email" as const,
+        result: outcome.result,
+        email: String(form.get("email") ?? "")
+          .trim()
+          .slice(0, 254),
+      };
     case "password":
       return { kind: "password" as const, count: outcome.count };
   }
@@ -67,25 +79,36 @@ function PasswordVerdict({ result }: { result: PasswordResult }) {
   if (!result) return null;
   if ("error" in result) {
     return (
-      <p role="alert" className="mt-4 flex gap-2 rounded-card border border-danger/40 bg-danger-light p-3 text-sm text-danger">
+      <p
+        role="alert"
+        className="mt-4 flex gap-2 rounded-card border border-danger/40 bg-danger-light p-3 text-sm text-danger"
+      >
         <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         {result.error}
       </p>
     );
   }
   return result.count > 0 ? (
-    <div className="mt-4 flex gap-2 rounded-card border border-danger/40 bg-danger-light p-3 text-sm text-danger" data-testid="password-result">
+    <div
+      className="mt-4 flex gap-2 rounded-card border border-danger/40 bg-danger-light p-3 text-sm text-danger"
+      data-testid="password-result"
+    >
       <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p>
-        <strong>Breached password.</strong> It has appeared {result.count.toLocaleString("en")} time{result.count === 1 ? "" : "s"} in data breaches. Do not use
-        it: change it wherever you use it and turn on multi-factor authentication.
+        <strong>Breached password.</strong> It has appeared {result.count.toLocaleString("en")} time
+        {result.count === 1 ? "" : "s"} in data breaches. Do not use it: change it wherever you use it and turn on
+        multi-factor authentication.
       </p>
     </div>
   ) : (
-    <div className="mt-4 flex gap-2 rounded-card border border-ok/40 bg-ok-light p-3 text-sm text-ok" data-testid="password-result">
+    <div
+      className="mt-4 flex gap-2 rounded-card border border-ok/40 bg-ok-light p-3 text-sm text-ok"
+      data-testid="password-result"
+    >
       <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p>
-        <strong>Not found</strong> in the breached passwords we hold. That does not make it strong: use a long, unique password from a password manager.
+        <strong>Not found</strong> in the breached passwords we hold. That does not make it strong: use a long, unique
+        password from a password manager.
       </p>
     </div>
   );
@@ -102,7 +125,8 @@ export default function BreachCheck() {
   const [hashing, setHashing] = useState(false);
 
   const emailErrors = actionData?.kind === "invalid" && actionData.intent === "email" ? actionData.fieldErrors : {};
-  const passwordErrors = actionData?.kind === "invalid" && actionData.intent === "password" ? actionData.fieldErrors : {};
+  const passwordErrors =
+    actionData?.kind === "invalid" && actionData.intent === "password" ? actionData.fieldErrors : {};
   const [clientPasswordError, setClientPasswordError] = useState<string | null>(null);
   const emailResult = actionData?.kind === "email" ? actionData.result : null;
   const emailValue = actionData && "email" in actionData ? actionData.email : "";
@@ -142,7 +166,10 @@ export default function BreachCheck() {
       width="wide"
     >
       {rateLimited ? (
-        <div role="alert" className="mb-6 flex gap-3 rounded-card border border-danger/40 bg-danger-light p-4 text-danger">
+        <div
+          role="alert"
+          className="mb-6 flex gap-3 rounded-card border border-danger/40 bg-danger-light p-4 text-danger"
+        >
           <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
           <p>{rateLimited}</p>
         </div>
@@ -161,7 +188,8 @@ export default function BreachCheck() {
               </p>
             ) : (
               <p className="mt-1 text-sm text-ink-muted">
-                Searched against {breachCount.toLocaleString("en")} breach{breachCount === 1 ? "" : "es"}. Sensitive breaches and spam lists are never shown here.
+                Searched against {breachCount.toLocaleString("en")} breach{breachCount === 1 ? "" : "es"}. Sensitive
+                breaches and spam lists are never shown here.
               </p>
             )}
             <Form method="post" noValidate className="mt-4 space-y-3" aria-label="E-mail breach check">
@@ -201,7 +229,8 @@ export default function BreachCheck() {
               <div className="card flex gap-3 border-ok/40 bg-ok-light text-ok">
                 <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
                 <p>
-                  <strong>Good news: no breach found.</strong> This address is not in any of the {emailResult.breachCount.toLocaleString("en")} breach
+                  <strong>Good news: no breach found.</strong> This address is not in any of the{" "}
+                  {emailResult.breachCount.toLocaleString("en")} breach
                   {emailResult.breachCount === 1 ? "" : "es"} we can show publicly.
                 </p>
               </div>
@@ -231,10 +260,19 @@ export default function BreachCheck() {
               Check a password
             </h2>
             <p className="mt-1 text-sm text-ink-muted">
-              Your browser computes the password&apos;s SHA-1 hash and sends only its first five characters; the match is made on your device (k-anonymity, as
-              Pwned Passwords does it). Without JavaScript the form sends the password to our server over this connection, which checks it and forgets it.
+              Your browser computes the password&apos;s SHA-1 hash and sends only its first five characters; the match
+              is made on your device (k-anonymity, as Pwned Passwords does it). Without JavaScript the form sends the
+              password to our server over this connection, which checks it and forgets it.
             </p>
-            <Form method="post" noValidate className="mt-4 space-y-3" aria-label="Password breach check" onSubmit={onPasswordSubmit} autoComplete="off" data-hydrated={hydrated ? "true" : undefined}>
+            <Form
+              method="post"
+              noValidate
+              className="mt-4 space-y-3"
+              aria-label="Password breach check"
+              onSubmit={onPasswordSubmit}
+              autoComplete="off"
+              data-hydrated={hydrated ? "true" : undefined}
+            >
               <input type="hidden" name="intent" value="password" />
               <div>
                 <label htmlFor="password" className="label">

@@ -11,19 +11,29 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(
     {
       title: "Scenarios",
-      description: "Illustrative scenarios, step by step: a payment-change phishing e-mail, a staff address in a newly imported breach, and a customer's request for a copy of their data.",
+      description:
+        "Illustrative scenarios, step by step: a payment-change phishing e-mail, a staff address in a newly imported breach, and a customer's request for a copy of their data.",
       path: "/case-studies",
     },
     matches,
   );
 
 /** `uses`: the app modules the steps rely on; one still in development gets a note saying so (read from the route table). */
-type Scenario = { id: string; title: string; who: string; situation: string; steps: string[]; outcome: string; uses: string[]; modules: { to: string; label: string }[] };
+type Scenario = {
+  id: string;
+  title: string;
+  who: string;
+  situation: string;
+  steps: string[];
+  outcome: string;
+  uses: string[];
+  modules: { to: string; label: string }[];
+};
 
 const SCENARIOS: Scenario[] = [
   {
     id: "payment-change",
-    title: "A supplier's \"new bank details\" e-mail",
+    title: 'A supplier\'s "new bank details" e-mail',
     who: "A fictional five-person accounting practice on the Free plan.",
     situation:
       "An e-mail that appears to come from a regular supplier says their bank has changed and asks for this month's invoice to be paid to a new account, today.",
@@ -44,14 +54,16 @@ const SCENARIOS: Scenario[] = [
     id: "new-breach",
     title: "A staff address turns up in a newly imported breach",
     who: "A fictional software company of forty people on the Pro plan, watching its verified domain.",
-    situation: "The operator imports a newly published breach of a project-management service. One developer's work address is in it, with a password hash.",
+    situation:
+      "The operator imports a newly published breach of a project-management service. One developer's work address is in it, with a password hash.",
     steps: [
       "Dark web monitoring marks the developer's identity as breached and raises one alert; identities already known to be exposed raise nothing new.",
       "The identity's evidence shows the breach, its date and the data classes: e-mail addresses and passwords.",
       "The developer confirms they reused that password on an internal tool, changes both and turns on an authenticator app; the password analyzer confirms the new password is not in the breach range store.",
       "The exposure is marked resolved, and so is the alert in Security Alerts.",
     ],
-    outcome: "The reused password is changed before it can be replayed, and the open list again shows only what needs action.",
+    outcome:
+      "The reused password is changed before it can be replayed, and the open list again shows only what needs action.",
     uses: ["/dark-web-monitoring", "/password", "/alerts"],
     modules: [
       { to: "/dark-web-threat-intelligence", label: "Dark web guide" },
@@ -69,7 +81,8 @@ const SCENARIOS: Scenario[] = [
       "The request shows as pending, and stands out as its due date approaches.",
       "The answer is sent with a copy of the data and the required information; the request is marked completed with the date.",
     ],
-    outcome: "The request is answered inside the deadline, with a record that shows when it arrived and when it was completed.",
+    outcome:
+      "The request is answered inside the deadline, with a record that shows when it arrived and when it was completed.",
     uses: ["/privacy"],
     modules: [
       { to: "/privacy", label: "Privacy Guard" },
@@ -86,8 +99,8 @@ export default function CaseStudies() {
       lead="Three walk-throughs of common situations and what Rampart's modules do in each. Where a scenario relies on a module that is still in development, it says so."
     >
       <Note label="About these scenarios">
-        <strong>These are illustrative scenarios, not customer stories.</strong> The organizations and people in them are fictional, and no figures here
-        describe real results. They show how the product works, step by step.
+        <strong>These are illustrative scenarios, not customer stories.</strong> The organizations and people in them
+        are fictional, and no figures here describe real results. They show how the product works, step by step.
       </Note>
       <nav aria-label="Scenarios on this page" className="mb-10">
         <ul className="list-disc space-y-1 pl-6">
@@ -139,9 +152,9 @@ function InDevelopmentNote({ paths }: { paths: string[] }) {
   return (
     <p className="mt-3 rounded-card border border-warn/40 bg-warn-light px-3 py-2 text-sm text-ink">
       <InDevelopmentBadge className="mr-2" />
-      {names} {pending.length === 1 ? "is" : "are"} in development and store{pending.length === 1 ? "s" : ""} nothing yet. The steps below show what{" "}
-      {pending.length === 1 ? "it is" : "they are"} being built to do; until then, a shared spreadsheet or ticket queue that records the dates can carry
-      the same steps.
+      {names} {pending.length === 1 ? "is" : "are"} in development and store{pending.length === 1 ? "s" : ""} nothing
+      yet. The steps below show what {pending.length === 1 ? "it is" : "they are"} being built to do; until then, a
+      shared spreadsheet or ticket queue that records the dates can carry the same steps.
     </p>
   );
 }

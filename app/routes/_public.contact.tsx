@@ -20,7 +20,8 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(
     {
       title: "Contact",
-      description: "Write to the Rampart team about the product, your plan or the privacy of your data. Security reports go to our security contact.",
+      description:
+        "Write to the Rampart team about the product, your plan or the privacy of your data. Security reports go to our security contact.",
       path: "/contact",
     },
     matches,
@@ -41,7 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "sent":
       return { sent: true as const };
     case "invalid":
-      return data({ sent: false as const, fieldErrors: result.fieldErrors, values: result.values, formError: null }, { status: 400 });
+      return data(
+        { sent: false as const, fieldErrors: result.fieldErrors, values: result.values, formError: null },
+        { status: 400 },
+      );
     case "rate-limited":
       return data(
         {
@@ -55,10 +59,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const FIELDS: { name: ContactField; label: string; type: "text" | "email" | "textarea"; autoComplete: string; hint?: string }[] = [
+const FIELDS: {
+  name: ContactField;
+  label: string;
+  type: "text" | "email" | "textarea";
+  autoComplete: string;
+  hint?: string;
+}[] = [
   { name: "name", label: "Your name", type: "text", autoComplete: "name" },
-  { name: "email", label: "E-mail address", type: "email", autoComplete: "email", hint: "We only use it to answer you." },
-  { name: "message", label: "Message", type: "textarea", autoComplete: "off", hint: "At least 10 characters. Please do not include passwords or other secrets." },
+  {
+    name: "email",
+    label: "E-mail address",
+    type: "email",
+    autoComplete: "email",
+    hint: "We only use it to answer you.",
+  },
+  {
+    name: "message",
+    label: "Message",
+    type: "textarea",
+    autoComplete: "off",
+    hint: "At least 10 characters. Please do not include passwords or other secrets.",
+  },
 ];
 
 export default function Contact() {
@@ -92,21 +114,38 @@ export default function Contact() {
       <div className="grid gap-10 md:grid-cols-[1fr_16rem]">
         <div>
           {sent ? (
-            <div ref={statusRef} tabIndex={-1} role="status" className="mb-6 flex gap-3 rounded-card border border-ok/40 bg-ok-light p-4 text-ok">
+            <div
+              ref={statusRef}
+              tabIndex={-1}
+              role="status"
+              className="mb-6 flex gap-3 rounded-card border border-ok/40 bg-ok-light p-4 text-ok"
+            >
               <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
               <p>Thank you. Your message has been sent; we will answer by e-mail.</p>
             </div>
           ) : null}
           {formError ? (
-            <div role="alert" className="mb-6 flex gap-3 rounded-card border border-danger/40 bg-danger-light p-4 text-danger">
+            <div
+              role="alert"
+              className="mb-6 flex gap-3 rounded-card border border-danger/40 bg-danger-light p-4 text-danger"
+            >
               <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
               <p>{formError}</p>
             </div>
           ) : null}
-          <Form ref={formRef} method="post" noValidate className="space-y-5" aria-label="Contact form" data-hydrated={hydrated ? "true" : undefined}>
+          <Form
+            ref={formRef}
+            method="post"
+            noValidate
+            className="space-y-5"
+            aria-label="Contact form"
+            data-hydrated={hydrated ? "true" : undefined}
+          >
             {FIELDS.map((f) => {
               const error = errors[f.name];
-              const describedBy = [error ? `${f.name}-error` : null, f.hint ? `${f.name}-hint` : null].filter(Boolean).join(" ") || undefined;
+              const describedBy =
+                [error ? `${f.name}-error` : null, f.hint ? `${f.name}-hint` : null].filter(Boolean).join(" ") ||
+                undefined;
               const common = {
                 id: f.name,
                 name: f.name,
@@ -122,7 +161,11 @@ export default function Contact() {
                   <label htmlFor={f.name} className="label">
                     {f.label}
                   </label>
-                  {f.type === "textarea" ? <textarea {...common} rows={7} maxLength={5000} /> : <input {...common} type={f.type} maxLength={f.type === "email" ? 254 : 100} />}
+                  {f.type === "textarea" ? (
+                    <textarea {...common} rows={7} maxLength={5000} />
+                  ) : (
+                    <input {...common} type={f.type} maxLength={f.type === "email" ? 254 : 100} />
+                  )}
                   {f.hint ? (
                     <p id={`${f.name}-hint`} className="mt-1 text-sm text-ink-muted">
                       {f.hint}
@@ -139,7 +182,14 @@ export default function Contact() {
             {/* Honeypot: people never see or reach it; a bot that fills it is answered as if sent, and nothing is kept. */}
             <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
               <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-              <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+              <input
+                id={HONEYPOT_FIELD}
+                name={HONEYPOT_FIELD}
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                defaultValue=""
+              />
             </div>
             <button type="submit" className="btn-primary" disabled={pending}>
               <Mail className="h-4 w-4" aria-hidden="true" />
@@ -152,13 +202,13 @@ export default function Contact() {
             Reporting a vulnerability?
           </h2>
           <p>
-            Please write to <a href={`mailto:${securityContact}`}>{securityContact}</a> instead of using this form, so your report reaches the people who
-            can act on it.
+            Please write to <a href={`mailto:${securityContact}`}>{securityContact}</a> instead of using this form, so
+            your report reaches the people who can act on it.
           </p>
           <h2 className="mb-2 mt-6 text-base font-semibold text-ink">What happens to your message</h2>
           <p>
-            We store your name, e-mail address, message and the network address it came from, to answer you and to stop abuse of the form. See the{" "}
-            <a href="/privacy-policy">privacy policy</a>.
+            We store your name, e-mail address, message and the network address it came from, to answer you and to stop
+            abuse of the form. See the <a href="/privacy-policy">privacy policy</a>.
           </p>
         </aside>
       </div>

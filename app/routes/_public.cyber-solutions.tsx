@@ -15,7 +15,8 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(
     {
       title: "Cyber security solutions",
-      description: "Rampart by need: protect identities from breaches, stop phishing, meet privacy deadlines, respond to incidents and report to leadership, with the plan each needs.",
+      description:
+        "Rampart by need: protect identities from breaches, stop phishing, meet privacy deadlines, respond to incidents and report to leadership, with the plan each needs.",
       path: "/cyber-solutions",
     },
     matches,
@@ -26,7 +27,14 @@ export const meta: MetaFunction = ({ matches }) =>
  * the list with the route table's badge and purpose (whenBuilt and the badge
  * read app-routes.ts, so the page stays true as modules land).
  */
-type Solution = { icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; problem: string; how: string; paths: string[]; guide?: { to: string; label: string } };
+type Solution = {
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  title: string;
+  problem: string;
+  how: string;
+  paths: string[];
+  guide?: { to: string; label: string };
+};
 
 const SOLUTIONS: Solution[] = [
   {
@@ -99,7 +107,9 @@ export default function CyberSolutions() {
                 return (
                   <li key={p}>
                     <Link to={p}>{r.label}</Link>{" "}
-                    <span className="text-ink-muted">({PLAN_DISPLAY_NAME[r.feature ? lowestPlanWith(r.feature) : "free"]} and higher)</span>
+                    <span className="text-ink-muted">
+                      ({PLAN_DISPLAY_NAME[r.feature ? lowestPlanWith(r.feature) : "free"]} and higher)
+                    </span>
                     <ModuleStatusBadge path={p} />
                     {r.inDevelopment ? <span className="block text-ink-muted">{r.purpose}</span> : null}
                   </li>

@@ -8,8 +8,23 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens"
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
-    ? seo({ title: data.doc.title, description: data.doc.description || `Rampart documentation: ${data.doc.title}.`, path: `/docs/${data.doc.slug}` }, matches)
-    : seo({ title: "Document not found", description: "This document does not exist.", path: `/docs/${params.slug ?? ""}`, noindex: true }, matches);
+    ? seo(
+        {
+          title: data.doc.title,
+          description: data.doc.description || `Rampart documentation: ${data.doc.title}.`,
+          path: `/docs/${data.doc.slug}`,
+        },
+        matches,
+      )
+    : seo(
+        {
+          title: "Document not found",
+          description: "This document does not exist.",
+          path: `/docs/${params.slug ?? ""}`,
+          noindex: true,
+        },
+        matches,
+      );
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const doc = getDoc(params.slug ?? "");

@@ -11,7 +11,8 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(
     {
       title: "Documentation",
-      description: "Rampart's user guide, operations guide and API reference, the same documents the developers keep in the repository.",
+      description:
+        "Rampart's user guide, operations guide and API reference, the same documents the developers keep in the repository.",
       path: "/docs",
     },
     matches,

@@ -26,7 +26,8 @@ export const meta: MetaFunction = ({ matches }) =>
   seo(
     {
       title: "Pricing",
-      description: "Rampart's Free, Pro, Business and Enterprise plans: the modules in each, how many organizations they allow, and a 14-day trial of every module.",
+      description:
+        "Rampart's Free, Pro, Business and Enterprise plans: the modules in each, how many organizations they allow, and a 14-day trial of every module.",
       path: "/pricing",
     },
     matches,
@@ -64,7 +65,10 @@ const limitText = (plan: Plan) => {
 
 function TrialBox({ trial }: { trial: TrialOffer }) {
   return (
-    <section aria-labelledby="trial-title" className="card mb-12 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+    <section
+      aria-labelledby="trial-title"
+      className="card mb-12 flex flex-col gap-4 md:flex-row md:items-center md:justify-between"
+    >
       <div>
         <h2 id="trial-title" className="text-lg font-semibold">
           Try every module free for {TRIAL_DAYS} days
@@ -106,9 +110,10 @@ export default function Pricing() {
       title="Plans and pricing"
       lead={
         <>
-          Every plan is generated from the same plan table the application enforces, so what you see here is exactly what each plan unlocks.
-          Features marked <em>In development</em> come with the plan but are not built yet: their pages say so and store nothing. Prices for paid
-          plans are set by the operator of your Rampart service: <Link to="/contact">contact us</Link> for a quote.
+          Every plan is generated from the same plan table the application enforces, so what you see here is exactly
+          what each plan unlocks. Features marked <em>In development</em> come with the plan but are not built yet:
+          their pages say so and store nothing. Prices for paid plans are set by the operator of your Rampart service:{" "}
+          <Link to="/contact">contact us</Link> for a quote.
         </>
       }
     >
@@ -137,7 +142,11 @@ export default function Pricing() {
               ) : null}
               <h2 id={`plan-${plan}`} className="text-xl font-bold">
                 {PLAN_DISPLAY_NAME[plan]}
-                {currentPlan === plan ? <span className="ml-2 rounded bg-ok-light px-2 py-0.5 align-middle text-xs font-semibold text-ok">Your plan</span> : null}
+                {currentPlan === plan ? (
+                  <span className="ml-2 rounded bg-ok-light px-2 py-0.5 align-middle text-xs font-semibold text-ok">
+                    Your plan
+                  </span>
+                ) : null}
               </h2>
               <p className="mt-2 text-lg font-semibold">{plan === "free" ? "No charge" : "Price on request"}</p>
               <p className="mt-2 text-sm leading-6 text-ink-muted">{PLAN_SUMMARY[plan]}</p>
@@ -146,7 +155,9 @@ export default function Pricing() {
                 {ORGANIZATION_LIMIT[plan] === null ? <span className="sr-only"> (unlimited)</span> : null}
               </p>
               <h3 className="mt-4 text-sm font-semibold">{count} features</h3>
-              {below ? <p className="mt-2 text-sm text-ink-muted">Everything in {PLAN_DISPLAY_NAME[below]}, plus:</p> : null}
+              {below ? (
+                <p className="mt-2 text-sm text-ink-muted">Everything in {PLAN_DISPLAY_NAME[below]}, plus:</p>
+              ) : null}
               <ul className="mt-2 flex-1 space-y-1 text-sm">
                 {added.map((f) => (
                   <li key={f} className="flex gap-2">
@@ -174,7 +185,10 @@ export default function Pricing() {
         })}
       </ul>
 
-      <section aria-labelledby="compare-title" className="lazy-render -mx-2 mt-16 px-2 [contain-intrinsic-block-size:auto_64rem]">
+      <section
+        aria-labelledby="compare-title"
+        className="lazy-render -mx-2 mt-16 px-2 [contain-intrinsic-block-size:auto_64rem]"
+      >
         <h2 id="compare-title" className="text-2xl font-bold">
           Compare every feature
         </h2>

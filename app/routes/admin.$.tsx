@@ -3,7 +3,10 @@ import { requireTenantContext } from "~/lib/tenant-context.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
-export const meta: MetaFunction = () => [{ title: "Page not found · Admin · Rampart" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Page not found · Admin · Rampart" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Any other /admin/... path: the admin checks first, then a 404 inside the admin layout. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -27,19 +27,31 @@ export default function AdminOverview() {
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Admin dashboard</h1>
-      <p className="mt-1 text-sm text-ink-muted">{d.members} member{d.members === 1 ? "" : "s"} in this organization.</p>
+      <p className="mt-1 text-sm text-ink-muted">
+        {d.members} member{d.members === 1 ? "" : "s"} in this organization.
+      </p>
       <section className="mt-6" aria-labelledby="audit-title">
-        <h2 id="audit-title" className="text-lg font-semibold">Audit trail</h2>
+        <h2 id="audit-title" className="text-lg font-semibold">
+          Audit trail
+        </h2>
         <p className="text-sm text-ink-muted">Who did what security-relevant thing, when, and from which address.</p>
         <div className="relative card mt-3 overflow-x-auto p-0">
           <table className="w-full text-left text-sm" data-testid="audit-trail">
             <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
-              <tr><th className="p-3">When</th><th className="p-3">Who</th><th className="p-3">What</th><th className="p-3">Address</th><th className="p-3">Detail</th></tr>
+              <tr>
+                <th className="p-3">When</th>
+                <th className="p-3">Who</th>
+                <th className="p-3">What</th>
+                <th className="p-3">Address</th>
+                <th className="p-3">Detail</th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {d.audit.map((e) => (
                 <tr key={e.id}>
-                  <td className="p-3 whitespace-nowrap"><time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)}</time></td>
+                  <td className="p-3 whitespace-nowrap">
+                    <time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)}</time>
+                  </td>
                   <td className="p-3">{e.who}</td>
                   <td className="p-3 font-mono text-xs">{e.action}</td>
                   <td className="p-3">{e.ip ?? "—"}</td>

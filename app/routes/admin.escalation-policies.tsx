@@ -15,7 +15,10 @@ export default function Page() {
     <main id="main">
       <h1 className="text-2xl font-bold">Escalation policies</h1>
       <div className="mt-4">
-        <EmptyState>No escalation policy is defined. Active alerts stay on the dashboard until an owner or admin acknowledges or resolves them in Security Alerts.</EmptyState>
+        <EmptyState>
+          No escalation policy is defined. Active alerts stay on the dashboard until an owner or admin acknowledges or
+          resolves them in Security Alerts.
+        </EmptyState>
       </div>
     </main>
   );

@@ -28,10 +28,24 @@ export default function MultiAccount() {
       <h1 className="text-2xl font-bold">Multi-account management</h1>
       <div className="relative card mt-4 overflow-x-auto p-0">
         <table className="w-full text-left text-sm">
-          <thead className="bg-surface-muted text-xs uppercase text-ink-muted"><tr><th className="p-3">Organization</th><th className="p-3">Plan</th><th className="p-3">Effective plan</th><th className="p-3">Your role</th><th className="p-3">Tenant id</th></tr></thead>
+          <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
+            <tr>
+              <th className="p-3">Organization</th>
+              <th className="p-3">Plan</th>
+              <th className="p-3">Effective plan</th>
+              <th className="p-3">Your role</th>
+              <th className="p-3">Tenant id</th>
+            </tr>
+          </thead>
           <tbody className="divide-y divide-slate-100">
             {accounts.map((a) => (
-              <tr key={a.id}><td className="p-3">{a.name}</td><td className="p-3">{a.plan}</td><td className="p-3">{a.effectivePlan}</td><td className="p-3">{a.role}</td><td className="p-3 font-mono text-xs">{a.id}</td></tr>
+              <tr key={a.id}>
+                <td className="p-3">{a.name}</td>
+                <td className="p-3">{a.plan}</td>
+                <td className="p-3">{a.effectivePlan}</td>
+                <td className="p-3">{a.role}</td>
+                <td className="p-3 font-mono text-xs">{a.id}</td>
+              </tr>
             ))}
           </tbody>
         </table>

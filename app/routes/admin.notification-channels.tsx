@@ -15,7 +15,10 @@ export default function Page() {
     <main id="main">
       <h1 className="text-2xl font-bold">Notification channels</h1>
       <div className="mt-4">
-        <EmptyState>Alerts are delivered in the application (the dashboard, Security Alerts and /api/alerts/active). No external channel (e-mail, chat, webhook) is configured: Rampart makes no outbound connections of its own.</EmptyState>
+        <EmptyState>
+          Alerts are delivered in the application (the dashboard, Security Alerts and /api/alerts/active). No external
+          channel (e-mail, chat, webhook) is configured: Rampart makes no outbound connections of its own.
+        </EmptyState>
       </div>
     </main>
   );

@@ -25,14 +25,25 @@ export default function AdminSettings() {
     <main id="main">
       <h1 className="text-2xl font-bold">Organization settings</h1>
       <dl className="card mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-        <dt className="text-ink-muted">Organization</dt><dd>{d.name}</dd>
-        <dt className="text-ink-muted">Tenant id</dt><dd className="font-mono">{d.tenantId}</dd>
-        <dt className="text-ink-muted">Your role</dt><dd>{d.role}</dd>
-        <dt className="text-ink-muted">Plan</dt><dd>{d.plan}</dd>
-        <dt className="text-ink-muted">Effective plan</dt><dd>{d.effectivePlan}</dd>
-        <dt className="text-ink-muted">Trial</dt><dd>{d.trial?.status ?? "none"}{d.trial?.endsAt ? ` (ends ${d.trial.endsAt.slice(0, 10)})` : ""}</dd>
+        <dt className="text-ink-muted">Organization</dt>
+        <dd>{d.name}</dd>
+        <dt className="text-ink-muted">Tenant id</dt>
+        <dd className="font-mono">{d.tenantId}</dd>
+        <dt className="text-ink-muted">Your role</dt>
+        <dd>{d.role}</dd>
+        <dt className="text-ink-muted">Plan</dt>
+        <dd>{d.plan}</dd>
+        <dt className="text-ink-muted">Effective plan</dt>
+        <dd>{d.effectivePlan}</dd>
+        <dt className="text-ink-muted">Trial</dt>
+        <dd>
+          {d.trial?.status ?? "none"}
+          {d.trial?.endsAt ? ` (ends ${d.trial.endsAt.slice(0, 10)})` : ""}
+        </dd>
       </dl>
-      <p className="mt-3 text-sm text-ink-muted">Plans are set by the operator: <code>npm run admin -- plan {d.tenantId} &lt;plan&gt;</code>.</p>
+      <p className="mt-3 text-sm text-ink-muted">
+        Plans are set by the operator: <code>npm run admin -- plan {d.tenantId} &lt;plan&gt;</code>.
+      </p>
     </main>
   );
 }

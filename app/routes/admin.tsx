@@ -34,10 +34,19 @@ export default function AdminLayout() {
   return (
     <PublicChrome signedIn>
       <div className="mx-auto max-w-6xl px-4 py-6">
-        <p className="text-xs uppercase tracking-wide text-ink-muted">Admin · {d.tenantName} · {d.plan}</p>
+        <p className="text-xs uppercase tracking-wide text-ink-muted">
+          Admin · {d.tenantName} · {d.plan}
+        </p>
         <nav aria-label="Admin" className="mt-2 flex flex-wrap gap-2 border-b border-slate-200 pb-2">
           {LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.end} className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm no-underline ${isActive ? "bg-brand-light font-semibold text-brand-dark" : "text-ink-muted hover:bg-surface-sunken"}`}>
+            <NavLink
+              key={l.to}
+              to={l.to}
+              end={l.end}
+              className={({ isActive }) =>
+                `rounded-md px-3 py-1.5 text-sm no-underline ${isActive ? "bg-brand-light font-semibold text-brand-dark" : "text-ink-muted hover:bg-surface-sunken"}`
+              }
+            >
               {l.label}
             </NavLink>
           ))}

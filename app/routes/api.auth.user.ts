@@ -8,7 +8,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const resolved = await getSession(request);
   if (!resolved) return unauthorized();
   const { id, email, createdAt } = resolved.user;
-  return json({ id, email, createdAt: new Date(createdAt).toISOString() }, { headers: { "Cache-Control": "no-store" } });
+  return json(
+    { id, email, createdAt: new Date(createdAt).toISOString() },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const action = onlyGet;

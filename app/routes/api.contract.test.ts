@@ -88,13 +88,21 @@ describe("GET /api/auth/user", () => {
   });
   it("an expired session is signed out", async () => {
     const a = await signedIn();
-    sqlite().prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").run(Date.now() - 1000, a.userId);
+    sqlite()
+      .prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .run(Date.now() - 1000, a.userId);
     expect((await call(authUser.loader, "/api/auth/user", { cookie: a.cookie })).status).toBe(401);
   });
 });
 
 describe("GET /api/user/plan", () => {
-  const Schema = z.object({ plan: PlanName, effectivePlan: PlanName, trial: z.object({ status: z.enum(["active", "expired"]), endsAt: Iso }).nullable() }).strict();
+  const Schema = z
+    .object({
+      plan: PlanName,
+      effectivePlan: PlanName,
+      trial: z.object({ status: z.enum(["active", "expired"]), endsAt: Iso }).nullable(),
+    })
+    .strict();
   it("the selected tenant's plan, never cached", async () => {
     const a = await signedIn("pro");
     const res = await call(userPlan.loader, "/api/user/plan", { cookie: a.cookie });
@@ -119,14 +127,22 @@ describe("GET /api/trial/status", () => {
   const Schema = z.object({ status: z.enum(["none", "active", "expired"]), endsAt: Iso.nullable() }).strict();
   it("{ status: 'none', endsAt: null } before, then active with its end", async () => {
     const a = await signedIn();
-    expect(await jsonOf(await call(trialStatus.loader, "/api/trial/status", { cookie: a.cookie }), Schema)).toEqual({ status: "none", endsAt: null });
+    expect(await jsonOf(await call(trialStatus.loader, "/api/trial/status", { cookie: a.cookie }), Schema)).toEqual({
+      status: "none",
+      endsAt: null,
+    });
     const started = startTrial(a.tenantId);
-    expect(await jsonOf(await call(trialStatus.loader, "/api/trial/status", { cookie: a.cookie }), Schema)).toEqual({ status: "active", endsAt: started.endsAt });
+    expect(await jsonOf(await call(trialStatus.loader, "/api/trial/status", { cookie: a.cookie }), Schema)).toEqual({
+      status: "active",
+      endsAt: started.endsAt,
+    });
   });
 });
 
 describe("/api/tenants", () => {
-  const List = z.array(z.object({ tenantId: z.string(), tenant: z.object({ name: z.string(), plan: PlanName }).strict() }).strict());
+  const List = z.array(
+    z.object({ tenantId: z.string(), tenant: z.object({ name: z.string(), plan: PlanName }).strict() }).strict(),
+  );
   const Created = z.object({ id: z.string(), name: z.string() }).strict();
 
   it("GET lists the user's tenants, oldest first", async () => {
@@ -145,20 +161,34 @@ describe("/api/tenants", () => {
     expect(res.status).toBe(201);
     const created = await jsonOf(res, Created);
     expect(created.name).toBe("Acme Ltd");
-    const plan = await jsonOf(await call(dashboard.loader, "/api/dashboard", { cookie: a.cookie }), z.object({ tenant: z.object({ id: z.string(), name: z.string() }) }).loose());
+    const plan = await jsonOf(
+      await call(dashboard.loader, "/api/dashboard", { cookie: a.cookie }),
+      z.object({ tenant: z.object({ id: z.string(), name: z.string() }) }).loose(),
+    );
     expect(plan.tenant).toEqual({ id: created.id, name: "Acme Ltd" });
   });
 
-  it.each([{ name: "" }, { name: "   " }, {}, { name: 42 }])("POST %j: 400 'Organization name is required'", async (body) => {
-    const a = await signedIn("pro");
-    const res = await call(tenantsRoute.action, "/api/tenants", postJson(body, a.cookie));
-    expect(res.status).toBe(400);
-    expect(await jsonOf(res, ErrorBody)).toEqual({ message: "Organization name is required", code: "VALIDATION_ERROR" });
-  });
+  it.each([{ name: "" }, { name: "   " }, {}, { name: 42 }])(
+    "POST %j: 400 'Organization name is required'",
+    async (body) => {
+      const a = await signedIn("pro");
+      const res = await call(tenantsRoute.action, "/api/tenants", postJson(body, a.cookie));
+      expect(res.status).toBe(400);
+      expect(await jsonOf(res, ErrorBody)).toEqual({
+        message: "Organization name is required",
+        code: "VALIDATION_ERROR",
+      });
+    },
+  );
 
   it("POST malformed JSON: 400, not 500", async () => {
     const a = await signedIn("pro");
-    const res = await call(tenantsRoute.action, "/api/tenants", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope", cookie: a.cookie });
+    const res = await call(tenantsRoute.action, "/api/tenants", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{nope",
+      cookie: a.cookie,
+    });
     expect(res.status).toBe(400);
     expect((await jsonOf(res, ErrorBody)).code).toBe("VALIDATION_ERROR");
   });
@@ -167,12 +197,19 @@ describe("/api/tenants", () => {
     const a = await signedIn();
     let res = await call(tenantsRoute.action, "/api/tenants", postJson({ name: "Second" }, a.cookie));
     expect(res.status).toBe(403);
-    expect(await jsonOf(res, ErrorBody)).toEqual({ message: "Upgrade to Pro to create up to 3 organizations", code: "FORBIDDEN" });
+    expect(await jsonOf(res, ErrorBody)).toEqual({
+      message: "Upgrade to Pro to create up to 3 organizations",
+      code: "FORBIDDEN",
+    });
     setTenantPlan(a.tenantId, "pro");
-    for (const name of ["B", "C"]) expect((await call(tenantsRoute.action, "/api/tenants", postJson({ name }, a.cookie))).status).toBe(201);
+    for (const name of ["B", "C"])
+      expect((await call(tenantsRoute.action, "/api/tenants", postJson({ name }, a.cookie))).status).toBe(201);
     res = await call(tenantsRoute.action, "/api/tenants", postJson({ name: "D" }, a.cookie));
     expect(res.status).toBe(403);
-    expect(await jsonOf(res, ErrorBody)).toEqual({ message: "Upgrade to Enterprise for unlimited organizations", code: "FORBIDDEN" });
+    expect(await jsonOf(res, ErrorBody)).toEqual({
+      message: "Upgrade to Enterprise for unlimited organizations",
+      code: "FORBIDDEN",
+    });
   });
 
   it("401 signed out (GET and POST)", async () => {
@@ -184,16 +221,29 @@ describe("/api/tenants", () => {
 describe("POST /api/tenants/select", () => {
   const form = (fields: Record<string, string>, cookie: string, referer?: string): RequestInit & { cookie: string } => {
     const body = new URLSearchParams(fields);
-    return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", ...(referer ? { Referer: referer } : {}) }, cookie };
+    return {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...(referer ? { Referer: referer } : {}) },
+      cookie,
+    };
   };
 
   it("stores the choice and redirects back to the page it came from", async () => {
     const a = await signedIn("pro");
     const second = createTenant(a.userId, "Second");
-    const res = await call(tenantsSelect.action, "/api/tenants/select", form({ tenantId: a.tenantId }, a.cookie, `${BASE}/alerts?x=1`));
+    const res = await call(
+      tenantsSelect.action,
+      "/api/tenants/select",
+      form({ tenantId: a.tenantId }, a.cookie, `${BASE}/alerts?x=1`),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/alerts?x=1");
-    const res2 = await call(tenantsSelect.action, "/api/tenants/select", form({ tenantId: second.id, redirectTo: "/settings" }, a.cookie));
+    const res2 = await call(
+      tenantsSelect.action,
+      "/api/tenants/select",
+      form({ tenantId: second.id, redirectTo: "/settings" }, a.cookie),
+    );
     expect(res2.headers.get("Location")).toBe("/settings");
     const d = await (await call(dashboard.loader, "/api/dashboard", { cookie: a.cookie })).json();
     expect(d.tenant.id).toBe(second.id);
@@ -201,7 +251,11 @@ describe("POST /api/tenants/select", () => {
 
   it("an off-site referer or redirectTo falls back to the dashboard", async () => {
     const a = await signedIn();
-    const res = await call(tenantsSelect.action, "/api/tenants/select", form({ tenantId: a.tenantId, redirectTo: "//evil.example/x" }, a.cookie));
+    const res = await call(
+      tenantsSelect.action,
+      "/api/tenants/select",
+      form({ tenantId: a.tenantId, redirectTo: "//evil.example/x" }, a.cookie),
+    );
     expect(res.headers.get("Location")).toBe("/dashboard");
   });
 
@@ -217,48 +271,119 @@ describe("POST /api/tenants/select", () => {
 });
 
 describe("the dashboard's calls (open to every plan, tenant-scoped)", () => {
-  const Metrics = z.object({
-    securityScore: z.number().min(0).max(100),
-    activeThreats: z.number().int(),
-    resolvedIssues: z.number().int(),
-    darkWebHits: z.number().int(),
-    phishingDetected: z.number().int(),
-    anomaliesCount: z.number().int(),
-  }).strict();
-  const Alert = z.object({
-    id: z.string(),
-    source: z.string(),
-    severity: z.enum(["low", "medium", "high", "critical"]),
-    title: z.string(),
-    detail: z.string().nullable(),
-    status: z.enum(["active", "acknowledged", "resolved"]),
-    createdAt: Iso,
-  }).strict();
+  const Metrics = z
+    .object({
+      securityScore: z.number().min(0).max(100),
+      activeThreats: z.number().int(),
+      resolvedIssues: z.number().int(),
+      darkWebHits: z.number().int(),
+      phishingDetected: z.number().int(),
+      anomaliesCount: z.number().int(),
+    })
+    .strict();
+  const Alert = z
+    .object({
+      id: z.string(),
+      source: z.string(),
+      severity: z.enum(["low", "medium", "high", "critical"]),
+      title: z.string(),
+      detail: z.string().nullable(),
+      status: z.enum(["active", "acknowledged", "resolved"]),
+      createdAt: Iso,
+    })
+    .strict();
   const Level = z.enum(["critical", "high", "medium", "low"]);
   const routes = {
-    "/api/dashboard": [dashboard.loader, z.object({ tenant: z.object({ id: z.string(), name: z.string() }).strict(), plan: PlanName, effectivePlan: PlanName, metrics: Metrics }).strict()],
+    "/api/dashboard": [
+      dashboard.loader,
+      z
+        .object({
+          tenant: z.object({ id: z.string(), name: z.string() }).strict(),
+          plan: PlanName,
+          effectivePlan: PlanName,
+          metrics: Metrics,
+        })
+        .strict(),
+    ],
     "/api/dashboard/data": [
       dashboardData.loader,
-      z.object({
-        metrics: Metrics,
-        findingsBySeverity: z.record(Level, z.number().int()),
-        riskTrend: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), label: z.string().regex(/^\d{2}-\d{2}$/), score: z.number().min(0).max(100) }).strict()).length(14),
-        recentAlerts: z.array(Alert).max(5),
-      }).strict(),
+      z
+        .object({
+          metrics: Metrics,
+          findingsBySeverity: z.record(Level, z.number().int()),
+          riskTrend: z
+            .array(
+              z
+                .object({
+                  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+                  label: z.string().regex(/^\d{2}-\d{2}$/),
+                  score: z.number().min(0).max(100),
+                })
+                .strict(),
+            )
+            .length(14),
+          recentAlerts: z.array(Alert).max(5),
+        })
+        .strict(),
     ],
-    "/api/usage/warnings": [usageWarnings.loader, z.object({ warnings: z.array(z.object({ id: z.string(), level: z.enum(["info", "warning"]), message: z.string() }).strict()) }).strict()],
+    "/api/usage/warnings": [
+      usageWarnings.loader,
+      z
+        .object({
+          warnings: z.array(
+            z.object({ id: z.string(), level: z.enum(["info", "warning"]), message: z.string() }).strict(),
+          ),
+        })
+        .strict(),
+    ],
     "/api/alerts/active": [alertsActive.loader, z.object({ alerts: z.array(Alert) }).strict()],
     "/api/recommendations": [
       recommendations.loader,
-      z.object({ recommendations: z.array(z.object({ id: z.string(), priority: z.enum(["high", "medium", "low"]), title: z.string(), action: z.string(), href: z.string().startsWith("/") }).strict()) }).strict(),
+      z
+        .object({
+          recommendations: z.array(
+            z
+              .object({
+                id: z.string(),
+                priority: z.enum(["high", "medium", "low"]),
+                title: z.string(),
+                action: z.string(),
+                href: z.string().startsWith("/"),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
     ],
     "/api/achievements": [
       achievements.loader,
-      z.object({ achievements: z.array(z.object({ id: z.string(), title: z.string(), achieved: z.boolean(), progress: z.number().int(), goal: z.number().int().positive() }).strict()) }).strict(),
+      z
+        .object({
+          achievements: z.array(
+            z
+              .object({
+                id: z.string(),
+                title: z.string(),
+                achieved: z.boolean(),
+                progress: z.number().int(),
+                goal: z.number().int().positive(),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
     ],
     "/api/analytics": [
       analytics.loader,
-      z.object({ toolsReplaced: z.number().int(), hoursSavedMonthly: z.number(), costSavings: z.number().nullable(), securityIncidents: z.number().int(), incidentsResolved: z.number().int() }).strict(),
+      z
+        .object({
+          toolsReplaced: z.number().int(),
+          hoursSavedMonthly: z.number(),
+          costSavings: z.number().nullable(),
+          securityIncidents: z.number().int(),
+          incidentsResolved: z.number().int(),
+        })
+        .strict(),
     ],
   } as const;
 
@@ -286,12 +411,30 @@ describe("the dashboard's calls (open to every plan, tenant-scoped)", () => {
   it("data is computed from stored rows and scoped by X-Tenant-Id", async () => {
     const a = await signedIn("pro");
     const other = createTenant(a.userId, "Other");
-    raiseAlert({ tenantId: a.tenantId, source: "test", severity: "high", title: "Impossible travel", dedupeKey: randomUUID() });
-    const mine = await (await call(alertsActive.loader, "/api/alerts/active", { cookie: a.cookie, headers: { "X-Tenant-Id": a.tenantId } })).json();
+    raiseAlert({
+      tenantId: a.tenantId,
+      source: "test",
+      severity: "high",
+      title: "Impossible travel",
+      dedupeKey: randomUUID(),
+    });
+    const mine = await (
+      await call(alertsActive.loader, "/api/alerts/active", {
+        cookie: a.cookie,
+        headers: { "X-Tenant-Id": a.tenantId },
+      })
+    ).json();
     expect(mine.alerts.map((x: { title: string }) => x.title)).toEqual(["Impossible travel"]);
-    const theirs = await (await call(alertsActive.loader, "/api/alerts/active", { cookie: a.cookie, headers: { "X-Tenant-Id": other.id } })).json();
+    const theirs = await (
+      await call(alertsActive.loader, "/api/alerts/active", { cookie: a.cookie, headers: { "X-Tenant-Id": other.id } })
+    ).json();
     expect(theirs.alerts).toEqual([]);
-    const d = await (await call(dashboardData.loader, "/api/dashboard/data", { cookie: a.cookie, headers: { "X-Tenant-Id": a.tenantId } })).json();
+    const d = await (
+      await call(dashboardData.loader, "/api/dashboard/data", {
+        cookie: a.cookie,
+        headers: { "X-Tenant-Id": a.tenantId },
+      })
+    ).json();
     expect(d.metrics).toMatchObject({ activeThreats: 1, securityScore: 92 });
     expect(d.findingsBySeverity).toEqual({ critical: 0, high: 1, medium: 0, low: 0 });
     // Today's risk-trend point: 100 minus the security score.
@@ -301,7 +444,9 @@ describe("the dashboard's calls (open to every plan, tenant-scoped)", () => {
   it("/api/usage/warnings says when the organization limit is reached", async () => {
     const a = await signedIn();
     const body = await (await call(usageWarnings.loader, "/api/usage/warnings", { cookie: a.cookie })).json();
-    expect(body.warnings.map((w: { message: string }) => w.message)).toContain("Limit reached. Upgrade to Pro to create up to 3 organizations");
+    expect(body.warnings.map((w: { message: string }) => w.message)).toContain(
+      "Limit reached. Upgrade to Pro to create up to 3 organizations",
+    );
   });
 });
 
@@ -345,9 +490,18 @@ describe("page loaders gate by plan on their own (a child's data request can com
       const free = await signedIn("free");
       const res = await call(mod.loader, r.path, { cookie: free.cookie });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ code: "UPGRADE_REQUIRED", message: upgradeRequiredText(r.feature!), feature: r.feature, requiredPlan: lowestPlanWith(r.feature!) });
+      expect(await res.json()).toEqual({
+        code: "UPGRADE_REQUIRED",
+        message: upgradeRequiredText(r.feature!),
+        feature: r.feature,
+        requiredPlan: lowestPlanWith(r.feature!),
+      });
       const ent = await signedIn("enterprise");
-      const out = await mod.loader({ request: new Request(`${BASE}${r.path}`, { headers: { Cookie: ent.cookie } }), context: CTX, params: {} } as never);
+      const out = await mod.loader({
+        request: new Request(`${BASE}${r.path}`, { headers: { Cookie: ent.cookie } }),
+        context: CTX,
+        params: {},
+      } as never);
       expect(out instanceof Response ? out.status : 200).toBe(200);
     });
   }

@@ -12,7 +12,9 @@ import { requireTenantContext } from "~/lib/tenant-context.server";
 import { audit } from "~/modules/audit/audit.server";
 import { listExposures, setExposureStatus } from "~/modules/breach/watchlist.server";
 
-const BodySchema = z.object({ status: z.enum(["resolved", "skipped", "open"], { error: 'status must be "resolved", "skipped" or "open"' }) });
+const BodySchema = z.object({
+  status: z.enum(["resolved", "skipped", "open"], { error: 'status must be "resolved", "skipped" or "open"' }),
+});
 
 export const loader = methodNotAllowedHandler;
 
@@ -24,7 +26,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
   const id = params.id ?? "";
   if (!setExposureStatus(ctx.tenant.id, id, parsed.data.status)) return notFound();
-  audit({ action: `darkweb.exposure_${parsed.data.status}`, tenantId: ctx.tenant.id, userId: ctx.user.id, ip: clientIp(context), detail: { exposureId: id } });
+  audit({
+    action: `darkweb.exposure_${parsed.data.status}`,
+    tenantId: ctx.tenant.id,
+    userId: ctx.user.id,
+    ip: clientIp(context),
+    detail: { exposureId: id },
+  });
   const exposure = listExposures(ctx.tenant.id).find((e) => e.id === id);
   return exposure ? json({ exposure }) : notFound();
 }

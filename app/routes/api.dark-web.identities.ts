@@ -11,7 +11,12 @@ import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/lib/tenant-context.server";
 import { audit } from "~/modules/audit/audit.server";
 import { WatchEntrySchema } from "~/modules/breach/validation";
-import { addWatchedDomain, addWatchedEmail, listWatchedIdentities, WatchlistError } from "~/modules/breach/watchlist.server";
+import {
+  addWatchedDomain,
+  addWatchedEmail,
+  listWatchedIdentities,
+  WatchlistError,
+} from "~/modules/breach/watchlist.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request, { feature: "darkWebMonitoring" });
@@ -27,8 +32,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
   const entry = parsed.data.value;
   try {
-    const r = entry.type === "email" ? addWatchedEmail(ctx.tenant.id, entry.value) : addWatchedDomain(ctx.tenant.id, entry.value);
-    if (r.added) audit({ action: "darkweb.watch_added", tenantId: ctx.tenant.id, userId: ctx.user.id, ip: clientIp(context), detail: { identityId: r.id, type: entry.type } });
+    const r =
+      entry.type === "email"
+        ? addWatchedEmail(ctx.tenant.id, entry.value)
+        : addWatchedDomain(ctx.tenant.id, entry.value);
+    if (r.added)
+      audit({
+        action: "darkweb.watch_added",
+        tenantId: ctx.tenant.id,
+        userId: ctx.user.id,
+        ip: clientIp(context),
+        detail: { identityId: r.id, type: entry.type },
+      });
     const identity = listWatchedIdentities(ctx.tenant.id).find((i) => i.id === r.id);
     return json({ identity }, r.added ? 201 : 200);
   } catch (error) {

@@ -7,7 +7,13 @@ import { audit } from "~/modules/audit/audit.server";
 async function logout(request: Request, context: unknown) {
   const resolved = await getSession(request);
   const cookie = await endSession(request);
-  if (resolved) audit({ action: "auth.logout", userId: resolved.user.id, tenantId: resolved.session.selectedTenantId, ip: clientIp(context) });
+  if (resolved)
+    audit({
+      action: "auth.logout",
+      userId: resolved.user.id,
+      tenantId: resolved.session.selectedTenantId,
+      ip: clientIp(context),
+    });
   return redirect("/", { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
 }
 

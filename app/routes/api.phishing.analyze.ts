@@ -34,9 +34,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = AnalyzeSchema.safeParse(body && typeof body === "object" ? body : {});
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
   try {
-    const stored = await analyzeAndStore({ tenantId: ctx.tenant.id, userId: ctx.user.id, raw: parsed.data.raw, maxBytes: MAX_RAW_BYTES });
+    const stored = await analyzeAndStore({
+      tenantId: ctx.tenant.id,
+      userId: ctx.user.id,
+      raw: parsed.data.raw,
+      maxBytes: MAX_RAW_BYTES,
+    });
     const a = stored.analysis;
-    return json(apiItem({ id: stored.id, subject: a.subject, sender: a.sender, risk: a.risk, score: a.score, status: stored.status, rationale: a.rationale }), 201);
+    return json(
+      apiItem({
+        id: stored.id,
+        subject: a.subject,
+        sender: a.sender,
+        risk: a.risk,
+        score: a.score,
+        status: stored.status,
+        rationale: a.rationale,
+      }),
+      201,
+    );
   } catch (error) {
     if (error instanceof PhishingInputError) return badRequest(error.message);
     throw error;

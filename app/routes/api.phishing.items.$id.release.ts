@@ -18,7 +18,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   limitWrites(ctx.user.id);
   const id = params.id ?? "";
   if (!setPhishingStatus(ctx.tenant.id, id, "detected")) return notFound();
-  audit({ action: "phishing.released", tenantId: ctx.tenant.id, userId: ctx.user.id, ip: clientIp(context), detail: { id } });
+  audit({
+    action: "phishing.released",
+    tenantId: ctx.tenant.id,
+    userId: ctx.user.id,
+    ip: clientIp(context),
+    detail: { id },
+  });
   const item = getPhishingItem(ctx.tenant.id, id);
   if (!item) return notFound();
   return json(apiItem(item));

@@ -18,7 +18,10 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch {
     return badRequest("Send the form field tenantId");
   }
-  const parsed = Schema.safeParse({ tenantId: form.get("tenantId") ?? undefined, redirectTo: form.get("redirectTo") ?? undefined });
+  const parsed = Schema.safeParse({
+    tenantId: form.get("tenantId") ?? undefined,
+    redirectTo: form.get("redirectTo") ?? undefined,
+  });
   if (!parsed.success) return badRequest("Choose an organization");
   if (!getMembership(user.id, parsed.data.tenantId)) return forbidden();
   setSelectedTenant(session.idHash, parsed.data.tenantId);

@@ -6,7 +6,8 @@ import { requireTenantContext } from "~/lib/tenant-context.server";
 /** The selected tenant's plan, effective plan and trial; never cached (plan data has zero staleness). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request);
-  const trial = ctx.trial && ctx.trial.status !== "none" ? { status: ctx.trial.status, endsAt: ctx.trial.endsAt } : null;
+  const trial =
+    ctx.trial && ctx.trial.status !== "none" ? { status: ctx.trial.status, endsAt: ctx.trial.endsAt } : null;
   return json(
     { plan: ctx.plan, effectivePlan: ctx.effectivePlan, trial },
     { headers: { "Cache-Control": "no-store, no-cache, must-revalidate", Pragma: "no-cache" } },

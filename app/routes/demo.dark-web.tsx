@@ -8,7 +8,8 @@ import { seo } from "~/modules/marketing/seo";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 const page = demoPage("/demo/dark-web");
-export const meta: MetaFunction = ({ matches }) => seo({ title: page.title, description: page.description, path: page.path }, matches);
+export const meta: MetaFunction = ({ matches }) =>
+  seo({ title: page.title, description: page.description, path: page.path }, matches);
 
 // The real watchlist table of /dark-web-monitoring, read-only, fed with simulated identities.
 export function loader() {
@@ -22,8 +23,8 @@ export default function DemoDarkWeb() {
       <header>
         <h1 className="text-2xl font-bold text-ink">{page.heading}</h1>
         <p className="mt-1 text-ink-muted">
-          Simulated organization · example.com. Rampart matches each watched address and domain against imported breach data;
-          the breaches named here are fictional.
+          Simulated organization · example.com. Rampart matches each watched address and domain against imported breach
+          data; the breaches named here are fictional.
         </p>
       </header>
       <IdentityList identities={identities} readOnly />

@@ -8,7 +8,8 @@ import { seo } from "~/modules/marketing/seo";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 const page = demoPage("/demo/dashboard");
-export const meta: MetaFunction = ({ matches }) => seo({ title: page.title, description: page.description, path: page.path }, matches);
+export const meta: MetaFunction = ({ matches }) =>
+  seo({ title: page.title, description: page.description, path: page.path }, matches);
 
 // The real dashboard screen, fed with the simulated data instead of a tenant's.
 export function loader() {

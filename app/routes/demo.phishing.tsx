@@ -8,18 +8,22 @@ import { PhishingFilters, PhishingList } from "~/modules/phishing/components/phi
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 const page = demoPage("/demo/phishing");
-export const meta: MetaFunction = ({ matches }) => seo({ title: page.title, description: page.description, path: page.path }, matches);
+export const meta: MetaFunction = ({ matches }) =>
+  seo({ title: page.title, description: page.description, path: page.path }, matches);
 
 const RISKS = ["low", "medium", "high"] as const;
 const STATUSES = ["detected", "quarantined"] as const;
-const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (values as readonly string[]).includes(v ?? "") ? (v as T) : null;
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null =>
+  (values as readonly string[]).includes(v ?? "") ? (v as T) : null;
 
 // The real message list of /phishing, read-only, fed with simulated messages; the filters work as there (GET query).
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const risk = oneOf(RISKS, params.get("risk"));
   const status = oneOf(STATUSES, params.get("status"));
-  const items = generateDemoData().phishingItems.filter((p) => (!risk || p.risk === risk) && (!status || p.status === status));
+  const items = generateDemoData().phishingItems.filter(
+    (p) => (!risk || p.risk === risk) && (!status || p.status === status),
+  );
   return { items, risk, status };
 }
 

@@ -17,7 +17,11 @@ export default function EndpointSecurity() {
     <PublicChrome signedIn>
       <div className="mx-auto max-w-5xl px-4 py-8">
         <ModulePage path="/endpoint-security">
-          <EmptyState>No devices are recorded for this organization yet: the device inventory is being built. Until then, check that every laptop and phone your team uses has disk encryption, a screen lock and automatic updates turned on.</EmptyState>
+          <EmptyState>
+            No devices are recorded for this organization yet: the device inventory is being built. Until then, check
+            that every laptop and phone your team uses has disk encryption, a screen lock and automatic updates turned
+            on.
+          </EmptyState>
         </ModulePage>
       </div>
     </PublicChrome>

@@ -9,7 +9,10 @@ import { acceptInvitation, MemberError } from "~/modules/tenants/members.server"
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
-export const meta: MetaFunction = () => [{ title: "Join an organization · Rampart" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Join an organization · Rampart" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -43,9 +46,15 @@ export default function Invite() {
       <main id="main" className="mx-auto max-w-md px-4 py-12">
         <h1 className="text-2xl font-bold">Join an organization</h1>
         <p className="mt-2 text-ink-muted">You were invited to join an organization on Rampart.</p>
-        {result?.error ? <p role="alert" className="mt-4 rounded-md bg-danger-light p-3 text-sm text-danger">{result.error}</p> : null}
+        {result?.error ? (
+          <p role="alert" className="mt-4 rounded-md bg-danger-light p-3 text-sm text-danger">
+            {result.error}
+          </p>
+        ) : null}
         <Form method="post" className="mt-6">
-          <button type="submit" className="btn-primary">Join the organization</button>
+          <button type="submit" className="btn-primary">
+            Join the organization
+          </button>
         </Form>
       </main>
     </PublicChrome>

@@ -33,7 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof LoginFailure) {
       return data(
         { errors: error.fields, email: error.email ?? "" },
-        { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined },
+        {
+          status: error.status,
+          headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
+        },
       );
     }
     throw error;
@@ -66,8 +69,25 @@ export default function Login() {
             </p>
           ) : null}
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <FormField id="email" name="email" type="email" label="E-mail" autoComplete="email" required defaultValue={actionData?.email} error={errors.email} />
-          <FormField id="password" name="password" type="password" label="Password" autoComplete="current-password" required error={errors.password} />
+          <FormField
+            id="email"
+            name="email"
+            type="email"
+            label="E-mail"
+            autoComplete="email"
+            required
+            defaultValue={actionData?.email}
+            error={errors.email}
+          />
+          <FormField
+            id="password"
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
           <button type="submit" className="btn-primary w-full" disabled={pending}>
             {pending ? "Signing in..." : "Sign in"}
           </button>

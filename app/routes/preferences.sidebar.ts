@@ -14,7 +14,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return badRequest("Send the form field state");
   }
   const state = form.get("state");
-  if (typeof state !== "string" || !(SIDEBAR_STATES as readonly string[]).includes(state)) return badRequest("Unknown sidebar state");
+  if (typeof state !== "string" || !(SIDEBAR_STATES as readonly string[]).includes(state))
+    return badRequest("Unknown sidebar state");
   const secure = isHttps(request) ? "; Secure" : "";
   const cookie = `${SIDEBAR_COOKIE}=${state as SidebarState}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
   return redirect(safeRedirectPath(form.get("redirectTo"), "/dashboard"), { headers: { "Set-Cookie": cookie } });

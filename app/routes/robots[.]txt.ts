@@ -3,6 +3,16 @@ import { siteOrigin } from "~/modules/marketing/origin.server";
 
 /** robots.txt: the public site is open to crawlers; the API and the auth debug page are not. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const body = ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /auth-debug", "", `Sitemap: ${siteOrigin(request)}/sitemap.xml`, ""].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    "Disallow: /auth-debug",
+    "",
+    `Sitemap: ${siteOrigin(request)}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

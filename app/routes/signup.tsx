@@ -28,10 +28,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = String(form.get("email") ?? "");
   const limited = rateLimit(`signup:${ip}`, LIMITS.signup.limit, LIMITS.signup.windowMs);
   if (!limited.allowed) {
-    return data({ errors: { form: "Too many requests" } as Record<string, string>, email }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+    return data(
+      { errors: { form: "Too many requests" } as Record<string, string>, email },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
   }
   const parsed = SignupSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as Record<string, string>, email }, { status: 400 });
+  if (!parsed.success)
+    return data({ errors: fieldErrors(parsed.error) as Record<string, string>, email }, { status: 400 });
   const verdict = await checkNewPassword(parsed.data.password, [parsed.data.email]);
   if (verdict) return data({ errors: { password: verdict } as Record<string, string>, email }, { status: 400 });
   try {
@@ -55,14 +59,25 @@ export default function Signup() {
     <PublicChrome>
       <main id="main" className="mx-auto max-w-md px-4 py-12">
         <h1 className="text-2xl font-bold">Create your Rampart account</h1>
-        <p className="mt-2 text-sm text-ink-muted">Free plan, no card. Your first organization, “Personal”, is created for you.</p>
+        <p className="mt-2 text-sm text-ink-muted">
+          Free plan, no card. Your first organization, “Personal”, is created for you.
+        </p>
         <Form method="post" className="card mt-6 space-y-4" noValidate>
           {errors.form ? (
             <p role="alert" className="rounded-md bg-danger-light p-3 text-sm text-danger" data-testid="form-error">
               {errors.form}
             </p>
           ) : null}
-          <FormField id="email" name="email" type="email" label="E-mail" autoComplete="email" required defaultValue={actionData?.email} error={errors.email} />
+          <FormField
+            id="email"
+            name="email"
+            type="email"
+            label="E-mail"
+            autoComplete="email"
+            required
+            defaultValue={actionData?.email}
+            error={errors.email}
+          />
           <FormField
             id="password"
             name="password"

@@ -7,8 +7,24 @@ import { randomUUID } from "node:crypto";
 import { APP_ROUTES, TEASER_PATHS } from "../../app/lib/app-routes";
 import { checkA11y, expect, test } from "./fixtures";
 
-const OUTSIDE_SHELL = ["/endpoint-security", "/features", "/manufacturing", "/finance", "/retail", "/healthcare", "/auth0-setup"];
-const ADMIN = ["/admin", "/admin/multi-account", "/admin/alert-rules", "/admin/notification-channels", "/admin/escalation-policies", "/admin/settings", "/admin/unknown"];
+const OUTSIDE_SHELL = [
+  "/endpoint-security",
+  "/features",
+  "/manufacturing",
+  "/finance",
+  "/retail",
+  "/healthcare",
+  "/auth0-setup",
+];
+const ADMIN = [
+  "/admin",
+  "/admin/multi-account",
+  "/admin/alert-rules",
+  "/admin/notification-channels",
+  "/admin/escalation-policies",
+  "/admin/settings",
+  "/admin/unknown",
+];
 
 // One test per page: axe is slow on a busy machine, and a failure names its page.
 for (const path of [...TEASER_PATHS, "/", "/login", "/signup", "/no-such-page"]) {
@@ -19,7 +35,13 @@ for (const path of [...TEASER_PATHS, "/", "/login", "/signup", "/no-such-page"])
   });
 }
 
-const ENTERPRISE_PATHS = ["/", ...APP_ROUTES.filter((r) => r.shell).map((r) => r.path), ...OUTSIDE_SHELL, ...ADMIN, "/organizations/new"];
+const ENTERPRISE_PATHS = [
+  "/",
+  ...APP_ROUTES.filter((r) => r.shell).map((r) => r.path),
+  ...OUTSIDE_SHELL,
+  ...ADMIN,
+  "/organizations/new",
+];
 for (const path of ENTERPRISE_PATHS) {
   test(`enterprise ${path}`, async ({ page, login }) => {
     test.setTimeout(60_000);

@@ -18,7 +18,9 @@ async function createOrganizationByForm(page: Page, name: string) {
   await page.getByRole("main").getByRole("button", { name: "Create" }).click();
 }
 
-test("sign up, Personal selected, free refuses a second organization, operator raises to pro, 3 then refused, sign out, sign in to redirectTo", async ({ page }) => {
+test("sign up, Personal selected, free refuses a second organization, operator raises to pro, 3 then refused, sign out, sign in to redirectTo", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const email = uniqueEmail("flow");
   const password = `Quiet lantern ${randomUUID()}`;
@@ -38,10 +40,15 @@ test("sign up, Personal selected, free refuses a second organization, operator r
   // Free: a second organization is refused.
   const sidebar = page.getByTestId("sidebar");
   await expect(sidebar.getByTestId("organization-count")).toContainText("Organizations: 1/1");
-  await expect(sidebar.getByTestId("organization-upgrade-message")).toContainText("Upgrade to Pro to create up to 3 organizations");
+  await expect(sidebar.getByTestId("organization-upgrade-message")).toContainText(
+    "Upgrade to Pro to create up to 3 organizations",
+  );
   const refused = await page.request.post("/api/tenants", { data: { name: "Second" } });
   expect(refused.status()).toBe(403);
-  expect(await refused.json()).toEqual({ message: "Upgrade to Pro to create up to 3 organizations", code: "FORBIDDEN" });
+  expect(await refused.json()).toEqual({
+    message: "Upgrade to Pro to create up to 3 organizations",
+    code: "FORBIDDEN",
+  });
   await createOrganizationByForm(page, "Second");
   await expect(page.getByRole("alert")).toHaveText("Upgrade to Pro to create up to 3 organizations");
 
@@ -62,7 +69,9 @@ test("sign up, Personal selected, free refuses a second organization, operator r
   }
   await expect(page.getByTestId("organization-count")).toContainText("Organizations: 3/3");
   await expect(page.getByTestId("organization-count")).toContainText("Limit reached");
-  await expect(page.getByTestId("organization-upgrade-message")).toContainText("Upgrade to Enterprise for unlimited organizations");
+  await expect(page.getByTestId("organization-upgrade-message")).toContainText(
+    "Upgrade to Enterprise for unlimited organizations",
+  );
   await createOrganizationByForm(page, "Fourth");
   await expect(page.getByRole("alert")).toHaveText("Upgrade to Enterprise for unlimited organizations");
   const fourth = await page.request.post("/api/tenants", { data: { name: "Fourth" } });
@@ -88,7 +97,9 @@ test("sign up, Personal selected, free refuses a second organization, operator r
   expect((await page.request.get("/api/auth/user")).status()).toBe(200);
 });
 
-test("a wrong password: one message; after 5 failures 'Too many requests' with status 429, even with the right password", async ({ page }) => {
+test("a wrong password: one message; after 5 failures 'Too many requests' with status 429, even with the right password", async ({
+  page,
+}) => {
   const account = await createAccount();
   await page.goto("/login");
   for (let i = 0; i < 5; i++) {

@@ -9,14 +9,25 @@ import { E2E_DB } from "../../playwright.config";
 import { checkA11y, expect, test } from "./fixtures";
 
 function importBreach(file: string): string {
-  return execFileSync("node", ["scripts/import-breach.js", file], { env: { ...process.env, DATABASE_URL: E2E_DB }, encoding: "utf8" });
+  return execFileSync("node", ["scripts/import-breach.js", file], {
+    env: { ...process.env, DATABASE_URL: E2E_DB },
+    encoding: "utf8",
+  });
 }
 
 function breachFile(name: string, accounts: string[], extra: Record<string, unknown> = {}) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-breach-")), `${name}.json`);
   fs.writeFileSync(
     file,
-    JSON.stringify({ Name: name, Title: `Breach ${name}`, BreachDate: "2025-04-01", DataClasses: ["Email addresses", "Passwords"], IsVerified: true, accounts, ...extra }),
+    JSON.stringify({
+      Name: name,
+      Title: `Breach ${name}`,
+      BreachDate: "2025-04-01",
+      DataClasses: ["Email addresses", "Passwords"],
+      IsVerified: true,
+      accounts,
+      ...extra,
+    }),
   );
   return file;
 }
@@ -36,11 +47,15 @@ test.describe("public breach check", () => {
     await expect(result.getByText(/Found in \d+ breach/)).toBeVisible();
     const card = result.getByTestId("breach-card").filter({ hasText: "Example Shop" });
     await expect(card.getByRole("heading", { name: "Example Shop" })).toBeVisible();
-    await expect(card.getByRole("list", { name: "Exposed data" }).getByText("Passwords", { exact: true })).toBeVisible();
+    await expect(
+      card.getByRole("list", { name: "Exposed data" }).getByText("Passwords", { exact: true }),
+    ).toBeVisible();
     await expect(card.getByText(/Change the password of this account.*multi-factor authentication/)).toBeVisible();
     await checkA11y(page);
 
-    await page.getByLabel("E-mail address", { exact: true }).fill("nobody-" + randomUUID().slice(0, 6) + "@example.com");
+    await page
+      .getByLabel("E-mail address", { exact: true })
+      .fill("nobody-" + randomUUID().slice(0, 6) + "@example.com");
     await page.getByRole("button", { name: "Check e-mail" }).click();
     await expect(result.getByText("Good news: no breach found.")).toBeVisible();
   });
@@ -58,7 +73,9 @@ test.describe("public breach check", () => {
     page.on("request", (r) => requests.push(r.url() + " " + (r.postData() ?? "")));
     await page.goto("/breach-check");
     // Typed before the page has hydrated, the password would go to the server-side check (the no-JavaScript path).
-    await expect(page.locator('form[aria-label="Password breach check"][data-hydrated="true"]')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('form[aria-label="Password breach check"][data-hydrated="true"]')).toHaveCount(1, {
+      timeout: 15_000,
+    });
     await page.getByLabel("Password", { exact: true }).fill("123456");
     await page.getByRole("button", { name: "Check password" }).click();
     await expect(page.getByTestId("password-result")).toContainText("Breached password");
@@ -93,7 +110,9 @@ test.describe("dark web monitoring", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dark Web Monitoring" })).toBeVisible();
     await page.getByLabel("E-mail address or domain", { exact: true }).fill(address);
     await page.getByRole("button", { name: "Add to watchlist" }).click();
-    await expect(page.getByRole("region", { name: "Watch an e-mail address or domain" }).getByRole("status")).toContainText(`Now watching ${address}. It is not in any imported breach`);
+    await expect(
+      page.getByRole("region", { name: "Watch an e-mail address or domain" }).getByRole("status"),
+    ).toContainText(`Now watching ${address}. It is not in any imported breach`);
     const row = page.getByTestId("identity-row").filter({ hasText: address });
     await expect(row).toHaveAttribute("data-status", "clean");
     await checkA11y(page);
@@ -127,9 +146,15 @@ test.describe("dark web monitoring", () => {
     await page.goto("/dark-web-monitoring");
     await page.getByLabel("E-mail address or domain", { exact: true }).fill(domain);
     await page.getByRole("button", { name: "Add to watchlist" }).click();
-    await expect(page.getByRole("region", { name: "Watch an e-mail address or domain" }).getByRole("status")).toContainText("An operator must verify that your organization controls this domain");
-    await expect(page.getByTestId("identity-card").filter({ hasText: domain })).toContainText("awaiting operator verification");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect(
+      page.getByRole("region", { name: "Watch an e-mail address or domain" }).getByRole("status"),
+    ).toContainText("An operator must verify that your organization controls this domain");
+    await expect(page.getByTestId("identity-card").filter({ hasText: domain })).toContainText(
+      "awaiting operator verification",
+    );
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await checkA11y(page);
   });

@@ -45,12 +45,16 @@ test("the banner stays on every demo page when moving through the demo navigatio
   }
 });
 
-test("the demo dashboard shows the sample security score and charts with text alternatives and a data table", async ({ page }) => {
+test("the demo dashboard shows the sample security score and charts with text alternatives and a data table", async ({
+  page,
+}) => {
   await page.goto("/demo/dashboard");
   const score = page.locator("dl").filter({ hasText: "Security score" });
   await expect(score.locator("dd").first()).toHaveText("87");
 
-  const trend = page.getByRole("img", { name: /^Risk trend From \d+ in \w+ \d{4} to \d+ in \w+ \d{4}: down \d+ \(improving\)\.$/ });
+  const trend = page.getByRole("img", {
+    name: /^Risk trend From \d+ in \w+ \d{4} to \d+ in \w+ \d{4}: down \d+ \(improving\)\.$/,
+  });
   await expect(trend).toBeVisible();
   const severity = page.getByRole("img", { name: /^Open findings by severity High: \d+, Medium: \d+, Low: \d+\.$/ });
   await expect(severity).toBeVisible();
@@ -88,7 +92,8 @@ test("the demo dark-web and phishing pages show simulated, reserved-domain data 
   await expect(identities).toContainText("Breached");
   await expect(identities).toContainText("Clean");
   const text = (await identities.innerText()).toLowerCase();
-  for (const m of text.matchAll(/[a-z0-9._-]+@([a-z0-9.-]+)/g)) expect(m[1]).toMatch(/(^|\.)(example\.(com|org)|[a-z0-9-]+\.test)$/);
+  for (const m of text.matchAll(/[a-z0-9._-]+@([a-z0-9.-]+)/g))
+    expect(m[1]).toMatch(/(^|\.)(example\.(com|org)|[a-z0-9-]+\.test)$/);
 
   await page.goto("/demo/phishing");
   const body = page.locator("main");
@@ -108,7 +113,9 @@ test("demo pages fit a 375 px screen without sideways scrolling of the page", as
   await page.setViewportSize({ width: 375, height: 800 });
   for (const { path } of PAGES) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, path).toBeLessThanOrEqual(0);
     await expect(page.getByRole("status").filter({ hasText: "DEMO MODE" })).toHaveText(BANNER);
   }

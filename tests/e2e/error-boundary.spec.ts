@@ -70,7 +70,14 @@ test("without RAMPART_TEST_ROUTES the test route answers 404", async ({ request 
   const dir = path.resolve(`tests/.tmp-e2e-off-${randomUUID().slice(0, 8)}`);
   fs.mkdirSync(dir, { recursive: true });
   const port = 3400 + Math.floor(Math.random() * 500);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: path.join(dir, "rampart.db"), SESSION_SECRET: E2E_SESSION_SECRET, NODE_ENV: "production" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: path.join(dir, "rampart.db"),
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    NODE_ENV: "production",
+  };
   delete env.RAMPART_TEST_ROUTES;
   const server = spawn(process.execPath, ["server.js"], { env, stdio: "ignore" });
   try {

@@ -47,10 +47,23 @@ export async function createAccount(opts: LoginOptions = {}): Promise<LoggedIn &
   try {
     db.transaction(() => {
       db.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, ?)").run(userId, email, passwordHash);
-      db.prepare("INSERT INTO tenants (id, name, plan) VALUES (?, ?, ?)").run(tenantId, opts.tenantName ?? "Personal", opts.plan ?? "free");
-      db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(randomUUID(), userId, tenantId);
+      db.prepare("INSERT INTO tenants (id, name, plan) VALUES (?, ?, ?)").run(
+        tenantId,
+        opts.tenantName ?? "Personal",
+        opts.plan ?? "free",
+      );
+      db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(
+        randomUUID(),
+        userId,
+        tenantId,
+      );
       if (opts.trial) {
-        db.prepare("INSERT INTO trials (id, tenant_id, status, started_at, ends_at) VALUES (?, ?, 'active', ?, ?)").run(randomUUID(), tenantId, now, now + 14 * 86_400_000);
+        db.prepare("INSERT INTO trials (id, tenant_id, status, started_at, ends_at) VALUES (?, ?, 'active', ?, ?)").run(
+          randomUUID(),
+          tenantId,
+          now,
+          now + 14 * 86_400_000,
+        );
       }
       db.prepare(
         "INSERT INTO sessions (id_hash, user_id, selected_tenant_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -68,7 +81,13 @@ export async function checkA11y(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`),
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    ),
     `axe violations on ${page.url()}`,
   ).toEqual([]);
 }
@@ -78,7 +97,14 @@ export const test = base.extend<{ login: (opts?: LoginOptions) => Promise<Logged
     await use(async (opts = {}) => {
       const account = await createAccount(opts);
       await context.addCookies([
-        { name: "rampart_session", value: account.cookieValue, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+        {
+          name: "rampart_session",
+          value: account.cookieValue,
+          domain: "127.0.0.1",
+          path: "/",
+          httpOnly: true,
+          sameSite: "Lax",
+        },
       ]);
       const { cookieValue: _c, ...rest } = account;
       return rest;

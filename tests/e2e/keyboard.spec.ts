@@ -64,7 +64,8 @@ test("the Add Organization dialog: opened, filled, submitted and closed by keybo
   // Tab to the control.
   for (let i = 0; i < 15; i++) {
     await page.keyboard.press("Tab");
-    if (await page.getByRole("button", { name: "Add Organization" }).evaluate((el) => el === document.activeElement)) break;
+    if (await page.getByRole("button", { name: "Add Organization" }).evaluate((el) => el === document.activeElement))
+      break;
   }
   const trigger = page.getByRole("button", { name: "Add Organization" });
   await expect(trigger).toBeFocused();
@@ -123,9 +124,13 @@ test.describe("375 px", () => {
     await expect(page.getByTestId("drawer")).toBeVisible();
     // A modal drawer: focus moves into it and stays there while tabbing.
     const seen = await tabThrough(page, 25);
-    expect(seen.filter((s) => !s.inSidebar), "focus left the modal drawer").toEqual([]);
+    expect(
+      seen.filter((s) => !s.inSidebar),
+      "focus left the modal drawer",
+    ).toEqual([]);
     const reached = new Set(seen.filter((s) => s.inSidebar).map((s) => s.href));
-    for (const path of ["/dashboard", "/dark-web-monitoring", "/phishing", "/privacy", "/vulnerability", "/settings"]) expect(reached).toContain(path);
+    for (const path of ["/dashboard", "/dark-web-monitoring", "/phishing", "/privacy", "/vulnerability", "/settings"])
+      expect(reached).toContain(path);
     await page.keyboard.press("Escape");
     await expect(page.getByTestId("drawer")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Open menu" })).toBeFocused();

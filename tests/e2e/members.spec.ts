@@ -9,7 +9,16 @@ import { createAccount, expect, test, type LoginOptions } from "./fixtures";
 async function signedInPage(browser: Browser, opts: LoginOptions) {
   const account = await createAccount(opts);
   const context = await browser.newContext();
-  await context.addCookies([{ name: "rampart_session", value: account.cookieValue, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([
+    {
+      name: "rampart_session",
+      value: account.cookieValue,
+      domain: "127.0.0.1",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
   return { account, page: await context.newPage(), context };
 }
 
@@ -85,7 +94,7 @@ test("joining respects the joiner's organization limit", async ({ browser }) => 
   await joiner.page.goto(invitePath);
   await joiner.page.getByRole("button", { name: "Join the organization" }).click();
   await expect(joiner.page.getByRole("alert")).toHaveText("Upgrade to Pro to create up to 3 organizations");
-  expect((await (await joiner.page.request.get("/api/tenants")).json())).toHaveLength(1);
+  expect(await (await joiner.page.request.get("/api/tenants")).json()).toHaveLength(1);
   await owner.page.goto("/settings");
   await expect(memberRow(owner.page, joiner.account.email)).toHaveCount(0);
   await Promise.all([owner.context.close(), joiner.context.close()]);

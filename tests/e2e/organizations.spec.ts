@@ -12,7 +12,11 @@ function addMembership(userId: string, name: string) {
   const db = openDb();
   const id = randomUUID();
   db.prepare("INSERT INTO tenants (id, name, plan) VALUES (?, ?, 'free')").run(id, name);
-  db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(randomUUID(), userId, id);
+  db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(
+    randomUUID(),
+    userId,
+    id,
+  );
   db.close();
   return id;
 }
@@ -64,7 +68,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Organization")).toHaveValue(/.+/);
     await expect(page.getByLabel("Organization").locator("option:checked")).toHaveText("Beta Org");
     await expect(sidebar.getByTestId("organization-count")).toHaveText("Organizations: 2/3");
-    expect((await (await page.request.get("/api/tenants")).json()).map((t: { tenant: { name: string } }) => t.tenant.name)).toEqual(["Personal", "Beta Org"]);
+    expect(
+      (await (await page.request.get("/api/tenants")).json()).map((t: { tenant: { name: string } }) => t.tenant.name),
+    ).toEqual(["Personal", "Beta Org"]);
 
     // The name was reset on success; it resets on cancel too.
     const again = await openDialog(page);
@@ -80,7 +86,10 @@ test.describe("with JavaScript", () => {
     await expect(third).toHaveCount(0);
   });
 
-  test("at the limit: 'Limit reached', aria-disabled control, the upgrade message as tooltip and text; the server's refusal is an 'Error' toast", async ({ page, login }) => {
+  test("at the limit: 'Limit reached', aria-disabled control, the upgrade message as tooltip and text; the server's refusal is an 'Error' toast", async ({
+    page,
+    login,
+  }) => {
     const { userId } = await login({ plan: "pro" });
     addMembership(userId, "Second");
     await page.goto("/dashboard");
@@ -103,7 +112,9 @@ test.describe("with JavaScript", () => {
     await expect(sidebar.getByTestId("organization-count")).toContainText("Limit reached");
     const control = sidebar.getByRole("button", { name: "Add Organization" });
     await expect(control).toHaveAttribute("aria-disabled", "true");
-    await expect(sidebar.getByTestId("organization-upgrade-message")).toContainText("Upgrade to Enterprise for unlimited organizations");
+    await expect(sidebar.getByTestId("organization-upgrade-message")).toContainText(
+      "Upgrade to Enterprise for unlimited organizations",
+    );
     await control.hover();
     await expect(page.getByRole("tooltip")).toHaveText("Upgrade to Enterprise for unlimited organizations");
     await page.mouse.move(900, 600, { steps: 10 });
@@ -122,7 +133,9 @@ test.describe("with JavaScript", () => {
     const sidebar = page.getByTestId("sidebar");
     await expect(sidebar.getByTestId("organization-count")).toContainText("Organizations: 1/1");
     await expect(sidebar.getByTestId("organization-count")).toContainText("Limit reached");
-    await expect(sidebar.getByTestId("organization-upgrade-message")).toContainText("Upgrade to Pro to create up to 3 organizations");
+    await expect(sidebar.getByTestId("organization-upgrade-message")).toContainText(
+      "Upgrade to Pro to create up to 3 organizations",
+    );
     await sidebar.getByRole("button", { name: "Add Organization" }).hover();
     await expect(page.getByRole("tooltip")).toHaveText("Upgrade to Pro to create up to 3 organizations");
   });
@@ -132,7 +145,11 @@ test.describe("with JavaScript", () => {
     await page.goto("/dashboard");
     await expect(page.getByTestId("organization-count")).toHaveText("Organizations: 1/∞");
     await page.route("**/api/tenants", (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "Internal server error", code: "SERVER_ERROR" }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Internal server error", code: "SERVER_ERROR" }),
+      }),
     );
     const dialog = await openDialog(page);
     await dialog.getByLabel("Organization name").fill("Acme");
@@ -148,7 +165,10 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the control is a link to /organizations/new; the form posts, shows its errors, and selects the new tenant", async ({ page, login }) => {
+  test("the control is a link to /organizations/new; the form posts, shows its errors, and selects the new tenant", async ({
+    page,
+    login,
+  }) => {
     await login({ plan: "pro" });
     await page.goto("/dashboard");
     const link = page.getByTestId("sidebar").getByRole("link", { name: "Add Organization" });
@@ -162,7 +182,9 @@ test.describe("without JavaScript", () => {
     // The server-rendered button is enabled so the form can post without JavaScript.
     const create = page.getByRole("main").getByRole("button", { name: "Create" });
     await expect(create).toBeEnabled();
-    const blank = page.waitForResponse((r) => r.url().includes("/organizations/new") && r.request().method() === "POST");
+    const blank = page.waitForResponse(
+      (r) => r.url().includes("/organizations/new") && r.request().method() === "POST",
+    );
     await page.getByLabel("Organization name").fill("   ");
     await create.click();
     expect((await blank).status()).toBe(400);
@@ -179,10 +201,14 @@ test.describe("without JavaScript", () => {
   test("at the limit the page says so and a post is refused with the upgrade message", async ({ page, login }) => {
     await login();
     await page.goto("/dashboard");
-    await expect(page.getByTestId("organization-upgrade-message")).toContainText("Upgrade to Pro to create up to 3 organizations");
+    await expect(page.getByTestId("organization-upgrade-message")).toContainText(
+      "Upgrade to Pro to create up to 3 organizations",
+    );
     await page.goto("/organizations/new");
     await expect(page.getByRole("main")).toContainText("Limit reached. Upgrade to Pro to create up to 3 organizations");
-    const refused = page.waitForResponse((r) => r.url().includes("/organizations/new") && r.request().method() === "POST");
+    const refused = page.waitForResponse(
+      (r) => r.url().includes("/organizations/new") && r.request().method() === "POST",
+    );
     await page.getByLabel("Organization name").fill("Second");
     await page.getByRole("main").getByRole("button", { name: "Create" }).click();
     expect((await refused).status()).toBe(403);

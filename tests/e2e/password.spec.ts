@@ -56,7 +56,9 @@ test.describe("password analyzer with JavaScript", () => {
     await page.keyboard.type("qwerty123");
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("breach-result")).toContainText("Found in data breaches");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

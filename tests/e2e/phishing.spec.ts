@@ -32,7 +32,9 @@ test.describe("phishing analyzer", () => {
   test("upload flow: an .eml file on the enhanced page shows every signal", async ({ page, login }) => {
     await login({ plan: "pro" });
     await page.goto("/phishing-enhanced");
-    await page.getByLabel("Or upload an .eml file").setInputFiles(path.join(FIXTURES, "legit/01-newsletter-substack.eml"));
+    await page
+      .getByLabel("Or upload an .eml file")
+      .setInputFiles(path.join(FIXTURES, "legit/01-newsletter-substack.eml"));
     await page.getByRole("button", { name: "Analyze message" }).click();
     const verdict = page.getByTestId("phishing-verdict");
     await expect(verdict).toHaveAttribute("data-risk", "low");
@@ -45,7 +47,13 @@ test.describe("phishing analyzer", () => {
   test("a file that is not an e-mail gives a field error and stores nothing", async ({ page, login }) => {
     await login();
     await page.goto("/phishing");
-    await page.getByLabel("Or upload an .eml file").setInputFiles({ name: "notes.eml", mimeType: "message/rfc822", buffer: Buffer.from("just some notes\nno headers here") });
+    await page
+      .getByLabel("Or upload an .eml file")
+      .setInputFiles({
+        name: "notes.eml",
+        mimeType: "message/rfc822",
+        buffer: Buffer.from("just some notes\nno headers here"),
+      });
     await page.getByRole("button", { name: "Analyze message" }).click();
     await expect(page.locator("#file-error")).toContainText("This does not look like an e-mail message");
     await expect(page.getByLabel("Or upload an .eml file")).toHaveAttribute("aria-invalid", "true");
@@ -100,11 +108,18 @@ test.describe("phishing analyzer without JavaScript", () => {
     await page.getByLabel("Message source").fill(PHISH);
     await page.getByRole("button", { name: "Analyze message" }).click();
     await expect(page.getByTestId("phishing-verdict")).toHaveAttribute("data-risk", "high");
-    await page.getByLabel("Or upload an .eml file").setInputFiles(path.join(FIXTURES, "phishing/13-chase-link-text-mismatch.eml"));
+    await page
+      .getByLabel("Or upload an .eml file")
+      .setInputFiles(path.join(FIXTURES, "phishing/13-chase-link-text-mismatch.eml"));
     await page.getByRole("button", { name: "Analyze message" }).click();
-    await expect(page.getByTestId("phishing-rationale")).toContainText("A link's text shows www.chase.com but it really goes to secure-update-online.top");
+    await expect(page.getByTestId("phishing-rationale")).toContainText(
+      "A link's text shows www.chase.com but it really goes to secure-update-online.top",
+    );
     await expect(page.getByTestId("phishing-row")).toHaveCount(2);
-    await page.getByRole("button", { name: /^Quarantine/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Quarantine/ })
+      .first()
+      .click();
     await expect(page.getByTestId("phishing-status-change")).toContainText("Message quarantined.");
   });
 });

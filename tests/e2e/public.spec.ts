@@ -6,7 +6,13 @@
  * JavaScript (field errors, honeypot, rate limit); sitemap and robots.
  */
 import { APP_ROUTES } from "../../app/lib/app-routes";
-import { BUSINESS_PRICING_BANNER, FEATURES, FEATURE_LABEL, lowestPlanWith, PLAN_DISPLAY_NAME } from "../../app/lib/plans";
+import {
+  BUSINESS_PRICING_BANNER,
+  FEATURES,
+  FEATURE_LABEL,
+  lowestPlanWith,
+  PLAN_DISPLAY_NAME,
+} from "../../app/lib/plans";
 import { checkA11y, expect, openDb, test } from "./fixtures";
 
 const PUBLIC_PAGES: { path: string; title: RegExp }[] = [
@@ -15,8 +21,14 @@ const PUBLIC_PAGES: { path: string; title: RegExp }[] = [
   { path: "/about", title: /^About Rampart$/ },
   { path: "/blog", title: /^Blog · Rampart$/ },
   { path: "/blog/nist-800-63b-password-rules", title: /^What NIST SP 800-63B actually asks of passwords · Rampart$/ },
-  { path: "/blog/spf-dkim-dmarc-explained", title: /^Reading an e-mail's authentication results: SPF, DKIM and DMARC · Rampart$/ },
-  { path: "/blog/k-anonymity-password-checks", title: /^Checking a password against breaches without sending it anywhere · Rampart$/ },
+  {
+    path: "/blog/spf-dkim-dmarc-explained",
+    title: /^Reading an e-mail's authentication results: SPF, DKIM and DMARC · Rampart$/,
+  },
+  {
+    path: "/blog/k-anonymity-password-checks",
+    title: /^Checking a password against breaches without sending it anywhere · Rampart$/,
+  },
   { path: "/case-studies", title: /^Scenarios · Rampart$/ },
   { path: "/contact", title: /^Contact · Rampart$/ },
   { path: "/demo-materials", title: /^Demo materials · Rampart$/ },
@@ -40,7 +52,11 @@ const PUBLIC_PAGES: { path: string; title: RegExp }[] = [
 const SIGNED_IN_PAGES: { path: string; title: RegExp; h1: string }[] = [
   { path: "/manufacturing", title: /^Security for manufacturing · Rampart$/, h1: "Security for manufacturing" },
   { path: "/finance", title: /^Security for financial services · Rampart$/, h1: "Security for financial services" },
-  { path: "/retail", title: /^Security for retail and e-commerce · Rampart$/, h1: "Security for retail and e-commerce" },
+  {
+    path: "/retail",
+    title: /^Security for retail and e-commerce · Rampart$/,
+    h1: "Security for retail and e-commerce",
+  },
   { path: "/healthcare", title: /^Security for healthcare · Rampart$/, h1: "Security for healthcare" },
   { path: "/features", title: /^Features · Rampart$/, h1: "Every module and the plan it needs" },
   { path: "/auth0-setup", title: /^Connect an identity provider · Rampart$/, h1: "Connect an identity provider" },
@@ -48,7 +64,9 @@ const SIGNED_IN_PAGES: { path: string; title: RegExp; h1: string }[] = [
 
 test.describe("public pages", () => {
   for (const { path, title } of PUBLIC_PAGES) {
-    test(`${path} renders with its title, one h1, description, canonical URL and no serious axe violations`, async ({ page }) => {
+    test(`${path} renders with its title, one h1, description, canonical URL and no serious axe violations`, async ({
+      page,
+    }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(title);
@@ -58,7 +76,10 @@ test.describe("public pages", () => {
       const description = await page.locator('meta[name="description"]').getAttribute("content");
       expect(description?.length ?? 0).toBeGreaterThan(40);
       if (path !== "/") {
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `http://127.0.0.1:${new URL(page.url()).port}${path}`);
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+          "href",
+          `http://127.0.0.1:${new URL(page.url()).port}${path}`,
+        );
         await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
       }
       await expect(page.getByRole("link", { name: "Start free" }).first()).toBeVisible();
@@ -93,7 +114,9 @@ test.describe("public pages", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     for (const path of ["/pricing", "/trust", "/contact", "/docs/user-guide", "/blog/spf-dkim-dmarc-explained"]) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
     }
     await page.locator("summary").filter({ hasText: "Menu" }).focus();
@@ -132,7 +155,9 @@ test.describe("signed-in pages outside the shell", () => {
       // The row header may also carry the "In development" badge.
       await expect(row.getByRole("rowheader")).toContainText(route.label);
       await expect(row).toContainText(route.purpose);
-      await expect(row.getByRole("cell").nth(1)).toHaveText(route.feature ? PLAN_DISPLAY_NAME[lowestPlanWith(route.feature)] : "Free");
+      await expect(row.getByRole("cell").nth(1)).toHaveText(
+        route.feature ? PLAN_DISPLAY_NAME[lowestPlanWith(route.feature)] : "Free",
+      );
     }
     await expect(page.getByTestId("module-threat-hunting")).toContainText("Upgrade needed");
     await expect(page.getByTestId("module-phishing")).toContainText("Included");
@@ -143,7 +168,10 @@ test.describe("signed-in pages outside the shell", () => {
     await page.goto("/healthcare");
     await expect(page.getByRole("heading", { name: "Main threats" })).toBeVisible();
     await expect(page.getByText("HIPAA Breach Notification Rule (US)")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Training Management" })).toHaveAttribute("href", "/training-management");
+    await expect(page.getByRole("link", { name: "Training Management" })).toHaveAttribute(
+      "href",
+      "/training-management",
+    );
   });
 });
 
@@ -151,7 +179,9 @@ test.describe("pricing", () => {
   test("shows the four plans from the plan table, their limits and the business banner", async ({ page }) => {
     await page.goto("/pricing");
     for (const plan of ["free", "pro", "business", "enterprise"] as const) {
-      await expect(page.getByTestId(`plan-${plan}`).getByRole("heading", { level: 2 })).toHaveText(PLAN_DISPLAY_NAME[plan]);
+      await expect(page.getByTestId(`plan-${plan}`).getByRole("heading", { level: 2 })).toHaveText(
+        PLAN_DISPLAY_NAME[plan],
+      );
     }
     await expect(page.getByTestId("limit-free")).toHaveText("1");
     await expect(page.getByTestId("limit-pro")).toHaveText("3");
@@ -166,10 +196,14 @@ test.describe("pricing", () => {
     // Each card lists what its plan adds to the one before.
     await expect(page.getByTestId("plan-pro")).toContainText("Everything in Free, plus:");
     await expect(page.getByTestId("plan-enterprise")).toContainText("Everything in Business, plus:");
-    await expect(page.getByTestId("plan-enterprise").getByRole("listitem")).toHaveText([FEATURE_LABEL.multiAccountManagement]);
+    await expect(page.getByTestId("plan-enterprise").getByRole("listitem")).toHaveText([
+      FEATURE_LABEL.multiAccountManagement,
+    ]);
     await expect(page.getByTestId("plan-pro")).not.toContainText(FEATURE_LABEL.dashboard);
     // Signed out: the trial starts with an account.
-    await expect(page.getByRole("region", { name: /Try every module free for 14 days/ }).getByRole("link", { name: "Start free" })).toHaveAttribute("href", "/signup");
+    await expect(
+      page.getByRole("region", { name: /Try every module free for 14 days/ }).getByRole("link", { name: "Start free" }),
+    ).toHaveAttribute("href", "/signup");
   });
 
   test("a signed-in owner gets a form that starts the 14-day trial through /settings", async ({ page, login }) => {
@@ -206,7 +240,11 @@ test.describe("auth-debug", () => {
     await expect(page.getByTestId("cookie-flags")).toContainText("No: this request came over plain HTTP");
   });
 
-  test("signed in, it shows the session, tenant and effective plan but never the session id", async ({ page, login, context }) => {
+  test("signed in, it shows the session, tenant and effective plan but never the session id", async ({
+    page,
+    login,
+    context,
+  }) => {
     const account = await login({ plan: "business", tenantName: "Globex (Business)" });
     const response = await page.goto("/auth-debug");
     expect(response?.headers()["cache-control"]).toContain("no-store");
@@ -298,9 +336,15 @@ test.describe("contact form", () => {
       sent += 1;
       expect(countMessages()).toBe(before + 1);
       const db = openDb();
-      const row = db.prepare("SELECT name, email, message FROM contact_messages ORDER BY created_at DESC LIMIT 1").get();
+      const row = db
+        .prepare("SELECT name, email, message FROM contact_messages ORDER BY created_at DESC LIMIT 1")
+        .get();
       db.close();
-      expect(row).toEqual({ name: "Grace Hopper", email: "grace@example.com", message: "Which plan includes the executive dashboard?" });
+      expect(row).toEqual({
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        message: "Which plan includes the executive dashboard?",
+      });
     });
   });
 
@@ -336,7 +380,9 @@ test.describe("contact form", () => {
   test.describe("rate limit", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the 6th message in an hour from one address answers 429 with Retry-After and stores nothing", async ({ page }) => {
+    test("the 6th message in an hour from one address answers 429 with Retry-After and stores nothing", async ({
+      page,
+    }) => {
       let status = 0;
       let retryAfter: string | null = null;
       while (sent < 6) {

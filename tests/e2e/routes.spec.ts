@@ -74,9 +74,17 @@ for (const state of STATES) {
         expect.soft(status, path).toBe(200);
         expect.soft(url.pathname, path).toBe(path);
         await expect.soft(page.getByTestId("teaser-page"), `${path} is a teaser`).toBeVisible();
-        await expect.soft(page.getByTestId("teaser-page").getByRole("link", { name: /create a free account/i }), path).toBeVisible();
+        await expect
+          .soft(page.getByTestId("teaser-page").getByRole("link", { name: /create a free account/i }), path)
+          .toBeVisible();
         // A module whose analysis is not built yet says so; a working one does not.
-        await expect.soft(page.getByTestId("in-development"), `${path} in development`).toHaveCount(APP_ROUTES.find((r) => r.path === (path === "/security-operations" ? "/siem-soar" : path))?.inDevelopment ? 1 : 0);
+        await expect
+          .soft(page.getByTestId("in-development"), `${path} in development`)
+          .toHaveCount(
+            APP_ROUTES.find((r) => r.path === (path === "/security-operations" ? "/siem-soar" : path))?.inDevelopment
+              ? 1
+              : 0,
+          );
         await expect.soft(page.getByTestId("sidebar"), path).toHaveCount(0);
       }
       for (const r of SHELL_ROUTES.filter((r) => !r.teaser)) await expectLoginRedirect(page, r.path);
@@ -98,14 +106,16 @@ for (const state of STATES) {
       expect.soft(url.pathname, `${path} stays`).toBe(path);
       await expect.soft(page.getByTestId("sidebar"), `${path} is inside the shell`).toBeVisible();
       await expect.soft(page.getByTestId("teaser-page"), `${path} is no teaser when signed in`).toHaveCount(0);
-      if (route?.feature && !hasFeature(eff, route.feature)) await expectUpgradeBanner(page, path, route.feature, status);
+      if (route?.feature && !hasFeature(eff, route.feature))
+        await expectUpgradeBanner(page, path, route.feature, status);
       else await expectNoBanner(page, path, status);
     }
 
     // Signed in, /security-operations goes to /siem-soar.
     const secOps = await visit(page, "/security-operations");
     expect.soft(secOps.url.pathname).toBe("/siem-soar");
-    if (!hasFeature(eff, "teamMonitoring")) await expectUpgradeBanner(page, "/siem-soar", "teamMonitoring", secOps.status);
+    if (!hasFeature(eff, "teamMonitoring"))
+      await expectUpgradeBanner(page, "/siem-soar", "teamMonitoring", secOps.status);
 
     // Outside the shell.
     for (const r of OUTSIDE_SHELL) {
@@ -120,11 +130,17 @@ for (const state of STATES) {
     for (const r of ADMIN) {
       const { status } = await visit(page, r.path);
       await expect.soft(page.getByTestId("sidebar"), r.path).toHaveCount(0);
-      const missing = !hasFeature(eff, "adminDashboard") ? "adminDashboard" : !hasFeature(eff, r.feature) ? r.feature : null;
+      const missing = !hasFeature(eff, "adminDashboard")
+        ? "adminDashboard"
+        : !hasFeature(eff, r.feature)
+          ? r.feature
+          : null;
       if (missing) await expectUpgradeBanner(page, r.path, missing, status);
       else {
         await expectNoBanner(page, r.path, status);
-        await expect.soft(page.getByRole("navigation", { name: "Admin" }), `${r.path} is inside the admin layout`).toBeVisible();
+        await expect
+          .soft(page.getByRole("navigation", { name: "Admin" }), `${r.path} is inside the admin layout`)
+          .toBeVisible();
       }
     }
     const unknownAdmin = await visit(page, "/admin/unknown");

@@ -32,7 +32,9 @@ const SPEC_NAV = [
 
 /** Clicks a sidebar-state control and waits until the preference is saved (the UI changes optimistically before). */
 async function setSidebar(page: Page, name: string) {
-  const saved = page.waitForResponse((r) => r.url().includes("/preferences/sidebar") && r.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (r) => r.url().includes("/preferences/sidebar") && r.request().method() === "POST",
+  );
   await page.getByRole("button", { name }).click();
   await saved;
   await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toHaveCount(0);
@@ -51,24 +53,44 @@ async function hydrated(page: Page) {
   await expect(page.getByRole("button", { name: "Add Organization" })).toBeVisible();
 }
 
-const navLabels = (page: Page) => page.getByTestId("sidebar").getByRole("navigation", { name: "Application" }).getByRole("link").allInnerTexts();
+const navLabels = (page: Page) =>
+  page.getByTestId("sidebar").getByRole("navigation", { name: "Application" }).getByRole("link").allInnerTexts();
 
 test.describe("desktop sidebar", () => {
-  test("navigation items per plan: the spec's labels, in its order, filtered by the effective plan", async ({ page, login }) => {
+  test("navigation items per plan: the spec's labels, in its order, filtered by the effective plan", async ({
+    page,
+    login,
+  }) => {
     test.setTimeout(90_000);
-    const cases: { plan: Plan; trial?: boolean }[] = [{ plan: "free" }, { plan: "pro" }, { plan: "business" }, { plan: "enterprise" }, { plan: "free", trial: true }];
+    const cases: { plan: Plan; trial?: boolean }[] = [
+      { plan: "free" },
+      { plan: "pro" },
+      { plan: "business" },
+      { plan: "enterprise" },
+      { plan: "free", trial: true },
+    ];
     for (const c of cases) {
       await login(c);
       await page.goto("/dashboard");
       const eff = effectivePlan(c.plan, c.trial ? "active" : "none");
       const expected = SPEC_NAV.filter(([, f]) => f === null || hasFeature(eff, f)).map(([label]) => label);
-      expect((await navLabels(page)).map((s) => s.trim()), `${c.plan}${c.trial ? " + trial" : ""}`).toEqual(expected);
+      expect(
+        (await navLabels(page)).map((s) => s.trim()),
+        `${c.plan}${c.trial ? " + trial" : ""}`,
+      ).toEqual(expected);
       await expect(page.getByTestId("effective-plan")).toHaveText(eff[0].toUpperCase() + eff.slice(1));
     }
     // free shows exactly the free modules plus Settings
     await login({ plan: "free" });
     await page.goto("/dashboard");
-    expect((await navLabels(page)).map((s) => s.trim())).toEqual(["Dashboard", "Dark Web Monitoring", "Phishing Analyzer", "Privacy Guard", "Vulnerability Scan", "Settings"]);
+    expect((await navLabels(page)).map((s) => s.trim())).toEqual([
+      "Dashboard",
+      "Dark Web Monitoring",
+      "Phishing Analyzer",
+      "Privacy Guard",
+      "Vulnerability Scan",
+      "Settings",
+    ]);
   });
 
   test("logo links home; a navigation item opens its page", async ({ page, login }) => {
@@ -140,7 +162,11 @@ test.describe("desktop sidebar", () => {
     const db = openDb();
     const other = randomUUID();
     db.prepare("INSERT INTO tenants (id, name, plan) VALUES (?, 'Acme (Pro)', 'pro')").run(other);
-    db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(randomUUID(), userId, other);
+    db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(
+      randomUUID(),
+      userId,
+      other,
+    );
     db.close();
     await page.goto("/alerts");
     await expect(page.getByTestId("effective-plan")).toHaveText("Enterprise");
@@ -165,7 +191,11 @@ test.describe("without JavaScript", () => {
     const db = openDb();
     const other = randomUUID();
     db.prepare("INSERT INTO tenants (id, name, plan) VALUES (?, 'Second', 'free')").run(other);
-    db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(randomUUID(), userId, other);
+    db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'owner')").run(
+      randomUUID(),
+      userId,
+      other,
+    );
     db.close();
     await page.goto("/settings");
     await page.getByTestId("sidebar").getByRole("button", { name: "Collapse sidebar" }).click();
@@ -230,7 +260,10 @@ test.describe("live data, toasts and console (spec §8, §9)", () => {
     return (path: string) => counts.get(path) ?? 0;
   }
 
-  test("refresh tiers: 30 s for dashboard data, warnings and alerts; 5 min recommendations; 10 min analytics; achievements never; prefetch after 1 s", async ({ page, login }) => {
+  test("refresh tiers: 30 s for dashboard data, warnings and alerts; 5 min recommendations; 10 min analytics; achievements never; prefetch after 1 s", async ({
+    page,
+    login,
+  }) => {
     test.setTimeout(90_000);
     await page.clock.install();
     await login({ plan: "pro" });
@@ -242,7 +275,8 @@ test.describe("live data, toasts and console (spec §8, §9)", () => {
     expect(count("/api/dashboard/data")).toBe(0);
 
     await page.clock.runFor(29_000);
-    for (const p of ["/api/dashboard/data", "/api/usage/warnings", "/api/alerts/active"]) await expect.poll(() => count(p), p).toBe(1);
+    for (const p of ["/api/dashboard/data", "/api/usage/warnings", "/api/alerts/active"])
+      await expect.poll(() => count(p), p).toBe(1);
     expect(count("/api/recommendations")).toBe(0);
     await page.clock.runFor(30_000);
     await expect.poll(() => count("/api/dashboard/data")).toBe(2);
@@ -255,7 +289,9 @@ test.describe("live data, toasts and console (spec §8, §9)", () => {
       await expect.poll(() => count("/api/alerts/active")).toBe(tick);
       // 5 min = tick 10, 10 min = tick 20 (the first 30 s tick came 1.1 s after load).
       // Polled: the tick's other answers can land a moment after the two above.
-      await expect.poll(() => count("/api/recommendations"), `recommendations at tick ${tick}`).toBe(tick >= 10 ? Math.floor(tick / 10) : 0);
+      await expect
+        .poll(() => count("/api/recommendations"), `recommendations at tick ${tick}`)
+        .toBe(tick >= 10 ? Math.floor(tick / 10) : 0);
       await expect.poll(() => count("/api/analytics"), `analytics at tick ${tick}`).toBe(tick >= 20 ? 1 : 0);
     }
     await expect.poll(() => count("/api/analytics")).toBe(1);
@@ -264,14 +300,21 @@ test.describe("live data, toasts and console (spec §8, §9)", () => {
     expect(count("/api/usage/warnings")).toBe(20);
   });
 
-  test("a failing refresh retries (1 s, 2 s) then shows 'Connection Error'; an ended session shows 'Session Expired'", async ({ page, login }) => {
+  test("a failing refresh retries (1 s, 2 s) then shows 'Connection Error'; an ended session shows 'Session Expired'", async ({
+    page,
+    login,
+  }) => {
     test.setTimeout(90_000);
     await page.clock.install();
     const { userId } = await login({ plan: "free" });
     let failures = 0;
     await page.route("**/api/dashboard/data", (route) => {
       failures++;
-      return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service temporarily unavailable", code: "SERVICE_UNAVAILABLE" }) });
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Service temporarily unavailable", code: "SERVICE_UNAVAILABLE" }),
+      });
     });
     await page.goto("/dashboard");
     await dashboardRefreshing(page);
@@ -319,7 +362,10 @@ test.describe("live data, toasts and console (spec §8, §9)", () => {
     await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toHaveCount(0);
   });
 
-  test("unhandled rejections and errors are logged to the console and suppressed; web vitals are logged", async ({ page, login }) => {
+  test("unhandled rejections and errors are logged to the console and suppressed; web vitals are logged", async ({
+    page,
+    login,
+  }) => {
     await login();
     const logs: string[] = [];
     const pageErrors: string[] = [];

@@ -6,7 +6,20 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-const STATIC_PAGES = ["/", "/pricing", "/blog", "/blog/nist-800-63b-password-rules", "/docs/user-guide", "/trust", "/auth-debug", "/demo", "/demo/dashboard", "/demo/executive", "/demo/phishing?risk=high", "/phishing"];
+const STATIC_PAGES = [
+  "/",
+  "/pricing",
+  "/blog",
+  "/blog/nist-800-63b-password-rules",
+  "/docs/user-guide",
+  "/trust",
+  "/auth-debug",
+  "/demo",
+  "/demo/dashboard",
+  "/demo/executive",
+  "/demo/phishing?risk=high",
+  "/phishing",
+];
 const HYDRATED_PAGES = ["/contact", "/breach-check", "/login", "/signup"];
 
 /** Opens `path`, recording every script the page requests. */
@@ -21,7 +34,8 @@ async function openRecordingScripts(page: Page, path: string) {
   return { scripts };
 }
 
-const routerExists = (page: Page) => page.evaluate(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
+const routerExists = (page: Page) =>
+  page.evaluate(() => Boolean((window as unknown as { __remixRouter?: unknown }).__remixRouter));
 
 test.describe("static documents", () => {
   for (const path of STATIC_PAGES) {
@@ -49,15 +63,23 @@ test.describe("hydrated pages", () => {
 
   test("signed in, / is the dashboard and a teaser path is the real page, both hydrated", async ({ page, login }) => {
     await login({ plan: "business" });
-    for (const [path, h1] of [["/", "Dashboard"], ["/phishing", "Phishing Analyzer"]]) {
+    for (const [path, h1] of [
+      ["/", "Dashboard"],
+      ["/phishing", "Phishing Analyzer"],
+    ]) {
       const { scripts } = await openRecordingScripts(page, path);
-      expect(scripts.some((s) => s.startsWith("/build/")), path).toBe(true);
+      expect(
+        scripts.some((s) => s.startsWith("/build/")),
+        path,
+      ).toBe(true);
       await expect.poll(() => routerExists(page)).toBe(true);
       await expect(page.getByRole("heading", { level: 1, name: h1, exact: true })).toBeVisible();
     }
   });
 
-  test("a client-side navigation from a hydrated page into a static one renders it at the top and keeps routing", async ({ page }) => {
+  test("a client-side navigation from a hydrated page into a static one renders it at the top and keeps routing", async ({
+    page,
+  }) => {
     await page.goto("/contact");
     await expect.poll(() => routerExists(page)).toBe(true);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));

@@ -8,7 +8,15 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ensureBuild, freshDatabase, ROOT, seedAccount, startServer, tempDir, type RunningServer } from "../../bench/harness.js";
+import {
+  ensureBuild,
+  freshDatabase,
+  ROOT,
+  seedAccount,
+  startServer,
+  tempDir,
+  type RunningServer,
+} from "../../bench/harness.js";
 
 const servers: RunningServer[] = [];
 beforeAll(async () => {
@@ -20,7 +28,10 @@ afterAll(async () => {
 
 function runBackup(dbFile: string, target: string) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts/backup.js"), target], { cwd: ROOT, env: { ...process.env, DATABASE_URL: dbFile } });
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts/backup.js"), target], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: dbFile },
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -34,7 +45,11 @@ it("backs up online while writes go on, and a server started on the backup serve
   const server = await startServer({ dbFile: file, quietLog: true });
   servers.push(server);
   const create = async (name: string) => {
-    const res = await fetch(`${server.url}/api/tenants`, { method: "POST", headers: { "content-type": "application/json", cookie: acct.cookie }, body: JSON.stringify({ name }) });
+    const res = await fetch(`${server.url}/api/tenants`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: acct.cookie },
+      body: JSON.stringify({ name }),
+    });
     expect(res.status).toBe(201);
     return (await res.json()) as { id: string; name: string };
   };

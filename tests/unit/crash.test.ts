@@ -38,7 +38,9 @@ it("every write answered 2xx survives SIGKILL, and the database is intact", asyn
               method: "POST",
               // X-Tenant-Id: each created organization becomes the session's selection.
               headers: { "content-type": "application/json", cookie: acct.cookie, "x-tenant-id": acct.tenantId },
-              body: JSON.stringify({ raw: `From: "Billing" <billing${n}-${i}@example.net>\r\nTo: you@example.com\r\nSubject: Invoice ${n}-${i}\r\n\r\nPay at http://example.net/pay/${n}/${i}` }),
+              body: JSON.stringify({
+                raw: `From: "Billing" <billing${n}-${i}@example.net>\r\nTo: you@example.com\r\nSubject: Invoice ${n}-${i}\r\n\r\nPay at http://example.net/pay/${n}/${i}`,
+              }),
             })
           : await fetch(`${server.url}/api/tenants`, {
               method: "POST",
@@ -72,7 +74,11 @@ it("every write answered 2xx survives SIGKILL, and the database is intact", asyn
   const again = await startServer({ dbFile, quietLog: true });
   servers.push(again);
   expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
-  const items = await (await fetch(`${again.url}/api/phishing/items?limit=500`, { headers: { cookie: acct.cookie, "x-tenant-id": acct.tenantId } })).json();
+  const items = await (
+    await fetch(`${again.url}/api/phishing/items?limit=500`, {
+      headers: { cookie: acct.cookie, "x-tenant-id": acct.tenantId },
+    })
+  ).json();
   const itemIds = new Set((Array.isArray(items) ? items : items.items).map((i: { id: string }) => i.id));
   const tenants = await (await fetch(`${again.url}/api/tenants`, { headers: { cookie: acct.cookie } })).json();
   const tenantIds = new Set(tenants.map((t: { tenantId: string }) => t.tenantId));

@@ -20,7 +20,12 @@ export function req(path: string, init: RequestInit & { cookie?: string; tenantI
 }
 
 export function jsonReq(path: string, body: unknown, init: RequestInit & { cookie?: string; tenantId?: string } = {}) {
-  return req(path, { method: "POST", ...init, headers: { "Content-Type": "application/json", ...(init.headers as Record<string, string>) }, body: JSON.stringify(body) });
+  return req(path, {
+    method: "POST",
+    ...init,
+    headers: { "Content-Type": "application/json", ...(init.headers as Record<string, string>) },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Runs a loader/action, returning the Response whether it was returned or thrown. */

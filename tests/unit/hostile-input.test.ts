@@ -47,7 +47,8 @@ async function call(fn: Fn, request: Request, params: Record<string, string> = {
   try {
     out = await fn({ request, params, context: { clientIp: `198.51.100.${Math.floor(Math.random() * 250)}` } });
   } catch (thrown) {
-    if (!(thrown instanceof Response)) return { status: 500, body: String((thrown as Error)?.stack ?? thrown), threw: thrown };
+    if (!(thrown instanceof Response))
+      return { status: 500, body: String((thrown as Error)?.stack ?? thrown), threw: thrown };
     out = thrown;
   }
   if (out instanceof Response) return { status: out.status, body: await out.text() };
@@ -78,17 +79,33 @@ const weirdString = fc.oneof(
   fc.string({ maxLength: 80 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("", " ", "\u0000", "null", "undefined", "[object Object]", "<script>alert(1)</script>", "' OR 1=1 --", "../../etc/passwd", "%00", "\uFEFF", "𝕏".repeat(50)),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "null",
+    "undefined",
+    "[object Object]",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "../../etc/passwd",
+    "%00",
+    "\uFEFF",
+    "𝕏".repeat(50),
+  ),
   fc.nat({ max: 5000 }).map((n) => "A".repeat(n * 40)),
 );
 
 /** Field dictionaries that use the route's own field names, with hostile values. */
 const fieldsFor = (names: string[]) =>
-  fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 12 })), weirdString, { maxKeys: names.length + 2 });
+  fc.dictionary(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 12 })), weirdString, {
+    maxKeys: names.length + 2,
+  });
 
 function multipart(fields: Record<string, string>, boundary = "fcBoundary") {
   let s = "";
-  for (const [k, v] of Object.entries(fields)) s += `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, "")}"\r\n\r\n${v}\r\n`;
+  for (const [k, v] of Object.entries(fields))
+    s += `--${boundary}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, "")}"\r\n\r\n${v}\r\n`;
   return s + `--${boundary}--\r\n`;
 }
 
@@ -97,13 +114,23 @@ type Body = { contentType: string | undefined; body: string | Uint8Array | undef
 const bodyFor = (names: string[]): fc.Arbitrary<Body> =>
   fc.oneof(
     // Well-formed encodings of hostile fields, labelled honestly or not.
-    fc.tuple(fieldsFor(names), fc.constantFrom(...CONTENT_TYPES)).map(([f, ct]) => ({ contentType: ct, body: new URLSearchParams(f).toString() })),
-    fc.tuple(fieldsFor(names), fc.constantFrom(...CONTENT_TYPES)).map(([f, ct]) => ({ contentType: ct, body: JSON.stringify(f) })),
-    fc.tuple(fieldsFor(names), fc.constantFrom(...CONTENT_TYPES)).map(([f, ct]) => ({ contentType: ct, body: multipart(f) })),
+    fc
+      .tuple(fieldsFor(names), fc.constantFrom(...CONTENT_TYPES))
+      .map(([f, ct]) => ({ contentType: ct, body: new URLSearchParams(f).toString() })),
+    fc
+      .tuple(fieldsFor(names), fc.constantFrom(...CONTENT_TYPES))
+      .map(([f, ct]) => ({ contentType: ct, body: JSON.stringify(f) })),
+    fc
+      .tuple(fieldsFor(names), fc.constantFrom(...CONTENT_TYPES))
+      .map(([f, ct]) => ({ contentType: ct, body: multipart(f) })),
     // Arbitrary JSON values (arrays, numbers, nested objects, null).
-    fc.tuple(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...CONTENT_TYPES)).map(([v, ct]) => ({ contentType: ct, body: JSON.stringify(v) })),
+    fc
+      .tuple(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...CONTENT_TYPES))
+      .map(([v, ct]) => ({ contentType: ct, body: JSON.stringify(v) })),
     // Raw garbage.
-    fc.tuple(fc.uint8Array({ maxLength: 400 }), fc.constantFrom(...CONTENT_TYPES)).map(([b, ct]) => ({ contentType: ct, body: b })),
+    fc
+      .tuple(fc.uint8Array({ maxLength: 400 }), fc.constantFrom(...CONTENT_TYPES))
+      .map(([b, ct]) => ({ contentType: ct, body: b })),
     fc.tuple(weirdString, fc.constantFrom(...CONTENT_TYPES)).map(([s, ct]) => ({ contentType: ct, body: s })),
     fc.constantFrom(...CONTENT_TYPES).map((ct) => ({ contentType: ct, body: undefined })),
   );
@@ -132,11 +159,18 @@ function snapshot(): string {
 let owner: { cookie: string; tenantId: string; userId: string };
 
 beforeAll(async () => {
-  const { user, tenantId } = await createUser(`hostile-${randomUUID().slice(0, 8)}@example.com`, `Hostile input ${randomUUID()}`);
+  const { user, tenantId } = await createUser(
+    `hostile-${randomUUID().slice(0, 8)}@example.com`,
+    `Hostile input ${randomUUID()}`,
+  );
   // Enterprise so that feature gates do not hide the input handling; a free
   // second user below keeps organization creation refused.
   setTenantPlan(tenantId, "enterprise");
-  owner = { userId: user.id, tenantId, cookie: (await createSession(new Request(`${BASE}/login`), user.id, { selectedTenantId: tenantId })).split(";")[0] };
+  owner = {
+    userId: user.id,
+    tenantId,
+    cookie: (await createSession(new Request(`${BASE}/login`), user.id, { selectedTenantId: tenantId })).split(";")[0],
+  };
 });
 
 beforeEach(() => resetRateLimits());
@@ -153,24 +187,148 @@ type Target = {
 
 const TARGETS: Target[] = [
   { name: "POST /signup", fn: () => signup.action as Fn, url: "/signup", fields: ["email", "password"], api: false },
-  { name: "POST /login", fn: () => login.action as Fn, url: "/login", fields: ["email", "password", "redirectTo"], api: false },
-  { name: "POST /api/tenants", fn: () => apiTenants.action as Fn, url: "/api/tenants", fields: ["name"], signedIn: true, api: true },
-  { name: "POST /api/tenants/select", fn: () => apiTenantsSelect.action as Fn, url: "/api/tenants/select", fields: ["tenantId", "redirectTo"], signedIn: true, api: true },
-  { name: "POST /preferences/sidebar", fn: () => sidebar.action as Fn, url: "/preferences/sidebar", fields: ["state", "redirectTo"], api: false },
-  { name: "POST /settings", fn: () => settings.action as Fn, url: "/settings", fields: ["intent", "currentPassword", "newPassword", "role", "invitationId", "userId"], signedIn: true, api: false },
-  { name: "POST /organizations/new", fn: () => orgNew.action as Fn, url: "/organizations/new", fields: ["name"], signedIn: true, api: false },
-  { name: "POST /alerts", fn: () => alertsPage.action as Fn, url: "/alerts", fields: ["alertId", "status"], signedIn: true, api: false },
-  { name: "POST /phishing", fn: () => phishingPage.action as Fn, url: "/phishing", fields: ["intent", "raw", "file", "id"], signedIn: true, api: false },
-  { name: "POST /password", fn: () => passwordPage.action as Fn, url: "/password", fields: ["password", "intent"], signedIn: true, api: false },
-  { name: "POST /dark-web-monitoring", fn: () => darkWebPage.action as Fn, url: "/dark-web-monitoring", fields: ["intent", "value", "identityId", "exposureId"], signedIn: true, api: false },
-  { name: "POST /contact", fn: () => contact.action as Fn, url: "/contact", fields: ["name", "email", "message", "company", "website"], api: false },
-  { name: "POST /breach-check", fn: () => breachCheckPage.action as Fn, url: "/breach-check", fields: ["email", "intent"], api: false },
-  { name: "POST /invite/:token", fn: () => invite.action as Fn, url: "/invite/abc", fields: ["token"], signedIn: true, api: false, params: { token: "abc" } },
-  { name: "POST /api/phishing/analyze", fn: () => apiPhishingAnalyze.action as Fn, url: "/api/phishing/analyze", fields: ["raw"], signedIn: true, api: true },
-  { name: "POST /api/breaches/check", fn: () => apiBreachesCheck.action as Fn, url: "/api/breaches/check", fields: ["email"], api: true },
-  { name: "POST /api/dark-web/identities", fn: () => apiDarkWebIdentities.action as Fn, url: "/api/dark-web/identities", fields: ["value"], signedIn: true, api: true },
-  { name: "POST /api/dark-web/exposures/:id", fn: () => apiDarkWebExposure.action as Fn, url: "/api/dark-web/exposures/x", fields: ["status"], signedIn: true, api: true, params: { id: "x" } },
-  { name: "POST /api/phishing/items/:id/quarantine", fn: () => apiPhishingQuarantine.action as Fn, url: "/api/phishing/items/x/quarantine", fields: [], signedIn: true, api: true, params: { id: "x" } },
+  {
+    name: "POST /login",
+    fn: () => login.action as Fn,
+    url: "/login",
+    fields: ["email", "password", "redirectTo"],
+    api: false,
+  },
+  {
+    name: "POST /api/tenants",
+    fn: () => apiTenants.action as Fn,
+    url: "/api/tenants",
+    fields: ["name"],
+    signedIn: true,
+    api: true,
+  },
+  {
+    name: "POST /api/tenants/select",
+    fn: () => apiTenantsSelect.action as Fn,
+    url: "/api/tenants/select",
+    fields: ["tenantId", "redirectTo"],
+    signedIn: true,
+    api: true,
+  },
+  {
+    name: "POST /preferences/sidebar",
+    fn: () => sidebar.action as Fn,
+    url: "/preferences/sidebar",
+    fields: ["state", "redirectTo"],
+    api: false,
+  },
+  {
+    name: "POST /settings",
+    fn: () => settings.action as Fn,
+    url: "/settings",
+    fields: ["intent", "currentPassword", "newPassword", "role", "invitationId", "userId"],
+    signedIn: true,
+    api: false,
+  },
+  {
+    name: "POST /organizations/new",
+    fn: () => orgNew.action as Fn,
+    url: "/organizations/new",
+    fields: ["name"],
+    signedIn: true,
+    api: false,
+  },
+  {
+    name: "POST /alerts",
+    fn: () => alertsPage.action as Fn,
+    url: "/alerts",
+    fields: ["alertId", "status"],
+    signedIn: true,
+    api: false,
+  },
+  {
+    name: "POST /phishing",
+    fn: () => phishingPage.action as Fn,
+    url: "/phishing",
+    fields: ["intent", "raw", "file", "id"],
+    signedIn: true,
+    api: false,
+  },
+  {
+    name: "POST /password",
+    fn: () => passwordPage.action as Fn,
+    url: "/password",
+    fields: ["password", "intent"],
+    signedIn: true,
+    api: false,
+  },
+  {
+    name: "POST /dark-web-monitoring",
+    fn: () => darkWebPage.action as Fn,
+    url: "/dark-web-monitoring",
+    fields: ["intent", "value", "identityId", "exposureId"],
+    signedIn: true,
+    api: false,
+  },
+  {
+    name: "POST /contact",
+    fn: () => contact.action as Fn,
+    url: "/contact",
+    fields: ["name", "email", "message", "company", "website"],
+    api: false,
+  },
+  {
+    name: "POST /breach-check",
+    fn: () => breachCheckPage.action as Fn,
+    url: "/breach-check",
+    fields: ["email", "intent"],
+    api: false,
+  },
+  {
+    name: "POST /invite/:token",
+    fn: () => invite.action as Fn,
+    url: "/invite/abc",
+    fields: ["token"],
+    signedIn: true,
+    api: false,
+    params: { token: "abc" },
+  },
+  {
+    name: "POST /api/phishing/analyze",
+    fn: () => apiPhishingAnalyze.action as Fn,
+    url: "/api/phishing/analyze",
+    fields: ["raw"],
+    signedIn: true,
+    api: true,
+  },
+  {
+    name: "POST /api/breaches/check",
+    fn: () => apiBreachesCheck.action as Fn,
+    url: "/api/breaches/check",
+    fields: ["email"],
+    api: true,
+  },
+  {
+    name: "POST /api/dark-web/identities",
+    fn: () => apiDarkWebIdentities.action as Fn,
+    url: "/api/dark-web/identities",
+    fields: ["value"],
+    signedIn: true,
+    api: true,
+  },
+  {
+    name: "POST /api/dark-web/exposures/:id",
+    fn: () => apiDarkWebExposure.action as Fn,
+    url: "/api/dark-web/exposures/x",
+    fields: ["status"],
+    signedIn: true,
+    api: true,
+    params: { id: "x" },
+  },
+  {
+    name: "POST /api/phishing/items/:id/quarantine",
+    fn: () => apiPhishingQuarantine.action as Fn,
+    url: "/api/phishing/items/x/quarantine",
+    fields: [],
+    signedIn: true,
+    api: true,
+    params: { id: "x" },
+  },
 ];
 
 function expectGoodRefusal(t: Target, a: Answer, input: Body) {
@@ -191,33 +349,42 @@ function expectGoodRefusal(t: Target, a: Answer, input: Body) {
 }
 
 describe("hostile bodies never cause a 500 and a refusal stores nothing", () => {
-  it.each(TARGETS.map((t) => [t.name, t] as const))("%s", async (_n, t) => {
-    await fc.assert(
-      fc.asyncProperty(bodyFor(t.fields.length ? t.fields : ["x"]), async (input) => {
-        resetRateLimits();
-        const headers: Record<string, string> = {};
-        if (input.contentType) headers["Content-Type"] = input.contentType;
-        if (t.signedIn) headers.Cookie = owner.cookie;
-        const before = snapshot();
-        const request = new Request(BASE + t.url, { method: "POST", headers, body: input.body as BodyInit | undefined });
-        const a = await call(t.fn(), request, t.params);
-        expectGoodRefusal(t, a, input);
-        if (a.status >= 400) expect(snapshot(), `${t.name} refused with ${a.status} but changed stored data`).toBe(before);
-      }),
-      {
-        numRuns: RUNS,
-        // Always tried, whatever the random draw: no content type, the wrong one, a multipart body that does not parse.
-        examples: [
-          [{ contentType: undefined, body: undefined }],
-          [{ contentType: undefined, body: "" }],
-          [{ contentType: "application/json", body: "{}" }],
-          [{ contentType: "text/plain", body: "intent=analyze" }],
-          [{ contentType: "multipart/form-data; boundary=fcBoundary", body: "--fcBoundary\r\nbroken" }],
-          [{ contentType: "multipart/form-data", body: "x" }],
-        ],
-      },
-    );
-  }, 120_000);
+  it.each(TARGETS.map((t) => [t.name, t] as const))(
+    "%s",
+    async (_n, t) => {
+      await fc.assert(
+        fc.asyncProperty(bodyFor(t.fields.length ? t.fields : ["x"]), async (input) => {
+          resetRateLimits();
+          const headers: Record<string, string> = {};
+          if (input.contentType) headers["Content-Type"] = input.contentType;
+          if (t.signedIn) headers.Cookie = owner.cookie;
+          const before = snapshot();
+          const request = new Request(BASE + t.url, {
+            method: "POST",
+            headers,
+            body: input.body as BodyInit | undefined,
+          });
+          const a = await call(t.fn(), request, t.params);
+          expectGoodRefusal(t, a, input);
+          if (a.status >= 400)
+            expect(snapshot(), `${t.name} refused with ${a.status} but changed stored data`).toBe(before);
+        }),
+        {
+          numRuns: RUNS,
+          // Always tried, whatever the random draw: no content type, the wrong one, a multipart body that does not parse.
+          examples: [
+            [{ contentType: undefined, body: undefined }],
+            [{ contentType: undefined, body: "" }],
+            [{ contentType: "application/json", body: "{}" }],
+            [{ contentType: "text/plain", body: "intent=analyze" }],
+            [{ contentType: "multipart/form-data; boundary=fcBoundary", body: "--fcBoundary\r\nbroken" }],
+            [{ contentType: "multipart/form-data", body: "x" }],
+          ],
+        },
+      );
+    },
+    120_000,
+  );
 });
 
 describe("GET /api/pwned/range/:prefix with any prefix", () => {
@@ -225,7 +392,11 @@ describe("GET /api/pwned/range/:prefix with any prefix", () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(weirdString, fc.stringMatching(/^[0-9a-fA-F]{5}$/)), async (prefix) => {
         resetRateLimits();
-        const a = await call(apiPwnedRange.loader as Fn, new Request(`${BASE}/api/pwned/range/${encodeURIComponent(prefix)}`), { prefix });
+        const a = await call(
+          apiPwnedRange.loader as Fn,
+          new Request(`${BASE}/api/pwned/range/${encodeURIComponent(prefix)}`),
+          { prefix },
+        );
         if (/^[0-9a-fA-F]{5}$/.test(prefix)) expect(a.status).toBe(200);
         else {
           expect(a.status).toBe(400);
@@ -240,7 +411,11 @@ describe("GET /api/pwned/range/:prefix with any prefix", () => {
 describe("a signed-out caller", () => {
   it("gets 401 { message, code } from every signed-in JSON endpoint, whatever the body", async () => {
     for (const t of TARGETS.filter((x) => x.api && x.signedIn)) {
-      const a = await call(t.fn(), new Request(BASE + t.url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }), t.params);
+      const a = await call(
+        t.fn(),
+        new Request(BASE + t.url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
+        t.params,
+      );
       expect(a.status, t.name).toBe(401);
       expect(JSON.parse(a.body)).toEqual({ message: "Authentication required", code: "UNAUTHORIZED" });
     }

@@ -53,7 +53,22 @@ type Fn = (args: { request: Request; params: Record<string, string>; context: un
 type Answer = { status: number; body: string };
 
 /** Calls a loader or action and answers what the client would get, whether the route returned or threw. */
-async function call(fn: Fn, { method = "GET", url, headers = {}, body, params = {} }: { method?: string; url: string; headers?: Record<string, string>; body?: BodyInit; params?: Record<string, string> }): Promise<Answer> {
+async function call(
+  fn: Fn,
+  {
+    method = "GET",
+    url,
+    headers = {},
+    body,
+    params = {},
+  }: {
+    method?: string;
+    url: string;
+    headers?: Record<string, string>;
+    body?: BodyInit;
+    params?: Record<string, string>;
+  },
+): Promise<Answer> {
   const request = new Request(BASE + url, { method, headers, body });
   let out: unknown;
   try {
@@ -70,7 +85,10 @@ async function call(fn: Fn, { method = "GET", url, headers = {}, body, params = 
   return { status: 200, body: JSON.stringify(out ?? null) };
 }
 
-const form = (fields: Record<string, string>) => ({ body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+const form = (fields: Record<string, string>) => ({
+  body: new URLSearchParams(fields),
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+});
 const jsonBody = (value: unknown) => ({ body: JSON.stringify(value), headers: { "Content-Type": "application/json" } });
 
 type Account = { userId: string; tenantId: string; cookie: string };
@@ -79,9 +97,14 @@ let B: Account;
 const rows = { alert: "", phishing: "", identity: "", exposure: "", invitation: "" };
 
 async function account(): Promise<Account> {
-  const { user, tenantId } = await createUser(`iso-${randomUUID().slice(0, 8)}@example.com`, `Isolation walk ${randomUUID()}`);
+  const { user, tenantId } = await createUser(
+    `iso-${randomUUID().slice(0, 8)}@example.com`,
+    `Isolation walk ${randomUUID()}`,
+  );
   setTenantPlan(tenantId, "enterprise");
-  const cookie = (await createSession(new Request(`${BASE}/login`), user.id, { selectedTenantId: tenantId })).split(";")[0];
+  const cookie = (await createSession(new Request(`${BASE}/login`), user.id, { selectedTenantId: tenantId })).split(
+    ";",
+  )[0];
   return { userId: user.id, tenantId, cookie };
 }
 
@@ -91,22 +114,35 @@ beforeAll(async () => {
   const db = sqlite();
   const now = Date.now();
   rows.alert = randomUUID();
-  db.prepare("INSERT INTO alerts (id, tenant_id, source, severity, title, status, created_at) VALUES (?, ?, 'test', 'high', 'B alert', 'active', ?)").run(rows.alert, B.tenantId, now);
+  db.prepare(
+    "INSERT INTO alerts (id, tenant_id, source, severity, title, status, created_at) VALUES (?, ?, 'test', 'high', 'B alert', 'active', ?)",
+  ).run(rows.alert, B.tenantId, now);
   rows.phishing = randomUUID();
   db.prepare(
     "INSERT INTO phishing_items (id, tenant_id, subject, sender, risk, score, status, rationale, analysis, created_at) VALUES (?, ?, 'B mail', 'x@example.net', 'high', 90, 'detected', '[]', '{}', ?)",
   ).run(rows.phishing, B.tenantId, now);
   rows.identity = addWatchedEmail(B.tenantId, "watched-b@example.com").id;
   const breachId = randomUUID();
-  db.prepare("INSERT INTO breaches (id, name, title, breach_date, added_date, data_classes) VALUES (?, ?, 'Test breach', '2024-01-01', '2024-02-01', '[]')").run(breachId, `iso-${breachId}`);
+  db.prepare(
+    "INSERT INTO breaches (id, name, title, breach_date, added_date, data_classes) VALUES (?, ?, 'Test breach', '2024-01-01', '2024-02-01', '[]')",
+  ).run(breachId, `iso-${breachId}`);
   rows.exposure = randomUUID();
-  db.prepare("INSERT INTO exposures (id, tenant_id, identity_id, breach_id, status, created_at) VALUES (?, ?, ?, ?, 'open', ?)").run(rows.exposure, B.tenantId, rows.identity, breachId, now);
+  db.prepare(
+    "INSERT INTO exposures (id, tenant_id, identity_id, breach_id, status, created_at) VALUES (?, ?, ?, ?, 'open', ?)",
+  ).run(rows.exposure, B.tenantId, rows.identity, breachId, now);
   rows.invitation = createInvitation(B.tenantId, "member", B.userId).id;
 });
 
 beforeEach(() => resetRateLimits());
 
-type Route = { name: string; fn: Fn; method?: string; url: string; params?: Record<string, string>; make?: () => { body?: BodyInit; headers?: Record<string, string> } };
+type Route = {
+  name: string;
+  fn: Fn;
+  method?: string;
+  url: string;
+  params?: Record<string, string>;
+  make?: () => { body?: BodyInit; headers?: Record<string, string> };
+};
 
 // Every tenant-scoped route and action that exists (re-scan app/routes when modules land).
 const ROUTES: Route[] = [
@@ -129,24 +165,91 @@ const ROUTES: Route[] = [
     url: "/api/phishing/analyze",
     make: () => jsonBody({ raw: "From: a@example.com\r\nSubject: hi\r\n\r\nhello" }),
   },
-  { name: "POST /api/phishing/items/:id/quarantine", fn: apiPhishingQuarantine.action as Fn, method: "POST", url: "/api/phishing/items/x/quarantine", params: { id: "x" } },
-  { name: "POST /api/phishing/items/:id/release", fn: apiPhishingRelease.action as Fn, method: "POST", url: "/api/phishing/items/x/release", params: { id: "x" } },
-  { name: "POST /api/dark-web/exposures/:id", fn: apiDarkWebExposure.action as Fn, method: "POST", url: "/api/dark-web/exposures/x", params: { id: "x" }, make: () => jsonBody({ status: "resolved" }) },
-  { name: "POST /api/dark-web/identities", fn: apiDarkWebIdentities.action as Fn, method: "POST", url: "/api/dark-web/identities", make: () => jsonBody({ value: `w-${randomUUID().slice(0, 6)}@example.com` }) },
+  {
+    name: "POST /api/phishing/items/:id/quarantine",
+    fn: apiPhishingQuarantine.action as Fn,
+    method: "POST",
+    url: "/api/phishing/items/x/quarantine",
+    params: { id: "x" },
+  },
+  {
+    name: "POST /api/phishing/items/:id/release",
+    fn: apiPhishingRelease.action as Fn,
+    method: "POST",
+    url: "/api/phishing/items/x/release",
+    params: { id: "x" },
+  },
+  {
+    name: "POST /api/dark-web/exposures/:id",
+    fn: apiDarkWebExposure.action as Fn,
+    method: "POST",
+    url: "/api/dark-web/exposures/x",
+    params: { id: "x" },
+    make: () => jsonBody({ status: "resolved" }),
+  },
+  {
+    name: "POST /api/dark-web/identities",
+    fn: apiDarkWebIdentities.action as Fn,
+    method: "POST",
+    url: "/api/dark-web/identities",
+    make: () => jsonBody({ value: `w-${randomUUID().slice(0, 6)}@example.com` }),
+  },
   { name: "page /dashboard", fn: pageDashboard.loader as Fn, url: "/dashboard" },
   { name: "page /usage", fn: pageUsage.loader as Fn, url: "/usage" },
   { name: "page /alerts", fn: pageAlerts.loader as Fn, url: "/alerts" },
-  { name: "action /alerts", fn: pageAlerts.action as Fn, method: "POST", url: "/alerts", make: () => form({ alertId: randomUUID(), status: "resolved" }) },
+  {
+    name: "action /alerts",
+    fn: pageAlerts.action as Fn,
+    method: "POST",
+    url: "/alerts",
+    make: () => form({ alertId: randomUUID(), status: "resolved" }),
+  },
   { name: "page /phishing", fn: pagePhishing.loader as Fn, url: "/phishing" },
-  { name: "action /phishing", fn: pagePhishing.action as Fn, method: "POST", url: "/phishing", make: () => form({ intent: "analyze", raw: "Subject: hi\r\n\r\nhello" }) },
+  {
+    name: "action /phishing",
+    fn: pagePhishing.action as Fn,
+    method: "POST",
+    url: "/phishing",
+    make: () => form({ intent: "analyze", raw: "Subject: hi\r\n\r\nhello" }),
+  },
   { name: "page /phishing-enhanced", fn: pagePhishingEnhanced.loader as Fn, url: "/phishing-enhanced" },
-  { name: "action /phishing-enhanced", fn: pagePhishingEnhanced.action as Fn, method: "POST", url: "/phishing-enhanced", make: () => form({ intent: "quarantine", id: randomUUID() }) },
+  {
+    name: "action /phishing-enhanced",
+    fn: pagePhishingEnhanced.action as Fn,
+    method: "POST",
+    url: "/phishing-enhanced",
+    make: () => form({ intent: "quarantine", id: randomUUID() }),
+  },
   { name: "page /dark-web-monitoring", fn: pageDarkWeb.loader as Fn, url: "/dark-web-monitoring" },
-  { name: "action /dark-web-monitoring", fn: pageDarkWeb.action as Fn, method: "POST", url: "/dark-web-monitoring", make: () => form({ intent: "add", value: `p-${randomUUID().slice(0, 6)}@example.com` }) },
+  {
+    name: "action /dark-web-monitoring",
+    fn: pageDarkWeb.action as Fn,
+    method: "POST",
+    url: "/dark-web-monitoring",
+    make: () => form({ intent: "add", value: `p-${randomUUID().slice(0, 6)}@example.com` }),
+  },
   { name: "page /settings", fn: pageSettings.loader as Fn, url: "/settings" },
-  { name: "action /settings (create-invite)", fn: pageSettings.action as Fn, method: "POST", url: "/settings", make: () => form({ intent: "create-invite", role: "member" }) },
-  { name: "action /settings (start-trial)", fn: pageSettings.action as Fn, method: "POST", url: "/settings", make: () => form({ intent: "start-trial" }) },
-  { name: "action /settings (remove-member)", fn: pageSettings.action as Fn, method: "POST", url: "/settings", make: () => form({ intent: "remove-member", userId: randomUUID() }) },
+  {
+    name: "action /settings (create-invite)",
+    fn: pageSettings.action as Fn,
+    method: "POST",
+    url: "/settings",
+    make: () => form({ intent: "create-invite", role: "member" }),
+  },
+  {
+    name: "action /settings (start-trial)",
+    fn: pageSettings.action as Fn,
+    method: "POST",
+    url: "/settings",
+    make: () => form({ intent: "start-trial" }),
+  },
+  {
+    name: "action /settings (remove-member)",
+    fn: pageSettings.action as Fn,
+    method: "POST",
+    url: "/settings",
+    make: () => form({ intent: "remove-member", userId: randomUUID() }),
+  },
 ];
 
 describe("X-Tenant-Id of another tenant, and of a tenant that does not exist, get the same 403 FORBIDDEN", () => {
@@ -174,8 +277,10 @@ describe("X-Tenant-Id of another tenant, and of a tenant that does not exist, ge
 });
 
 describe("a row id of another tenant answers exactly like a row id that does not exist (404), and the row is unchanged", () => {
-  const status = (table: string, id: string) => (sqlite().prepare(`SELECT status FROM ${table} WHERE id = ?`).get(id) as { status: string } | undefined)?.status;
-  const exists = (table: string, id: string) => sqlite().prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
+  const status = (table: string, id: string) =>
+    (sqlite().prepare(`SELECT status FROM ${table} WHERE id = ?`).get(id) as { status: string } | undefined)?.status;
+  const exists = (table: string, id: string) =>
+    sqlite().prepare(`SELECT 1 FROM ${table} WHERE id = ?`).get(id) !== undefined;
 
   type RowCase = { name: string; run: (id: string) => Promise<Answer>; id: () => string; unchanged: () => void };
   const signedA = (extra: Record<string, string> = {}) => ({ Cookie: A.cookie, ...extra });
@@ -183,68 +288,145 @@ describe("a row id of another tenant answers exactly like a row id that does not
     {
       name: "POST /api/phishing/items/:id/quarantine",
       id: () => rows.phishing,
-      run: (id) => call(apiPhishingQuarantine.action as Fn, { method: "POST", url: `/api/phishing/items/${id}/quarantine`, params: { id }, headers: signedA() }),
+      run: (id) =>
+        call(apiPhishingQuarantine.action as Fn, {
+          method: "POST",
+          url: `/api/phishing/items/${id}/quarantine`,
+          params: { id },
+          headers: signedA(),
+        }),
       unchanged: () => expect(status("phishing_items", rows.phishing)).toBe("detected"),
     },
     {
       name: "POST /api/phishing/items/:id/release",
       id: () => rows.phishing,
-      run: (id) => call(apiPhishingRelease.action as Fn, { method: "POST", url: `/api/phishing/items/${id}/release`, params: { id }, headers: signedA() }),
+      run: (id) =>
+        call(apiPhishingRelease.action as Fn, {
+          method: "POST",
+          url: `/api/phishing/items/${id}/release`,
+          params: { id },
+          headers: signedA(),
+        }),
       unchanged: () => expect(status("phishing_items", rows.phishing)).toBe("detected"),
     },
     {
       name: "POST /api/dark-web/exposures/:id",
       id: () => rows.exposure,
-      run: (id) => call(apiDarkWebExposure.action as Fn, { method: "POST", url: `/api/dark-web/exposures/${id}`, params: { id }, ...jsonBody({ status: "resolved" }), headers: signedA({ "Content-Type": "application/json" }) }),
+      run: (id) =>
+        call(apiDarkWebExposure.action as Fn, {
+          method: "POST",
+          url: `/api/dark-web/exposures/${id}`,
+          params: { id },
+          ...jsonBody({ status: "resolved" }),
+          headers: signedA({ "Content-Type": "application/json" }),
+        }),
       unchanged: () => expect(status("exposures", rows.exposure)).toBe("open"),
     },
     {
       name: "action /alerts (resolve)",
       id: () => rows.alert,
-      run: (id) => call(pageAlerts.action as Fn, { method: "POST", url: "/alerts", ...form({ alertId: id, status: "resolved" }), headers: signedA(form({}).headers) }),
+      run: (id) =>
+        call(pageAlerts.action as Fn, {
+          method: "POST",
+          url: "/alerts",
+          ...form({ alertId: id, status: "resolved" }),
+          headers: signedA(form({}).headers),
+        }),
       unchanged: () => expect(status("alerts", rows.alert)).toBe("active"),
     },
     {
       name: "action /phishing (quarantine)",
       id: () => rows.phishing,
-      run: (id) => call(pagePhishing.action as Fn, { method: "POST", url: "/phishing", ...form({ intent: "quarantine", id }), headers: signedA(form({}).headers) }),
+      run: (id) =>
+        call(pagePhishing.action as Fn, {
+          method: "POST",
+          url: "/phishing",
+          ...form({ intent: "quarantine", id }),
+          headers: signedA(form({}).headers),
+        }),
       unchanged: () => expect(status("phishing_items", rows.phishing)).toBe("detected"),
     },
     {
       name: "action /phishing-enhanced (release)",
       id: () => rows.phishing,
-      run: (id) => call(pagePhishingEnhanced.action as Fn, { method: "POST", url: "/phishing-enhanced", ...form({ intent: "release", id }), headers: signedA(form({}).headers) }),
+      run: (id) =>
+        call(pagePhishingEnhanced.action as Fn, {
+          method: "POST",
+          url: "/phishing-enhanced",
+          ...form({ intent: "release", id }),
+          headers: signedA(form({}).headers),
+        }),
       unchanged: () => expect(status("phishing_items", rows.phishing)).toBe("detected"),
     },
     {
       name: "action /dark-web-monitoring (remove identity)",
       id: () => rows.identity,
-      run: (id) => call(pageDarkWeb.action as Fn, { method: "POST", url: "/dark-web-monitoring", ...form({ intent: "remove", identityId: id }), headers: signedA(form({}).headers) }),
+      run: (id) =>
+        call(pageDarkWeb.action as Fn, {
+          method: "POST",
+          url: "/dark-web-monitoring",
+          ...form({ intent: "remove", identityId: id }),
+          headers: signedA(form({}).headers),
+        }),
       unchanged: () => expect(exists("watched_identities", rows.identity)).toBe(true),
     },
     {
       name: "action /dark-web-monitoring (resolve exposure)",
       id: () => rows.exposure,
-      run: (id) => call(pageDarkWeb.action as Fn, { method: "POST", url: "/dark-web-monitoring", ...form({ intent: "resolve", exposureId: id }), headers: signedA(form({}).headers) }),
+      run: (id) =>
+        call(pageDarkWeb.action as Fn, {
+          method: "POST",
+          url: "/dark-web-monitoring",
+          ...form({ intent: "resolve", exposureId: id }),
+          headers: signedA(form({}).headers),
+        }),
       unchanged: () => expect(status("exposures", rows.exposure)).toBe("open"),
     },
     {
       name: "action /settings (revoke-invite)",
       id: () => rows.invitation,
-      run: (id) => call(pageSettings.action as Fn, { method: "POST", url: "/settings", ...form({ intent: "revoke-invite", invitationId: id }), headers: signedA(form({}).headers) }),
+      run: (id) =>
+        call(pageSettings.action as Fn, {
+          method: "POST",
+          url: "/settings",
+          ...form({ intent: "revoke-invite", invitationId: id }),
+          headers: signedA(form({}).headers),
+        }),
       unchanged: () => expect(exists("invitations", rows.invitation)).toBe(true),
     },
     {
       name: "action /settings (remove-member)",
       id: () => B.userId,
-      run: (id) => call(pageSettings.action as Fn, { method: "POST", url: "/settings", ...form({ intent: "remove-member", userId: id }), headers: signedA(form({}).headers) }),
-      unchanged: () => expect(sqlite().prepare("SELECT 1 FROM memberships WHERE user_id = ? AND tenant_id = ?").get(B.userId, B.tenantId)).toBeTruthy(),
+      run: (id) =>
+        call(pageSettings.action as Fn, {
+          method: "POST",
+          url: "/settings",
+          ...form({ intent: "remove-member", userId: id }),
+          headers: signedA(form({}).headers),
+        }),
+      unchanged: () =>
+        expect(
+          sqlite().prepare("SELECT 1 FROM memberships WHERE user_id = ? AND tenant_id = ?").get(B.userId, B.tenantId),
+        ).toBeTruthy(),
     },
     {
       name: "action /settings (change-role)",
       id: () => B.userId,
-      run: (id) => call(pageSettings.action as Fn, { method: "POST", url: "/settings", ...form({ intent: "change-role", userId: id, role: "member" }), headers: signedA(form({}).headers) }),
-      unchanged: () => expect((sqlite().prepare("SELECT role FROM memberships WHERE user_id = ? AND tenant_id = ?").get(B.userId, B.tenantId) as { role: string }).role).toBe("owner"),
+      run: (id) =>
+        call(pageSettings.action as Fn, {
+          method: "POST",
+          url: "/settings",
+          ...form({ intent: "change-role", userId: id, role: "member" }),
+          headers: signedA(form({}).headers),
+        }),
+      unchanged: () =>
+        expect(
+          (
+            sqlite()
+              .prepare("SELECT role FROM memberships WHERE user_id = ? AND tenant_id = ?")
+              .get(B.userId, B.tenantId) as { role: string }
+          ).role,
+        ).toBe("owner"),
     },
   ];
 
@@ -274,12 +456,20 @@ describe("a row id of another tenant answers exactly like a row id that does not
   });
 
   it("POST /api/tenants/select: another tenant and one that does not exist get the same 403, and the session keeps its choice", async () => {
-    const select = (tenantId: string) => call(apiTenantsSelect.action as Fn, { method: "POST", url: "/api/tenants/select", ...form({ tenantId }), headers: { Cookie: A.cookie, ...form({}).headers } });
+    const select = (tenantId: string) =>
+      call(apiTenantsSelect.action as Fn, {
+        method: "POST",
+        url: "/api/tenants/select",
+        ...form({ tenantId }),
+        headers: { Cookie: A.cookie, ...form({}).headers },
+      });
     const foreign = await select(B.tenantId);
     const missing = await select(randomUUID());
     expect(foreign.status).toBe(403);
     expect(foreign).toEqual(missing);
-    const after = sqlite().prepare("SELECT DISTINCT selected_tenant_id AS t FROM sessions WHERE user_id = ?").all(A.userId) as { t: string }[];
+    const after = sqlite()
+      .prepare("SELECT DISTINCT selected_tenant_id AS t FROM sessions WHERE user_id = ?")
+      .all(A.userId) as { t: string }[];
     expect(after.map((r) => r.t)).not.toContain(B.tenantId);
   });
 });

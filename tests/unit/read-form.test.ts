@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { readForm } from "~/lib/http.server";
 
-const post = (body: BodyInit | undefined, type?: string) => new Request("http://localhost/x", { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
+const post = (body: BodyInit | undefined, type?: string) =>
+  new Request("http://localhost/x", { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
 
 async function thrown(p: Promise<unknown>): Promise<Response> {
   try {
@@ -30,6 +31,9 @@ describe("readForm", () => {
   ])("answers 400 VALIDATION_ERROR for %s", async (_n, request) => {
     const res = await thrown(readForm(request));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: "Send the form as application/x-www-form-urlencoded or multipart/form-data", code: "VALIDATION_ERROR" });
+    expect(await res.json()).toEqual({
+      message: "Send the form as application/x-www-form-urlencoded or multipart/form-data",
+      code: "VALIDATION_ERROR",
+    });
   });
 });

@@ -25,7 +25,10 @@ beforeAll(async () => {
   const b = freshDatabase("rampart-srv-proxy-");
   account = await seedAccount(a.file);
   proxiedAccount = await seedAccount(b.file);
-  [plain, proxied] = await Promise.all([startServer({ dbFile: a.file }), startServer({ dbFile: b.file, env: { TRUST_PROXY: "1" } })]);
+  [plain, proxied] = await Promise.all([
+    startServer({ dbFile: a.file }),
+    startServer({ dbFile: b.file, env: { TRUST_PROXY: "1" } }),
+  ]);
 }, 300_000);
 
 afterAll(async () => {
@@ -55,7 +58,9 @@ function expectObservatoryHeaders(res: Response, { https }: { https: boolean }) 
   expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
   expect(csp.get("object-src")).toEqual(["'none'"]);
   expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-  expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(res.headers.get("referrer-policy"));
+  expect(["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"]).toContain(
+    res.headers.get("referrer-policy"),
+  );
   expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
   expect(res.headers.get("x-powered-by")).toBeNull();
   const hsts = res.headers.get("strict-transport-security");
@@ -73,7 +78,10 @@ describe("security headers over plain HTTP", () => {
     const res = await fetch(`${plain.url}/`);
     expect(res.status).toBe(200);
     const csp = expectObservatoryHeaders(res, { https: false });
-    const nonce = csp.get("script-src")!.find((v) => v.startsWith("'nonce-"))!.slice(7, -1);
+    const nonce = csp
+      .get("script-src")!
+      .find((v) => v.startsWith("'nonce-"))!
+      .slice(7, -1);
     const html = await res.text();
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
@@ -133,7 +141,10 @@ describe("through a trusted proxy (TRUST_PROXY=1, X-Forwarded-Proto: https)", ()
 
   it("a page, an API answer and an error page grade A+ (HSTS of at least six months)", async () => {
     expectObservatoryHeaders(await fetch(`${proxied.url}/`, { headers: https }), { https: true });
-    expectObservatoryHeaders(await fetch(`${proxied.url}/api/user/plan`, { headers: { ...https, cookie: proxiedAccount.cookie } }), { https: true });
+    expectObservatoryHeaders(
+      await fetch(`${proxied.url}/api/user/plan`, { headers: { ...https, cookie: proxiedAccount.cookie } }),
+      { https: true },
+    );
     const notFound = await fetch(`${proxied.url}/api/nothing-here`, { headers: https });
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toEqual({ message: "Resource not found", code: "NOT_FOUND" });
@@ -160,7 +171,9 @@ describe("through a trusted proxy (TRUST_PROXY=1, X-Forwarded-Proto: https)", ()
     expect(login.status).toBe(302);
     expect(login.headers.get("location")).toBe("/settings");
     expectObservatoryHeaders(login, { https: true });
-    const cookies = login.headers.getSetCookie().filter((c) => c.startsWith("rampart_session=") && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
+    const cookies = login.headers
+      .getSetCookie()
+      .filter((c) => c.startsWith("rampart_session=") && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(/;\s*Secure/i);
     expect(cookies[0]).toMatch(/;\s*HttpOnly/i);
@@ -170,7 +183,10 @@ describe("through a trusted proxy (TRUST_PROXY=1, X-Forwarded-Proto: https)", ()
   it("logs the forwarded client address", async () => {
     await fetch(`${proxied.url}/healthz`, { headers: https });
     await new Promise((r) => setTimeout(r, 50));
-    const line = proxied.lines.map((l: string) => JSON.parse(l)).filter((l: { path?: string }) => l.path === "/healthz").pop();
+    const line = proxied.lines
+      .map((l: string) => JSON.parse(l))
+      .filter((l: { path?: string }) => l.path === "/healthz")
+      .pop();
     expect(line.ip).toBe("203.0.113.7");
   });
 });
@@ -226,7 +242,11 @@ describe("guards", () => {
       ["/api/tenants", "application/json"],
       ["/api/tenants/select", "application/octet-stream"],
     ]) {
-      const res = await fetch(`${plain.url}${path}`, { method: "POST", headers: { "content-type": type, cookie: account.cookie }, body: big });
+      const res = await fetch(`${plain.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": type, cookie: account.cookie },
+        body: big,
+      });
       expect(res.status, path).toBe(413);
       expect(await res.json()).toEqual({ message: "Request body is too large", code: "PAYLOAD_TOO_LARGE" });
     }
@@ -235,19 +255,45 @@ describe("guards", () => {
 
 describe("hostile bodies through the real server", () => {
   it("page actions answer 4xx, never 500, whatever the content type and body", async () => {
-    const paths = ["/signup", "/login", "/settings", "/organizations/new", "/alerts", "/contact", "/breach-check", "/phishing", "/dark-web-monitoring", "/preferences/sidebar"];
-    const types = [undefined, "application/json", "text/plain", "multipart/form-data", "multipart/form-data; boundary=zz", "application/x-www-form-urlencoded", "application/xml"];
+    const paths = [
+      "/signup",
+      "/login",
+      "/settings",
+      "/organizations/new",
+      "/alerts",
+      "/contact",
+      "/breach-check",
+      "/phishing",
+      "/dark-web-monitoring",
+      "/preferences/sidebar",
+    ];
+    const types = [
+      undefined,
+      "application/json",
+      "text/plain",
+      "multipart/form-data",
+      "multipart/form-data; boundary=zz",
+      "application/x-www-form-urlencoded",
+      "application/xml",
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...paths),
         fc.constantFrom(...types),
-        fc.oneof(fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 300 }), fc.constant("--zz\r\nContent-Disposition: form-data\r\n\r\nx")),
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.uint8Array({ maxLength: 300 }),
+          fc.constant("--zz\r\nContent-Disposition: form-data\r\n\r\nx"),
+        ),
         async (path, type, body) => {
           const headers: Record<string, string> = { cookie: account.cookie };
           if (type) headers["content-type"] = type;
           const res = await fetch(`${plain.url}${path}`, { method: "POST", headers, body, redirect: "manual" });
           const text = await res.text();
-          expect(res.status, `${path} ${type} ${JSON.stringify(typeof body === "string" ? body : [...body])}: ${text.slice(0, 200)}`).toBeLessThan(500);
+          expect(
+            res.status,
+            `${path} ${type} ${JSON.stringify(typeof body === "string" ? body : [...body])}: ${text.slice(0, 200)}`,
+          ).toBeLessThan(500);
         },
       ),
       { numRuns: 80 },
@@ -272,7 +318,17 @@ describe("graceful shutdown", () => {
     const body = JSON.stringify({ name: "Finished after SIGTERM" });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port: server.port, path: "/api/tenants", method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), cookie: acct.cookie } },
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: "/api/tenants",
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            cookie: acct.cookie,
+          },
+        },
         (res) => {
           let text = "";
           res.on("data", (d) => (text += d));

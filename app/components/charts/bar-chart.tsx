@@ -62,7 +62,8 @@ export function BarChart({
   const plotW = W - LABEL_W - VALUE_W;
   const H = bars.length * ROW + 6;
   const described = describeBars(bars, unit);
-  const fillFor = (tone: BarTone) => (tone === "high" ? `url(#${hatch})` : tone === "medium" ? `url(#${dots})` : FILL[tone]);
+  const fillFor = (tone: BarTone) =>
+    tone === "high" ? `url(#${hatch})` : tone === "medium" ? `url(#${dots})` : FILL[tone];
 
   return (
     <ChartFrame
@@ -74,7 +75,12 @@ export function BarChart({
       columns={[{ header: valueLabel, cells: bars.map((b) => `${b.value}${unit}`) }]}
       className={className}
     >
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-md" role="img" aria-labelledby={`${titleId} ${descId}`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full max-w-md"
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+      >
         <title id={titleId}>{title}</title>
         <desc id={descId}>{described}</desc>
         <defs>
@@ -96,7 +102,15 @@ export function BarChart({
                 {b.label}
               </text>
               <rect x={LABEL_W} y={top + 2} width={plotW} height="18" rx="3" fill="#f1f5f9" />
-              <rect x={LABEL_W} y={top + 2} width={w} height="18" rx="3" fill={fillFor(b.tone ?? "brand")} stroke={FILL[b.tone ?? "brand"]} />
+              <rect
+                x={LABEL_W}
+                y={top + 2}
+                width={w}
+                height="18"
+                rx="3"
+                fill={fillFor(b.tone ?? "brand")}
+                stroke={FILL[b.tone ?? "brand"]}
+              />
               <text x={W - VALUE_W + 6} y={top + 15} fontSize="12" fontWeight="600" fill="#0f172a">
                 {b.value}
                 {unit}

@@ -10,7 +10,9 @@ const trend = [
 ];
 
 describe("LineChart", () => {
-  const html = renderToStaticMarkup(<LineChart title="Risk trend" points={trend} valueLabel="Risk score" lowerIsBetter />);
+  const html = renderToStaticMarkup(
+    <LineChart title="Risk trend" points={trend} valueLabel="Risk score" lowerIsBetter />,
+  );
 
   it("is an image with a title and a description that states the change", () => {
     expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+ [^"]+"/);
@@ -28,8 +30,26 @@ describe("LineChart", () => {
   });
 
   it("reads a rising risk score as worsening and a rising good score as improving", () => {
-    expect(describeTrend([{ label: "A", value: 10 }, { label: "B", value: 20 }], "", true)).toContain("up 10 (worsening)");
-    expect(describeTrend([{ label: "A", value: 10 }, { label: "B", value: 20 }], "%", false)).toBe("From 10% in A to 20% in B: up 10 (improving).");
+    expect(
+      describeTrend(
+        [
+          { label: "A", value: 10 },
+          { label: "B", value: 20 },
+        ],
+        "",
+        true,
+      ),
+    ).toContain("up 10 (worsening)");
+    expect(
+      describeTrend(
+        [
+          { label: "A", value: 10 },
+          { label: "B", value: 20 },
+        ],
+        "%",
+        false,
+      ),
+    ).toBe("From 10% in A to 20% in B: up 10 (improving).");
     expect(describeTrend([], "", false)).toBe("No data yet.");
   });
 });
@@ -40,7 +60,9 @@ describe("BarChart", () => {
     { label: "Medium", value: 8, tone: "medium" as const },
     { label: "Low", value: 10, tone: "low" as const },
   ];
-  const html = renderToStaticMarkup(<BarChart title="Findings by severity" bars={bars} categoryLabel="Severity" valueLabel="Open findings" />);
+  const html = renderToStaticMarkup(
+    <BarChart title="Findings by severity" bars={bars} categoryLabel="Severity" valueLabel="Open findings" />,
+  );
 
   it("describes every bar in its text alternative", () => {
     expect(html).toMatch(/<svg[^>]*role="img"/);
@@ -61,7 +83,16 @@ describe("BarChart", () => {
   });
 
   it("scales percentages to a fixed maximum", () => {
-    const pct = renderToStaticMarkup(<BarChart title="Compliance" bars={[{ label: "HIPAA", value: 50 }]} categoryLabel="Framework" valueLabel="Score" unit="%" max={100} />);
+    const pct = renderToStaticMarkup(
+      <BarChart
+        title="Compliance"
+        bars={[{ label: "HIPAA", value: 50 }]}
+        categoryLabel="Framework"
+        valueLabel="Score"
+        unit="%"
+        max={100}
+      />,
+    );
     // Half of the 192-unit plot width.
     expect(pct).toContain('width="96"');
     expect(pct).toContain("HIPAA: 50%.");

@@ -26,7 +26,7 @@ export function describeTrend(points: LinePoint[], unit: string, lowerIsBetter: 
   if (points.length === 1) return `${last.label}: ${last.value}${unit}.`;
   const diff = last.value - first.value;
   const direction = diff === 0 ? "unchanged" : diff < 0 ? `down ${-diff}` : `up ${diff}`;
-  const verdict = diff === 0 ? "" : (diff < 0) === lowerIsBetter ? " (improving)" : " (worsening)";
+  const verdict = diff === 0 ? "" : diff < 0 === lowerIsBetter ? " (improving)" : " (worsening)";
   return `From ${first.value}${unit} in ${first.label} to ${last.value}${unit} in ${last.label}: ${direction}${verdict}.`;
 }
 
@@ -71,12 +71,24 @@ export function LineChart({
       columns={[{ header: valueLabel, cells: points.map((p) => `${p.value}${unit}`) }]}
       className={className}
     >
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full max-w-md" role="img" aria-labelledby={`${titleId} ${descId}`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full max-w-md"
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+      >
         <title id={titleId}>{title}</title>
         <desc id={descId}>{summary}</desc>
         {ticks.map((t) => (
           <g key={t}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#e2e8f0" strokeDasharray={t === 0 ? undefined : "3 3"} />
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(t)}
+              y2={y(t)}
+              stroke="#e2e8f0"
+              strokeDasharray={t === 0 ? undefined : "3 3"}
+            />
             <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="#475569">
               {t}
             </text>

@@ -34,7 +34,9 @@ export function IndustryPage({ industry }: { industry: Industry }) {
             </div>
           ))}
         </dl>
-        <p className="mt-4 text-sm text-ink-muted">This is a summary to help you find what applies to you, not legal advice.</p>
+        <p className="mt-4 text-sm text-ink-muted">
+          This is a summary to help you find what applies to you, not legal advice.
+        </p>
       </section>
       <section aria-labelledby="modules">
         <h2 id="modules" className="mb-4 flex items-center gap-2 text-xl font-semibold">

@@ -54,24 +54,42 @@ const MODULES: { icon: Icon; title: string; text: string; to: string }[] = [
 ];
 
 const PRINCIPLES: { icon: Icon; title: string; text: string }[] = [
-  { icon: Lock, title: "Your secrets stay yours", text: "Passwords are checked by k-anonymity, breached e-mail addresses are stored only as keyed hashes, and suspicious messages are never rendered as HTML." },
-  { icon: ShieldCheck, title: "Explained, not just scored", text: "Every verdict comes with the reasons behind it, in words a person can check, and severity is always written out as well as coloured." },
-  { icon: ServerCog, title: "Yours to run", text: "Rampart runs as one Node process with one SQLite file. Your operator controls where the data lives, how long it is kept and what breach data is loaded." },
+  {
+    icon: Lock,
+    title: "Your secrets stay yours",
+    text: "Passwords are checked by k-anonymity, breached e-mail addresses are stored only as keyed hashes, and suspicious messages are never rendered as HTML.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Explained, not just scored",
+    text: "Every verdict comes with the reasons behind it, in words a person can check, and severity is always written out as well as coloured.",
+  },
+  {
+    icon: ServerCog,
+    title: "Yours to run",
+    text: "Rampart runs as one Node process with one SQLite file. Your operator controls where the data lives, how long it is kept and what breach data is loaded.",
+  },
 ];
 
 /** The landing page for signed-out visitors (the `/` route renders it inside the public chrome). */
 export function Landing() {
   return (
     <main id="main" tabIndex={-1} className="[&_a:not([class*=btn])]:underline">
-      <section aria-labelledby="hero-title" className="border-b border-slate-200 bg-gradient-to-b from-brand-light/60 to-white">
+      <section
+        aria-labelledby="hero-title"
+        className="border-b border-slate-200 bg-gradient-to-b from-brand-light/60 to-white"
+      >
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand">Security monitoring for people and organizations</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand">
+            Security monitoring for people and organizations
+          </p>
           <h1 id="hero-title" className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-5xl">
             Know when your accounts leak, which e-mails to distrust, and what to fix first.
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-ink-muted">
-            Rampart watches your e-mail addresses and domains against breach data, analyses suspicious messages, checks passwords without ever
-            seeing them, and turns the findings into a short list of next steps for you or your team.
+            Rampart watches your e-mail addresses and domains against breach data, analyses suspicious messages, checks
+            passwords without ever seeing them, and turns the findings into a short list of next steps for you or your
+            team.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/signup" className="btn-primary px-5 py-3 text-base no-underline">
@@ -84,7 +102,9 @@ export function Landing() {
               Check an e-mail address
             </Link>
           </div>
-          <p className="mt-4 text-sm text-ink-muted">The Free plan needs no card. Every organization can try every module for 14 days.</p>
+          <p className="mt-4 text-sm text-ink-muted">
+            The Free plan needs no card. Every organization can try every module for 14 days.
+          </p>
         </div>
       </section>
 
@@ -92,7 +112,9 @@ export function Landing() {
         <h2 id="modules-title" className="text-2xl font-bold tracking-tight">
           What Rampart does
         </h2>
-        <p className="mt-2 max-w-2xl text-ink-muted">The modules people come to a security product for first, all on the Free plan, with more as your team grows.</p>
+        <p className="mt-2 max-w-2xl text-ink-muted">
+          The modules people come to a security product for first, all on the Free plan, with more as your team grows.
+        </p>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {MODULES.map(({ icon: Icon, title, text, to }) => (
             <li key={title} className="card flex flex-col">

@@ -18,7 +18,11 @@ export function MarketingPage({
   width?: "narrow" | "wide";
 }) {
   return (
-    <main id="main" tabIndex={-1} className={`mx-auto px-4 py-12 sm:py-16 [&_a:not([class*=btn])]:underline ${width === "wide" ? "max-w-6xl" : "max-w-3xl"}`}>
+    <main
+      id="main"
+      tabIndex={-1}
+      className={`mx-auto px-4 py-12 sm:py-16 [&_a:not([class*=btn])]:underline ${width === "wide" ? "max-w-6xl" : "max-w-3xl"}`}
+    >
       <header className="mb-10">
         {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand">{eyebrow}</p> : null}
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
@@ -31,7 +35,12 @@ export function MarketingPage({
 
 /** A titled section of a content page. */
 export function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
-  const headingId = id ?? `s-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+  const headingId =
+    id ??
+    `s-${title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}`;
   return (
     <section aria-labelledby={headingId} className="mb-10">
       <h2 id={headingId} className="mb-3 text-xl font-semibold text-ink">
@@ -61,7 +70,10 @@ export function Prose({ html }: { html: string }) {
 /** A calm callout for a note that must not be missed (e.g. "illustrative scenario"). */
 export function Note({ children, label = "Note" }: { children: ReactNode; label?: string }) {
   return (
-    <aside aria-label={label} className="mb-8 rounded-card border border-brand/30 bg-brand-light px-4 py-3 text-sm text-ink">
+    <aside
+      aria-label={label}
+      className="mb-8 rounded-card border border-brand/30 bg-brand-light px-4 py-3 text-sm text-ink"
+    >
       {children}
     </aside>
   );

@@ -54,14 +54,19 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
       revalidator.revalidate();
     } catch (err) {
       // Spec §8: the server's message, or 'Failed to create organization'.
-      const message = err instanceof ApiError && err.serverMessage && err.code !== "SERVER_ERROR" ? err.serverMessage : ORGANIZATION_CREATE_FAILED;
+      const message =
+        err instanceof ApiError && err.serverMessage && err.code !== "SERVER_ERROR"
+          ? err.serverMessage
+          : ORGANIZATION_CREATE_FAILED;
       toast({ title: "Error", description: message, variant: "destructive", durationMs: 5000 });
     } finally {
       setPending(false);
     }
   }
 
-  const label = compact ? <Plus className="h-4 w-4" aria-hidden="true" /> : (
+  const label = compact ? (
+    <Plus className="h-4 w-4" aria-hidden="true" />
+  ) : (
     <>
       <Plus className="h-4 w-4" aria-hidden="true" /> Add Organization
     </>
@@ -73,12 +78,23 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
         <Tooltip.Provider delayDuration={150}>
           <Tooltip.Root>
             <Tooltip.Trigger asChild>
-              <button type="button" aria-disabled="true" className="btn-secondary w-full" aria-label={compact ? "Add Organization" : undefined} onClick={(e) => e.preventDefault()} data-testid="add-organization">
+              <button
+                type="button"
+                aria-disabled="true"
+                className="btn-secondary w-full"
+                aria-label={compact ? "Add Organization" : undefined}
+                onClick={(e) => e.preventDefault()}
+                data-testid="add-organization"
+              >
                 {label}
               </button>
             </Tooltip.Trigger>
             <Tooltip.Portal>
-              <Tooltip.Content side="right" className="z-50 max-w-xs rounded-md bg-ink px-3 py-2 text-xs text-white shadow" sideOffset={6}>
+              <Tooltip.Content
+                side="right"
+                className="z-50 max-w-xs rounded-md bg-ink px-3 py-2 text-xs text-white shadow"
+                sideOffset={6}
+              >
                 {upgradeMessage}
                 <Tooltip.Arrow className="fill-ink" />
               </Tooltip.Content>
@@ -87,7 +103,10 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
         </Tooltip.Provider>
         {compact ? null : (
           <p className="mt-1 text-xs text-ink-muted" data-testid="organization-upgrade-message">
-            {upgradeMessage} <Link to="/pricing" className="underline">See plans</Link>
+            {upgradeMessage}{" "}
+            <Link to="/pricing" className="underline">
+              See plans
+            </Link>
           </p>
         )}
       </div>
@@ -96,7 +115,12 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
 
   if (!hydrated) {
     return (
-      <Link to="/organizations/new" className="btn-secondary w-full no-underline" aria-label={compact ? "Add Organization" : undefined} data-testid="add-organization">
+      <Link
+        to="/organizations/new"
+        className="btn-secondary w-full no-underline"
+        aria-label={compact ? "Add Organization" : undefined}
+        data-testid="add-organization"
+      >
         {label}
       </Link>
     );
@@ -111,7 +135,12 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
       }}
     >
       <Dialog.Trigger asChild>
-        <button type="button" className="btn-secondary w-full" aria-label={compact ? "Add Organization" : undefined} data-testid="add-organization">
+        <button
+          type="button"
+          className="btn-secondary w-full"
+          aria-label={compact ? "Add Organization" : undefined}
+          data-testid="add-organization"
+        >
           {label}
         </button>
       </Dialog.Trigger>
@@ -119,7 +148,9 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">Add Organization</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-muted">A new organization starts on the Free plan with you as its owner.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-ink-muted">
+            A new organization starts on the Free plan with you as its owner.
+          </Dialog.Description>
           <form onSubmit={onSubmit} className="mt-4 space-y-3" noValidate>
             <div>
               <label htmlFor={inputId} className="label">
@@ -161,7 +192,11 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
             </div>
           </form>
           <Dialog.Close asChild>
-            <button type="button" className="absolute right-3 top-3 rounded p-1 hover:bg-surface-sunken" aria-label="Close">
+            <button
+              type="button"
+              className="absolute right-3 top-3 rounded p-1 hover:bg-surface-sunken"
+              aria-label="Close"
+            >
               <X className="h-4 w-4" aria-hidden="true" />
             </button>
           </Dialog.Close>
@@ -170,4 +205,3 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
     </Dialog.Root>
   );
 }
-

@@ -12,7 +12,8 @@ async function signedIn(plan?: "free" | "business") {
   return { tenantId, cookie: setCookie.split(";")[0]! };
 }
 
-const request = (cookie?: string) => new Request("http://localhost/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
+const request = (cookie?: string) =>
+  new Request("http://localhost/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
 
 describe("loadShellData", () => {
   test("signed out: no shell (the layout shows the public header and footer)", async () => {

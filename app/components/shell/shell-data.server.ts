@@ -18,7 +18,11 @@ export async function loadShellData(request: Request): Promise<ShellData | null>
     selectedTenantId: ctx.tenant?.id ?? null,
     planName: PLAN_DISPLAY_NAME[ctx.effectivePlan],
     trialActive: ctx.trial?.status === "active",
-    allowance: { label: ctx.allowance.label, reached: ctx.allowance.reached, upgradeMessage: ctx.allowance.upgradeMessage },
+    allowance: {
+      label: ctx.allowance.label,
+      reached: ctx.allowance.reached,
+      upgradeMessage: ctx.allowance.upgradeMessage,
+    },
     nav: sidebarRoutes()
       .filter((r) => !r.feature || hasFeature(ctx.effectivePlan, r.feature))
       .map((r) => ({ path: r.path, label: r.label, icon: r.icon })),

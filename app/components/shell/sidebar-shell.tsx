@@ -1,4 +1,14 @@
-import { Form, Link, NavLink, useFetcher, useFetchers, useLocation, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  NavLink,
+  useFetcher,
+  useFetchers,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from "@remix-run/react";
 import { ChevronsLeft, ChevronsRight, LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { SidebarState } from "~/lib/sidebar-state";
@@ -8,8 +18,11 @@ import type { ShellData } from "./app-shell";
 import { NavIcon } from "./nav-icon";
 import { Toaster } from "../ui/toast";
 
-
-function TenantSelector({ tenants, selectedTenantId, compact }: Pick<ShellData, "tenants" | "selectedTenantId"> & { compact: boolean }) {
+function TenantSelector({
+  tenants,
+  selectedTenantId,
+  compact,
+}: Pick<ShellData, "tenants" | "selectedTenantId"> & { compact: boolean }) {
   const submit = useSubmit();
   const location = useLocation();
   if (compact) return null;
@@ -60,7 +73,12 @@ function SidebarStateButton({ state, label, children }: { state: SidebarState; l
     <fetcher.Form method="post" action="/preferences/sidebar">
       <input type="hidden" name="state" value={state} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" className="rounded p-1.5 text-ink-muted hover:bg-surface-sunken hover:text-ink" aria-label={label} title={label}>
+      <button
+        type="submit"
+        className="rounded p-1.5 text-ink-muted hover:bg-surface-sunken hover:text-ink"
+        aria-label={label}
+        title={label}
+      >
         {children}
       </button>
     </fetcher.Form>
@@ -81,10 +99,16 @@ function NavigationStatus() {
   }, [navigation.state]);
   if (navigation.state === "idle") return null;
   return (
-    <div role="status" className="fixed left-1/2 top-2 z-50 -translate-x-1/2 rounded-full bg-ink px-3 py-1 text-xs text-white shadow">
+    <div
+      role="status"
+      className="fixed left-1/2 top-2 z-50 -translate-x-1/2 rounded-full bg-ink px-3 py-1 text-xs text-white shadow"
+    >
       {timedOut ? (
         <>
-          Authentication timed out. <a className="text-white underline" href="/login">Sign in again</a>
+          Authentication timed out.{" "}
+          <a className="text-white underline" href="/login">
+            Sign in again
+          </a>
         </>
       ) : (
         "Loading..."
@@ -113,7 +137,11 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
     // button, so Tab went on into the page behind the overlay). A dialog opened from the drawer (Add Organization,
     // a Radix portal) keeps its own keys.
     const focusables = () =>
-      Array.from(drawer.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])') ?? []);
+      Array.from(
+        drawer.current?.querySelectorAll<HTMLElement>(
+          'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])',
+        ) ?? [],
+      );
     focusables()[0]?.focus();
     const onKey = (e: KeyboardEvent) => {
       const target = e.target instanceof Element ? e.target : null;
@@ -153,7 +181,15 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
       <div className="flex items-center justify-between gap-2">
         <Logo compact={compact && !mobile} />
         {mobile ? (
-          <Link to={closeHref} className="rounded p-1.5 hover:bg-surface-sunken" aria-label="Close menu" onClick={(e) => { e.preventDefault(); setDrawerOpen(false); }}>
+          <Link
+            to={closeHref}
+            className="rounded p-1.5 hover:bg-surface-sunken"
+            aria-label="Close menu"
+            onClick={(e) => {
+              e.preventDefault();
+              setDrawerOpen(false);
+            }}
+          >
             <X className="h-5 w-5" aria-hidden="true" />
           </Link>
         ) : (
@@ -181,7 +217,11 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
             {data.allowance.reached ? <span className="font-semibold text-warn">Limit reached</span> : null}
           </p>
         )}
-        <AddOrganization reached={data.allowance.reached} upgradeMessage={data.allowance.upgradeMessage} compact={compact && !mobile} />
+        <AddOrganization
+          reached={data.allowance.reached}
+          upgradeMessage={data.allowance.upgradeMessage}
+          compact={compact && !mobile}
+        />
       </div>
       <nav aria-label="Application" className="-mx-1 flex-1 overflow-y-auto">
         <ul className="space-y-0.5">
@@ -192,7 +232,9 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
                 prefetch="intent"
                 className={({ isActive }) =>
                   `flex items-center gap-3 rounded-md px-2 py-1.5 text-sm no-underline ${
-                    isActive ? "bg-brand-light font-semibold text-brand-dark" : "text-ink-muted hover:bg-surface-sunken hover:text-ink"
+                    isActive
+                      ? "bg-brand-light font-semibold text-brand-dark"
+                      : "text-ink-muted hover:bg-surface-sunken hover:text-ink"
                   }`
                 }
                 aria-label={compact && !mobile ? item.label : undefined}
@@ -214,7 +256,11 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
             <p className="text-xs text-ink-muted">Admin</p>
           </>
         )}
-        <a href="/api/logout" className="mt-2 flex items-center gap-2 text-ink-muted no-underline hover:text-ink" aria-label={compact && !mobile ? "Log out" : undefined}>
+        <a
+          href="/api/logout"
+          className="mt-2 flex items-center gap-2 text-ink-muted no-underline hover:text-ink"
+          aria-label={compact && !mobile ? "Log out" : undefined}
+        >
           <LogOut className="h-4 w-4" aria-hidden="true" />
           {compact && !mobile ? null : "Log out"}
         </a>
@@ -224,7 +270,10 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
 
   return (
     <div className="flex min-h-full" data-sidebar={sidebar}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <NavigationStatus />
@@ -249,7 +298,14 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
               setDrawerOpen(false);
             }}
           />
-          <aside ref={drawer} className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-white shadow-xl" aria-label="Menu" data-testid="drawer" role="dialog" aria-modal="true">
+          <aside
+            ref={drawer}
+            className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-white shadow-xl"
+            aria-label="Menu"
+            data-testid="drawer"
+            role="dialog"
+            aria-modal="true"
+          >
             {sidebarContent(true)}
           </aside>
         </div>
@@ -280,7 +336,10 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
         ) : null}
         <div className="flex-1 px-4 py-6 md:px-8">
           <p className="mb-4 text-xs text-ink-muted">
-            Plan: <span className="font-semibold text-ink" data-testid="effective-plan">{data.planName}</span>
+            Plan:{" "}
+            <span className="font-semibold text-ink" data-testid="effective-plan">
+              {data.planName}
+            </span>
             {data.trialActive ? " (trial)" : null}
           </p>
           {children}

@@ -18,12 +18,20 @@ export function SeverityBadge({ level }: { level: keyof typeof STYLES }) {
   );
 }
 
-export function StatusBadge({ children, tone = "neutral" }: { children: string; tone?: "neutral" | "ok" | "warn" | "danger" }) {
+export function StatusBadge({
+  children,
+  tone = "neutral",
+}: {
+  children: string;
+  tone?: "neutral" | "ok" | "warn" | "danger";
+}) {
   const cls = {
     neutral: "bg-surface-sunken text-ink-muted",
     ok: "bg-ok-light text-ok",
     warn: "bg-warn-light text-warn",
     danger: "bg-danger-light text-danger",
   }[tone];
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${cls}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${cls}`}>{children}</span>
+  );
 }

@@ -23,15 +23,23 @@ export class EmailTakenError extends Error {
 }
 
 export function findUserByEmail(email: string) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .get() ?? null;
+  return (
+    db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+      .get() ?? null
+  );
 }
 
 export function getUserById(id: string) {
-  return db.select({ id: users.id, email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.id, id)).get() ?? null;
+  return (
+    db
+      .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, id))
+      .get() ?? null
+  );
 }
 
 export async function createUser(email: string, password: string, opts: { ip?: string } = {}) {
@@ -81,7 +89,9 @@ export function loginThrottle(email: string, ip: string, now = Date.now()): Thro
 export function recordLoginFailure(email: string, ip: string) {
   db.insert(loginFailures).values({ email, ip, createdAt: Date.now() }).run();
   // Keep the table small: rows older than the window no longer count.
-  db.delete(loginFailures).where(sql`${loginFailures.createdAt} < ${Date.now() - LOGIN_WINDOW_MS}`).run();
+  db.delete(loginFailures)
+    .where(sql`${loginFailures.createdAt} < ${Date.now() - LOGIN_WINDOW_MS}`)
+    .run();
 }
 
 /** Checks an e-mail and password. Costs the same whether or not the e-mail exists. */
@@ -91,7 +101,9 @@ export async function verifyLogin(email: string, password: string) {
     await verifyPassword(password, await dummyHash());
     return null;
   }
-  return (await verifyPassword(password, user.passwordHash)) ? { id: user.id, email: user.email, createdAt: user.createdAt } : null;
+  return (await verifyPassword(password, user.passwordHash))
+    ? { id: user.id, email: user.email, createdAt: user.createdAt }
+    : null;
 }
 
 export async function changePassword(userId: string, currentPassword: string, newPassword: string): Promise<boolean> {
@@ -109,4 +121,3 @@ export function listUsers() {
     .orderBy(asc(users.createdAt))
     .all();
 }
-

@@ -52,16 +52,25 @@ describe("sign-in", () => {
     const { email } = await account();
     const ip = freshIp();
     expect((await signIn({ email, password: PASSWORD }, ip)).headers.get("Location")).toBe("/dashboard");
-    expect((await signIn({ email, password: PASSWORD, redirectTo: "/alerts?tab=open" }, ip)).headers.get("Location")).toBe("/alerts?tab=open");
+    expect(
+      (await signIn({ email, password: PASSWORD, redirectTo: "/alerts?tab=open" }, ip)).headers.get("Location"),
+    ).toBe("/alerts?tab=open");
     for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
-      expect((await signIn({ email: email.toUpperCase(), password: PASSWORD, redirectTo: evil }, ip)).headers.get("Location")).toBe("/dashboard");
+      expect(
+        (await signIn({ email: email.toUpperCase(), password: PASSWORD, redirectTo: evil }, ip)).headers.get(
+          "Location",
+        ),
+      ).toBe("/dashboard");
     }
   });
 
   it("a wrong password and an unknown e-mail get the same message", async () => {
     const { email } = await account();
     const wrongPassword = await signIn({ email, password: "not the password" }, freshIp());
-    const unknown = await signIn({ email: `nobody-${randomUUID()}@example.com`, password: "whatever it is" }, freshIp());
+    const unknown = await signIn(
+      { email: `nobody-${randomUUID()}@example.com`, password: "whatever it is" },
+      freshIp(),
+    );
     expect(wrongPassword.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrongPassword.body.errors).toEqual({ form: "Invalid e-mail or password" });
@@ -93,7 +102,8 @@ describe("sign-in", () => {
 
   it("after 20 failures from one address: 429 for any e-mail from it", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 20; i++) await signIn({ email: `spray-${i}-${randomUUID().slice(0, 4)}@example.com`, password: "guess" }, ip);
+    for (let i = 0; i < 20; i++)
+      await signIn({ email: `spray-${i}-${randomUUID().slice(0, 4)}@example.com`, password: "guess" }, ip);
     const { email } = await account();
     const r = await signIn({ email, password: PASSWORD }, ip);
     expect(r.status).toBe(429);
@@ -108,7 +118,14 @@ describe("sign-in", () => {
     const second = cookieFrom((await signIn({ email, password: PASSWORD }, ip, first)).headers);
     expect(second).toBeTruthy();
     expect(second).not.toBe(first);
-    const who = async (cookie: string) => (await authUserLoader({ request: new Request("http://localhost/api/auth/user", { headers: { Cookie: cookie } }), context: {}, params: {} } as never)).status;
+    const who = async (cookie: string) =>
+      (
+        await authUserLoader({
+          request: new Request("http://localhost/api/auth/user", { headers: { Cookie: cookie } }),
+          context: {},
+          params: {},
+        } as never)
+      ).status;
     expect(await who(second!)).toBe(200);
     expect(await who(first!)).toBe(401);
   });
@@ -118,8 +135,12 @@ describe("sign-in", () => {
     const cookie = cookieFrom((await signIn({ email, password: PASSWORD }, freshIp())).headers)!;
     const req = () => new Request("http://localhost/login", { headers: { Cookie: cookie } });
     // Signed in, /login redirects away.
-    await expect(loginLoader({ request: req(), context: {}, params: {} } as never)).rejects.toMatchObject({ status: 302 });
-    sqlite().prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").run(Date.now() - 1, userId);
+    await expect(loginLoader({ request: req(), context: {}, params: {} } as never)).rejects.toMatchObject({
+      status: 302,
+    });
+    sqlite()
+      .prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .run(Date.now() - 1, userId);
     expect(await getSession(req())).toBeNull();
     expect(await loginLoader({ request: req(), context: {}, params: {} } as never)).toBeNull();
   });
@@ -127,7 +148,9 @@ describe("sign-in", () => {
   it("the cookie carries only a random id; the database keeps its hash", async () => {
     const { email, userId } = await account();
     const cookie = cookieFrom((await signIn({ email, password: PASSWORD }, freshIp())).headers)!;
-    const rows = sqlite().prepare("SELECT id_hash FROM sessions WHERE user_id = ?").all(userId) as { id_hash: string }[];
+    const rows = sqlite().prepare("SELECT id_hash FROM sessions WHERE user_id = ?").all(userId) as {
+      id_hash: string;
+    }[];
     expect(rows).toHaveLength(1);
     expect(decodeURIComponent(cookie)).not.toContain(rows[0].id_hash);
     expect(hashSessionId("x")).toMatch(/^[0-9a-f]{64}$/);

@@ -47,10 +47,20 @@ export function listActiveAlerts(tenantId: string, limit = 50) {
 }
 
 export function listAlerts(tenantId: string, limit = 200) {
-  return db.select().from(alerts).where(eq(alerts.tenantId, tenantId)).orderBy(desc(alerts.createdAt)).limit(limit).all();
+  return db
+    .select()
+    .from(alerts)
+    .where(eq(alerts.tenantId, tenantId))
+    .orderBy(desc(alerts.createdAt))
+    .limit(limit)
+    .all();
 }
 
-export function setAlertStatus(tenantId: string, alertId: string, status: "active" | "acknowledged" | "resolved"): boolean {
+export function setAlertStatus(
+  tenantId: string,
+  alertId: string,
+  status: "active" | "acknowledged" | "resolved",
+): boolean {
   return (
     db
       .update(alerts)

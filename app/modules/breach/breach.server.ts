@@ -31,7 +31,8 @@ export type PublicBreach = {
   advice: { classes: string[]; text: string }[];
 };
 
-export type PublicCheckResult = { state: "no-data" } | { state: "clean"; breachCount: number } | { state: "exposed"; breaches: PublicBreach[] };
+export type PublicCheckResult =
+  { state: "no-data" } | { state: "clean"; breachCount: number } | { state: "exposed"; breaches: PublicBreach[] };
 
 type BreachRow = {
   name: string;

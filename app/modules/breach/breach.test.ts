@@ -11,7 +11,13 @@ import { createUser } from "~/modules/accounts/accounts.server";
 import { breachHmacKey, checkEmailPublic } from "./breach.server";
 import { importBreach, importBreachFile, normaliseMetadata, parseCsvLine } from "./import.js";
 import { emailDomain, hashEmail, normaliseEmail, severityForDataClasses, verifyDomain } from "./match.js";
-import { addWatchedDomain, addWatchedEmail, listExposures, listWatchedIdentities, setExposureStatus } from "./watchlist.server";
+import {
+  addWatchedDomain,
+  addWatchedEmail,
+  listExposures,
+  listWatchedIdentities,
+  setExposureStatus,
+} from "./watchlist.server";
 
 const run = promisify(execFile);
 const SEED = path.resolve("db/seed/breaches");
@@ -49,7 +55,11 @@ describe("HMAC of the normalised e-mail", () => {
     const stat = fs.statSync(path.join(dir, "breach-hmac-key"));
     expect(stat.mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(path.join(dir, "breach-hmac-key"), "utf8").trim()).toBe(key);
-    expect(key).not.toBe(fs.existsSync(path.join(dir, "session-secret")) ? fs.readFileSync(path.join(dir, "session-secret"), "utf8").trim() : "");
+    expect(key).not.toBe(
+      fs.existsSync(path.join(dir, "session-secret"))
+        ? fs.readFileSync(path.join(dir, "session-secret"), "utf8").trim()
+        : "",
+    );
   });
 
   it("a different key gives a different hash (a database copy alone cannot be matched against guesses)", () => {
@@ -68,14 +78,28 @@ describe("breach files", () => {
 
   it("imports the example JSON breach: metadata kept, addresses stored only as HMACs", async () => {
     const r = await importFile(path.join(SEED, "example-shop.json"));
-    expect(r).toMatchObject({ name: "ExampleShop", created: true, accountsRead: 4, accountsAdded: 4, accountsSkipped: 0 });
+    expect(r).toMatchObject({
+      name: "ExampleShop",
+      created: true,
+      accountsRead: 4,
+      accountsAdded: 4,
+      accountsSkipped: 0,
+    });
     const b = sqlite().prepare(`SELECT * FROM breaches WHERE name = 'ExampleShop'`).get() as Record<string, unknown>;
-    expect(b).toMatchObject({ title: "Example Shop", domain: "shop.example.com", breach_date: "2024-03-01", pwn_count: 4, is_verified: 1 });
+    expect(b).toMatchObject({
+      title: "Example Shop",
+      domain: "shop.example.com",
+      breach_date: "2024-03-01",
+      pwn_count: 4,
+      is_verified: 1,
+    });
     expect(JSON.parse(String(b.data_classes))).toEqual(["Email addresses", "Names", "Passwords", "Phone numbers"]);
     const dump = JSON.stringify(sqlite().prepare(`SELECT * FROM breach_accounts`).all());
     expect(dump).not.toContain("alice");
     expect(dump).not.toContain("bob");
-    const hashes = sqlite().prepare(`SELECT email_hash, domain FROM breach_accounts WHERE breach_id = ?`).all(r.breachId);
+    const hashes = sqlite()
+      .prepare(`SELECT email_hash, domain FROM breach_accounts WHERE breach_id = ?`)
+      .all(r.breachId);
     // "Bob@Example.com " in the file was normalised before hashing.
     expect(hashes).toContainEqual({ email_hash: hashEmail(breachHmacKey(), "bob@example.com"), domain: "example.com" });
   });
@@ -83,24 +107,36 @@ describe("breach files", () => {
   it("imports the example CSV breach with # header metadata and skips invalid rows", async () => {
     const r = await importFile(path.join(SEED, "example-forum.csv"));
     expect(r).toMatchObject({ name: "ExampleForum", accountsRead: 3, accountsAdded: 3 });
-    const file = tmpFile("list.csv", "# Name: CsvNoHeader\n# BreachDate: 2021-02-03\n# DataClasses: Email addresses; Passwords\nx@example.test\nnot-an-address\n y@example.test \n");
+    const file = tmpFile(
+      "list.csv",
+      "# Name: CsvNoHeader\n# BreachDate: 2021-02-03\n# DataClasses: Email addresses; Passwords\nx@example.test\nnot-an-address\n y@example.test \n",
+    );
     const r2 = await importFile(file);
     expect(r2).toMatchObject({ name: "CsvNoHeader", accountsRead: 3, accountsAdded: 2, accountsSkipped: 1 });
-    const row = sqlite().prepare(`SELECT data_classes FROM breaches WHERE name = 'CsvNoHeader'`).get() as { data_classes: string };
+    const row = sqlite().prepare(`SELECT data_classes FROM breaches WHERE name = 'CsvNoHeader'`).get() as {
+      data_classes: string;
+    };
     expect(JSON.parse(row.data_classes)).toEqual(["Email addresses", "Passwords"]);
   });
 
   it("takes a CSV's metadata from a JSON sidecar of the same name", async () => {
     const csv = tmpFile("sidecar.csv", "email\nz@example.test\n");
-    fs.writeFileSync(csv.replace(/\.csv$/, ".json"), JSON.stringify({ Name: "SidecarBreach", Title: "Sidecar", BreachDate: "2020-05-06", IsVerified: true }));
+    fs.writeFileSync(
+      csv.replace(/\.csv$/, ".json"),
+      JSON.stringify({ Name: "SidecarBreach", Title: "Sidecar", BreachDate: "2020-05-06", IsVerified: true }),
+    );
     const r = await importFile(csv);
     expect(r).toMatchObject({ name: "SidecarBreach", accountsAdded: 1 });
-    expect(sqlite().prepare(`SELECT title, is_verified AS v FROM breaches WHERE name = 'SidecarBreach'`).get()).toEqual({ title: "Sidecar", v: 1 });
+    expect(sqlite().prepare(`SELECT title, is_verified AS v FROM breaches WHERE name = 'SidecarBreach'`).get()).toEqual(
+      { title: "Sidecar", v: 1 },
+    );
   });
 
   it("rejects a file without a Name or of an unknown type, importing nothing", async () => {
     const before = (sqlite().prepare(`SELECT count(*) AS n FROM breaches`).get() as { n: number }).n;
-    await expect(importFile(tmpFile("bad.json", JSON.stringify({ BreachDate: "2020-01-01", accounts: ["a@example.com"] })))).rejects.toThrow(/Name is required/);
+    await expect(
+      importFile(tmpFile("bad.json", JSON.stringify({ BreachDate: "2020-01-01", accounts: ["a@example.com"] }))),
+    ).rejects.toThrow(/Name is required/);
     await expect(importFile(tmpFile("bad.csv", "email\na@example.com\n"))).rejects.toThrow(/Name is required/);
     await expect(importFile(tmpFile("bad.xml", "<x/>"))).rejects.toThrow(/Unsupported file type/);
     expect((sqlite().prepare(`SELECT count(*) AS n FROM breaches`).get() as { n: number }).n).toBe(before);
@@ -117,7 +153,9 @@ describe("the public breach check", () => {
     const shop = result.breaches[0];
     expect(shop).toMatchObject({ title: "Example Shop", isVerified: true, severity: "high" });
     expect(shop.dataClasses).toContain("Passwords");
-    expect(shop.advice.find((a) => a.classes.includes("Passwords"))?.text).toMatch(/Change the password.*multi-factor authentication/);
+    expect(shop.advice.find((a) => a.classes.includes("Passwords"))?.text).toMatch(
+      /Change the password.*multi-factor authentication/,
+    );
     expect(result.breaches[1].isVerified).toBe(false);
   });
 
@@ -125,7 +163,12 @@ describe("the public breach check", () => {
     expect(checkEmailPublic("nobody@example.com").state).toBe("clean");
     // grace is only in the sensitive ExampleDating breach.
     expect(checkEmailPublic("grace@corp.example.test").state).toBe("clean");
-    await importBreach(sqlite(), { Name: "SpamListX", BreachDate: "2019-01-01", IsSpamList: true }, ["spammed@example.test"], { hmacKey: breachHmacKey() });
+    await importBreach(
+      sqlite(),
+      { Name: "SpamListX", BreachDate: "2019-01-01", IsSpamList: true },
+      ["spammed@example.test"],
+      { hmacKey: breachHmacKey() },
+    );
     expect(checkEmailPublic("spammed@example.test").state).toBe("clean");
   });
 });
@@ -136,7 +179,14 @@ describe("dark web monitoring", () => {
     const added = addWatchedEmail(t, "  Alice@Example.com ");
     expect(added).toMatchObject({ added: true, newExposures: 2 });
     const [identity] = listWatchedIdentities(t);
-    expect(identity).toMatchObject({ email: "alice@example.com", domain: "example.com", type: "email", status: "breached", breachCount: 2, severity: "high" });
+    expect(identity).toMatchObject({
+      email: "alice@example.com",
+      domain: "example.com",
+      type: "email",
+      status: "breached",
+      breachCount: 2,
+      severity: "high",
+    });
     expect(identity.evidence).toMatch(/Example Shop/);
     expect(identity.foundAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // Adding it again adds nothing.
@@ -145,14 +195,27 @@ describe("dark web monitoring", () => {
     // Matching at add time does not alert: the person adding it sees the result.
     expect(listActiveAlerts(t)).toEqual([]);
     const clean = addWatchedEmail(t, "zed@example.com");
-    expect(listWatchedIdentities(t).find((i) => i.id === clean.id)).toMatchObject({ status: "clean", breachCount: 0, foundAt: null });
+    expect(listWatchedIdentities(t).find((i) => i.id === clean.id)).toMatchObject({
+      status: "clean",
+      breachCount: 0,
+      foundAt: null,
+    });
   });
 
   it("a breach imported twice alerts once, and only newly exposed identities", async () => {
     const t = await tenant();
     addWatchedEmail(t, "henry@example.test");
     addWatchedEmail(t, "alice@example.com"); // already exposed by earlier breaches, not by this one
-    const file = tmpFile("twice.json", JSON.stringify({ Name: "TwiceBreach", Title: "Twice", BreachDate: "2025-01-01", DataClasses: ["Email addresses", "Passwords"], accounts: ["henry@example.test", "other@example.test"] }));
+    const file = tmpFile(
+      "twice.json",
+      JSON.stringify({
+        Name: "TwiceBreach",
+        Title: "Twice",
+        BreachDate: "2025-01-01",
+        DataClasses: ["Email addresses", "Passwords"],
+        accounts: ["henry@example.test", "other@example.test"],
+      }),
+    );
     const first = await importFile(file);
     expect(first.newExposures).toBe(1);
     const alerts = listActiveAlerts(t);
@@ -162,7 +225,10 @@ describe("dark web monitoring", () => {
     const second = await importFile(file);
     expect(second).toMatchObject({ created: false, accountsAdded: 0, newExposures: 0 });
     expect(listActiveAlerts(t)).toHaveLength(1);
-    expect(listWatchedIdentities(t).find((i) => i.email === "henry@example.test")).toMatchObject({ status: "breached", breachCount: 1 });
+    expect(listWatchedIdentities(t).find((i) => i.email === "henry@example.test")).toMatchObject({
+      status: "breached",
+      breachCount: 1,
+    });
   });
 
   it("a watched domain counts its accounts; sensitive breaches stay hidden until an operator verifies the domain", async () => {
@@ -181,8 +247,16 @@ describe("dark web monitoring", () => {
     const verified = verifyDomain(sqlite(), t, "corp.example.test");
     expect(verified).toMatchObject({ ok: true, newExposures: 2 });
     exposures = listExposures(t);
-    expect(exposures.filter((e) => e.breachName === "ExampleDating").map((e) => e.identity).sort()).toEqual(["corp.example.test", "grace@corp.example.test"]);
-    expect(listWatchedIdentities(t).find((i) => i.id === grace.id)).toMatchObject({ status: "breached", severity: "high" });
+    expect(
+      exposures
+        .filter((e) => e.breachName === "ExampleDating")
+        .map((e) => e.identity)
+        .sort(),
+    ).toEqual(["corp.example.test", "grace@corp.example.test"]);
+    expect(listWatchedIdentities(t).find((i) => i.id === grace.id)).toMatchObject({
+      status: "breached",
+      severity: "high",
+    });
     // The newly revealed exposures alert; verifying again reveals nothing new.
     expect(listActiveAlerts(t).filter((a) => /Example Dating/.test(a.title))).toHaveLength(2);
     expect(verifyDomain(sqlite(), t, "corp.example.test")).toMatchObject({ ok: true, newExposures: 0 });
@@ -192,7 +266,9 @@ describe("dark web monitoring", () => {
     const a = await tenant();
     const b = await tenant();
     addWatchedEmail(a, "alice@example.com");
-    const [shop, forum] = ["ExampleShop", "ExampleForum"].map((name) => listExposures(a).find((e) => e.breachName === name)!);
+    const [shop, forum] = ["ExampleShop", "ExampleForum"].map((name) =>
+      listExposures(a).find((e) => e.breachName === name)!,
+    );
     expect(setExposureStatus(b, shop.id, "resolved")).toBe(false);
     expect(listExposures(a).find((e) => e.id === shop.id)?.status).toBe("open");
     expect(setExposureStatus(a, shop.id, "resolved")).toBe(true);
@@ -215,10 +291,22 @@ describe("scripts/import-breach.js", () => {
   it("imports with the app's HMAC key from the data directory, and a second run adds nothing", async () => {
     const t = await tenant();
     addWatchedEmail(t, "ivan@example.test");
-    const file = tmpFile("script.json", JSON.stringify({ Name: "ScriptBreach", Title: "Script Breach", BreachDate: "2025-02-02", DataClasses: ["Email addresses", "Phone numbers"], IsVerified: true, accounts: ["ivan@example.test"] }));
+    const file = tmpFile(
+      "script.json",
+      JSON.stringify({
+        Name: "ScriptBreach",
+        Title: "Script Breach",
+        BreachDate: "2025-02-02",
+        DataClasses: ["Email addresses", "Phone numbers"],
+        IsVerified: true,
+        accounts: ["ivan@example.test"],
+      }),
+    );
     const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL };
     const first = await run("node", ["scripts/import-breach.js", file], { env });
-    expect(first.stdout).toMatch(/Imported breach ScriptBreach: 1 address\(es\) read, 1 new, 0 skipped as invalid; 1 new exposure/);
+    expect(first.stdout).toMatch(
+      /Imported breach ScriptBreach: 1 address\(es\) read, 1 new, 0 skipped as invalid; 1 new exposure/,
+    );
     const second = await run("node", ["scripts/import-breach.js", file], { env });
     expect(second.stdout).toMatch(/Updated breach ScriptBreach: 1 address\(es\) read, 0 new, .*; 0 new exposure/);
     // Same key file: the app finds what the script imported.
@@ -230,10 +318,23 @@ describe("scripts/import-breach.js", () => {
   });
 
   it("two imports of the same breach at once both succeed and store each account once", async () => {
-    const file = tmpFile("race.json", JSON.stringify({ Name: "RaceBreach", BreachDate: "2025-03-03", accounts: Array.from({ length: 200 }, (_, i) => `r${i}@example.test`) }));
-    const results = await Promise.all([0, 1, 2].map(() => run("node", ["scripts/import-breach.js", file], { env: process.env })));
+    const file = tmpFile(
+      "race.json",
+      JSON.stringify({
+        Name: "RaceBreach",
+        BreachDate: "2025-03-03",
+        accounts: Array.from({ length: 200 }, (_, i) => `r${i}@example.test`),
+      }),
+    );
+    const results = await Promise.all(
+      [0, 1, 2].map(() => run("node", ["scripts/import-breach.js", file], { env: process.env })),
+    );
     expect(results.every((r) => /breach RaceBreach/.test(r.stdout))).toBe(true);
-    const row = sqlite().prepare(`SELECT count(*) AS n FROM breach_accounts a JOIN breaches b ON b.id = a.breach_id WHERE b.name = 'RaceBreach'`).get();
+    const row = sqlite()
+      .prepare(
+        `SELECT count(*) AS n FROM breach_accounts a JOIN breaches b ON b.id = a.breach_id WHERE b.name = 'RaceBreach'`,
+      )
+      .get();
     expect(row).toEqual({ n: 200 });
   });
 

@@ -43,9 +43,13 @@ export function normaliseMetadata(raw, now = new Date()) {
   if (!raw || typeof raw !== "object") throw new BreachFileError("The breach metadata is missing");
   const name = String(raw.Name ?? "").trim();
   if (!name) throw new BreachFileError("Name is required (a short unique identifier such as ExampleShop)");
-  if (!/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/.test(name)) throw new BreachFileError("Name may hold letters, digits, space, dot, dash and underscore (at most 100)");
-  const breachDate = String(raw.BreachDate ?? "").trim().slice(0, 10);
-  if (!DATE_RE.test(breachDate) || Number.isNaN(Date.parse(breachDate))) throw new BreachFileError("BreachDate is required as YYYY-MM-DD");
+  if (!/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/.test(name))
+    throw new BreachFileError("Name may hold letters, digits, space, dot, dash and underscore (at most 100)");
+  const breachDate = String(raw.BreachDate ?? "")
+    .trim()
+    .slice(0, 10);
+  if (!DATE_RE.test(breachDate) || Number.isNaN(Date.parse(breachDate)))
+    throw new BreachFileError("BreachDate is required as YYYY-MM-DD");
   const added = raw.AddedDate ? new Date(String(raw.AddedDate)) : now;
   if (Number.isNaN(added.getTime())) throw new BreachFileError("AddedDate must be a date (ISO 8601)");
   const pwnCount = raw.PwnCount === undefined || raw.PwnCount === "" ? 0 : Number(raw.PwnCount);
@@ -53,7 +57,9 @@ export function normaliseMetadata(raw, now = new Date()) {
   return {
     name,
     title: String(raw.Title ?? "").trim() || name,
-    domain: String(raw.Domain ?? "").trim().toLowerCase(),
+    domain: String(raw.Domain ?? "")
+      .trim()
+      .toLowerCase(),
     breachDate,
     addedDate: added.toISOString().replace(/\.\d{3}Z$/, "Z"),
     pwnCount,
@@ -131,7 +137,9 @@ export async function importBreach(sqlite, rawMeta, accounts, { hmacKey, alert =
     throw error;
   }
   const { id: breachId, created } = upsertBreach(sqlite, meta);
-  const insert = sqlite.prepare(`INSERT OR IGNORE INTO breach_accounts (breach_id, email_hash, domain) VALUES (?, ?, ?)`);
+  const insert = sqlite.prepare(
+    `INSERT OR IGNORE INTO breach_accounts (breach_id, email_hash, domain) VALUES (?, ?, ?)`,
+  );
   const flush = sqlite.transaction((rows) => {
     let added = 0;
     for (const [hash, domain] of rows) added += insert.run(breachId, hash, domain).changes;
@@ -204,7 +212,10 @@ async function* csvAccounts(file, headerMeta) {
           continue;
         }
         // No header row: the first column holding an @ is the address.
-        column = Math.max(0, fields.findIndex((f) => f.includes("@")));
+        column = Math.max(
+          0,
+          fields.findIndex((f) => f.includes("@")),
+        );
       }
       yield fields[column] ?? "";
     }
@@ -222,7 +233,8 @@ export async function importBreachFile(sqlite, file, options = {}) {
   const ext = path.extname(file).toLowerCase();
   if (ext === ".json") {
     const data = await readJsonFile(file);
-    if (!data || typeof data !== "object" || Array.isArray(data)) throw new BreachFileError("The JSON file must hold one breach object");
+    if (!data || typeof data !== "object" || Array.isArray(data))
+      throw new BreachFileError("The JSON file must hold one breach object");
     const accounts = data.accounts ?? data.Accounts ?? [];
     if (!Array.isArray(accounts)) throw new BreachFileError('"accounts" must be a list of e-mail addresses');
     return importBreach(sqlite, data, accounts, options);

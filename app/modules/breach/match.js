@@ -210,7 +210,9 @@ export function recordExposures(sqlite, matches, { alert = true, now = Date.now(
      VALUES (@id, @tenantId, 'dark-web', @severity, @title, @detail, 'active', @dedupeKey, @now)
      ON CONFLICT (tenant_id, dedupe_key) DO NOTHING`,
   );
-  const breachById = sqlite.prepare(`SELECT id, name, title, breach_date AS breachDate, data_classes AS dataClasses FROM breaches WHERE id = ?`);
+  const breachById = sqlite.prepare(
+    `SELECT id, name, title, breach_date AS breachDate, data_classes AS dataClasses FROM breaches WHERE id = ?`,
+  );
   const breachCache = new Map();
   const created = [];
   const run = sqlite.transaction(() => {
@@ -229,7 +231,8 @@ export function recordExposures(sqlite, matches, { alert = true, now = Date.now(
         breach = { ...row, dataClasses: JSON.parse(row.dataClasses || "[]") };
         breachCache.set(m.breachId, breach);
       }
-      const who = m.type === "email" ? m.value : `${m.accountCount} account${m.accountCount === 1 ? "" : "s"} at ${m.value}`;
+      const who =
+        m.type === "email" ? m.value : `${m.accountCount} account${m.accountCount === 1 ? "" : "s"} at ${m.value}`;
       insertAlert.run({
         id: randomUUID(),
         tenantId: m.tenantId,
@@ -279,8 +282,15 @@ export function verifyDomain(sqlite, tenantId, domain) {
     .prepare(`UPDATE watched_identities SET verified = 1 WHERE tenant_id = ? AND type = 'domain' AND value = ?`)
     .run(tenantId, d);
   if (r.changes === 0) {
-    return { ok: false, message: `Tenant ${tenantId} does not watch the domain ${d || domain}; add it on /dark-web-monitoring first.` };
+    return {
+      ok: false,
+      message: `Tenant ${tenantId} does not watch the domain ${d || domain}; add it on /dark-web-monitoring first.`,
+    };
   }
   const created = recordExposures(sqlite, findMatches(sqlite, { tenantId, domain: d }), { alert: true });
-  return { ok: true, message: `Verified ${d} for tenant ${tenantId}; ${created.length} new exposure(s).`, newExposures: created.length };
+  return {
+    ok: true,
+    message: `Verified ${d} for tenant ${tenantId}; ${created.length} new exposure(s).`,
+    newExposures: created.length,
+  };
 }

@@ -45,11 +45,17 @@ async function signedIn() {
 }
 
 async function dwm(cookie: string, fields: Record<string, string>) {
-  return unwrap(await dwmAction({ request: post("/dark-web-monitoring", fields, cookie), context: IP, params: {} } as never));
+  return unwrap(
+    await dwmAction({ request: post("/dark-web-monitoring", fields, cookie), context: IP, params: {} } as never),
+  );
 }
 
 async function dwmData(cookie: string) {
-  return (await dwmLoader({ request: new Request("http://localhost/dark-web-monitoring", { headers: { Cookie: cookie } }), context: IP, params: {} } as never)) as any;
+  return (await dwmLoader({
+    request: new Request("http://localhost/dark-web-monitoring", { headers: { Cookie: cookie } }),
+    context: IP,
+    params: {},
+  } as never)) as any;
 }
 
 async function thrownStatus(p: Promise<unknown>) {
@@ -76,7 +82,9 @@ describe("/breach-check", () => {
   });
 
   it("says clearly that no breach data has been imported yet", async () => {
-    expect(await checkLoader({ request: new Request("http://localhost/breach-check"), context: IP, params: {} } as never)).toEqual({ breachCount: 0 });
+    expect(
+      await checkLoader({ request: new Request("http://localhost/breach-check"), context: IP, params: {} } as never),
+    ).toEqual({ breachCount: 0 });
     const r = await check({ intent: "email", email: "alice@example.com" });
     expect(r).toMatchObject({ status: 200, body: { kind: "email", result: { state: "no-data" } } });
     expect(NO_BREACH_DATA).toMatch(/^No breach data has been imported yet/);
@@ -85,22 +93,48 @@ describe("/breach-check", () => {
   it("lists the breaches of an exposed address and nothing for a clean one; stores nothing", async () => {
     await importBreachFile(sqlite(), path.join(SEED, "example-shop.json"), { hmacKey: breachHmacKey() });
     await importBreachFile(sqlite(), path.join(SEED, "example-dating.json"), { hmacKey: breachHmacKey() });
-    const before = JSON.stringify(sqlite().prepare(`SELECT (SELECT count(*) FROM breach_accounts) a, (SELECT count(*) FROM audit_log) b, (SELECT count(*) FROM watched_identities) c`).get());
+    const before = JSON.stringify(
+      sqlite()
+        .prepare(
+          `SELECT (SELECT count(*) FROM breach_accounts) a, (SELECT count(*) FROM audit_log) b, (SELECT count(*) FROM watched_identities) c`,
+        )
+        .get(),
+    );
     const exposed = await check({ intent: "email", email: "Alice@Example.com" });
     expect(exposed.status).toBe(200);
     expect(exposed.body.result.state).toBe("exposed");
     expect(exposed.body.result.breaches.map((b: { title: string }) => b.title)).toEqual(["Example Shop"]); // not the sensitive Example Dating
-    expect(exposed.body.result.breaches[0].dataClasses).toEqual(["Email addresses", "Names", "Passwords", "Phone numbers"]);
+    expect(exposed.body.result.breaches[0].dataClasses).toEqual([
+      "Email addresses",
+      "Names",
+      "Passwords",
+      "Phone numbers",
+    ]);
     const clean = await check({ intent: "email", email: "nobody@example.com" });
     expect(clean.body.result).toEqual({ state: "clean", breachCount: 2 });
-    const after = JSON.stringify(sqlite().prepare(`SELECT (SELECT count(*) FROM breach_accounts) a, (SELECT count(*) FROM audit_log) b, (SELECT count(*) FROM watched_identities) c`).get());
+    const after = JSON.stringify(
+      sqlite()
+        .prepare(
+          `SELECT (SELECT count(*) FROM breach_accounts) a, (SELECT count(*) FROM audit_log) b, (SELECT count(*) FROM watched_identities) c`,
+        )
+        .get(),
+    );
     expect(after).toBe(before);
   });
 
   it("answers field errors with status 400", async () => {
-    expect(await check({ intent: "email", email: "" })).toMatchObject({ status: 400, body: { fieldErrors: { email: "Enter an e-mail address" } } });
-    expect(await check({ intent: "email", email: "not-an-address" })).toMatchObject({ status: 400, body: { fieldErrors: { email: expect.stringMatching(/valid e-mail/) } } });
-    expect(await check({ intent: "password", password: "" })).toMatchObject({ status: 400, body: { fieldErrors: { password: "Enter a password to check" } } });
+    expect(await check({ intent: "email", email: "" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { email: "Enter an e-mail address" } },
+    });
+    expect(await check({ intent: "email", email: "not-an-address" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { email: expect.stringMatching(/valid e-mail/) } },
+    });
+    expect(await check({ intent: "password", password: "" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { password: "Enter a password to check" } },
+    });
   });
 
   it("checks a password on the server without JavaScript and never returns it", async () => {
@@ -115,18 +149,23 @@ describe("/breach-check", () => {
   });
 
   it("is rate-limited per client address with 'Too many requests'", async () => {
-    for (let i = 0; i < 30; i++) expect((await check({ intent: "email", email: "nobody@example.com" })).status).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await check({ intent: "email", email: "nobody@example.com" })).status).toBe(200);
     const limited = await check({ intent: "email", email: "nobody@example.com" });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/^Too many requests/);
     // Another address is not affected.
-    expect((await check({ intent: "email", email: "nobody@example.com" }, { clientIp: "198.51.100.8" })).status).toBe(200);
+    expect((await check({ intent: "email", email: "nobody@example.com" }, { clientIp: "198.51.100.8" })).status).toBe(
+      200,
+    );
   });
 });
 
 describe("/dark-web-monitoring", () => {
   it("redirects a signed-out visitor to sign in", async () => {
-    const status = await thrownStatus(dwmLoader({ request: new Request("http://localhost/dark-web-monitoring"), context: IP, params: {} } as never));
+    const status = await thrownStatus(
+      dwmLoader({ request: new Request("http://localhost/dark-web-monitoring"), context: IP, params: {} } as never),
+    );
     expect(status).toBe(302);
   });
 
@@ -137,8 +176,15 @@ describe("/dark-web-monitoring", () => {
     expect(added.body.message).toMatch(/Now watching carol@example\.test\. It appears in 1 breach/);
     let page = await dwmData(cookie);
     expect(page.identities).toHaveLength(1);
-    expect(page.identities[0]).toMatchObject({ email: "carol@example.test", type: "email", status: "breached", severity: "high", breachCount: 1 });
-    for (const key of ["id", "email", "domain", "type", "severity", "status", "evidence", "foundAt", "breachCount"]) expect(page.identities[0]).toHaveProperty(key);
+    expect(page.identities[0]).toMatchObject({
+      email: "carol@example.test",
+      type: "email",
+      status: "breached",
+      severity: "high",
+      breachCount: 1,
+    });
+    for (const key of ["id", "email", "domain", "type", "severity", "status", "evidence", "foundAt", "breachCount"])
+      expect(page.identities[0]).toHaveProperty(key);
 
     await importBreachFile(sqlite(), path.join(SEED, "example-forum.csv"), { hmacKey: breachHmacKey() });
     await dwm(cookie, { intent: "add", value: "frank@example.test" }); // in the forum breach already
@@ -150,7 +196,10 @@ describe("/dark-web-monitoring", () => {
 
   it("validates the watchlist entry and explains domain verification", async () => {
     const { tenantId, cookie } = await signedIn();
-    expect(await dwm(cookie, { intent: "add", value: "" })).toMatchObject({ status: 400, body: { fieldErrors: { value: "Enter an e-mail address or a domain" } } });
+    expect(await dwm(cookie, { intent: "add", value: "" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { value: "Enter an e-mail address or a domain" } },
+    });
     expect(await dwm(cookie, { intent: "add", value: "not a domain" })).toMatchObject({ status: 400 });
     expect(await dwm(cookie, { intent: "add", value: "bad@" })).toMatchObject({ status: 400 });
     const domain = await dwm(cookie, { intent: "add", value: "@Corp.Example.test" });
@@ -159,7 +208,11 @@ describe("/dark-web-monitoring", () => {
     expect(page.identities[0]).toMatchObject({ type: "domain", domain: "corp.example.test", verified: false });
     expect(page.exposures.some((e: { isSensitive: boolean }) => e.isSensitive)).toBe(false);
     verifyDomain(sqlite(), tenantId, "corp.example.test");
-    expect((await dwmData(cookie)).exposures.some((e: { isSensitive: boolean; breachName: string }) => e.isSensitive && e.breachName === "ExampleDating")).toBe(true);
+    expect(
+      (await dwmData(cookie)).exposures.some(
+        (e: { isSensitive: boolean; breachName: string }) => e.isSensitive && e.breachName === "ExampleDating",
+      ),
+    ).toBe(true);
   });
 
   it("resolves and skips exposures; another tenant's exposure or identity is a 404", async () => {
@@ -172,7 +225,9 @@ describe("/dark-web-monitoring", () => {
     expect(await thrownStatus(dwm(a.cookie, { intent: "resolve", exposureId: "no-such-id" }))).toBe(404);
     expect((await dwmData(a.cookie)).exposures.find((e: { id: string }) => e.id === first.id).status).toBe("open");
 
-    expect((await dwm(a.cookie, { intent: "resolve", exposureId: first.id })).body.message).toBe("Exposure marked resolved.");
+    expect((await dwm(a.cookie, { intent: "resolve", exposureId: first.id })).body.message).toBe(
+      "Exposure marked resolved.",
+    );
     expect((await dwm(a.cookie, { intent: "skip", exposureId: second.id })).body.message).toBe("Exposure skipped.");
     const page = await dwmData(a.cookie);
     expect(page.exposures.map((e: { status: string }) => e.status).sort()).toEqual(["resolved", "skipped"]);

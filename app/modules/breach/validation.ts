@@ -1,7 +1,8 @@
 /** Form rules for the breach check and the watchlist, shared by the pages' actions and tests. */
 import { z } from "zod";
 
-export const NO_BREACH_DATA = "No breach data has been imported yet, so there is nothing to check your address against.";
+export const NO_BREACH_DATA =
+  "No breach data has been imported yet, so there is nothing to check your address against.";
 export const EMAIL_REQUIRED = "Enter an e-mail address";
 export const EMAIL_INVALID = "Enter a valid e-mail address, like name@example.com";
 export const PASSWORD_REQUIRED = "Enter a password to check";
@@ -18,7 +19,10 @@ export const EmailSchema = z
 export const BreachCheckEmailSchema = z.object({ email: EmailSchema });
 
 export const BreachCheckPasswordSchema = z.object({
-  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(1024, "A password to check has at most 1,024 characters"),
+  password: z
+    .string({ error: PASSWORD_REQUIRED })
+    .min(1, PASSWORD_REQUIRED)
+    .max(1024, "A password to check has at most 1,024 characters"),
 });
 
 const DOMAIN_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;

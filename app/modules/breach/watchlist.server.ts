@@ -61,25 +61,33 @@ export const MAX_WATCHED_PER_TENANT = 500;
 
 export class WatchlistError extends Error {}
 
-type IdentityRow = { id: string; type: "email" | "domain"; value: string; domain: string; verified: number; createdAt: number };
+type IdentityRow = {
+  id: string;
+  type: "email" | "domain";
+  value: string;
+  domain: string;
+  verified: number;
+  createdAt: number;
+};
 
-function insertIdentity(tenantId: string, row: { type: "email" | "domain"; value: string; domain: string; emailHash: string | null }) {
+function insertIdentity(
+  tenantId: string,
+  row: { type: "email" | "domain"; value: string; domain: string; emailHash: string | null },
+) {
   const db = sqlite();
-  const count = (db.prepare(`SELECT count(*) AS n FROM watched_identities WHERE tenant_id = ?`).get(tenantId) as { n: number }).n;
-  const existing = db.prepare(`SELECT id FROM watched_identities WHERE tenant_id = ? AND type = ? AND value = ?`).get(tenantId, row.type, row.value) as
-    | { id: string }
-    | undefined;
+  const count = (
+    db.prepare(`SELECT count(*) AS n FROM watched_identities WHERE tenant_id = ?`).get(tenantId) as { n: number }
+  ).n;
+  const existing = db
+    .prepare(`SELECT id FROM watched_identities WHERE tenant_id = ? AND type = ? AND value = ?`)
+    .get(tenantId, row.type, row.value) as { id: string } | undefined;
   if (existing) return { id: existing.id, added: false, newExposures: 0 };
-  if (count >= MAX_WATCHED_PER_TENANT) throw new WatchlistError(`A watchlist holds at most ${MAX_WATCHED_PER_TENANT} entries`);
+  if (count >= MAX_WATCHED_PER_TENANT)
+    throw new WatchlistError(`A watchlist holds at most ${MAX_WATCHED_PER_TENANT} entries`);
   const id = randomUUID();
-  db.prepare(`INSERT INTO watched_identities (id, tenant_id, type, value, domain, email_hash, verified) VALUES (?, ?, ?, ?, ?, ?, 0)`).run(
-    id,
-    tenantId,
-    row.type,
-    row.value,
-    row.domain,
-    row.emailHash,
-  );
+  db.prepare(
+    `INSERT INTO watched_identities (id, tenant_id, type, value, domain, email_hash, verified) VALUES (?, ?, ?, ?, ?, ?, 0)`,
+  ).run(id, tenantId, row.type, row.value, row.domain, row.emailHash);
   // Matched against the catalogue at once; the page shows the result, so no alert is raised for it.
   const created = matchIdentity(db, id, { alert: false });
   return { id, added: true, newExposures: created.length };
@@ -87,7 +95,12 @@ function insertIdentity(tenantId: string, row: { type: "email" | "domain"; value
 
 export function addWatchedEmail(tenantId: string, email: string) {
   const value = normaliseEmail(email);
-  return insertIdentity(tenantId, { type: "email", value, domain: emailDomain(value), emailHash: hashEmail(breachHmacKey(), value) });
+  return insertIdentity(tenantId, {
+    type: "email",
+    value,
+    domain: emailDomain(value),
+    emailHash: hashEmail(breachHmacKey(), value),
+  });
 }
 
 export function addWatchedDomain(tenantId: string, domain: string) {
@@ -97,12 +110,22 @@ export function addWatchedDomain(tenantId: string, domain: string) {
 }
 
 export function removeWatchedIdentity(tenantId: string, identityId: string): boolean {
-  return sqlite().prepare(`DELETE FROM watched_identities WHERE tenant_id = ? AND id = ?`).run(tenantId, identityId).changes > 0;
+  return (
+    sqlite().prepare(`DELETE FROM watched_identities WHERE tenant_id = ? AND id = ?`).run(tenantId, identityId)
+      .changes > 0
+  );
 }
 
 /** Marks an exposure resolved, skipped or open again; false when the tenant has no such exposure (the route answers 404). */
-export function setExposureStatus(tenantId: string, exposureId: string, status: "open" | "resolved" | "skipped"): boolean {
-  return sqlite().prepare(`UPDATE exposures SET status = ? WHERE tenant_id = ? AND id = ?`).run(status, tenantId, exposureId).changes > 0;
+export function setExposureStatus(
+  tenantId: string,
+  exposureId: string,
+  status: "open" | "resolved" | "skipped",
+): boolean {
+  return (
+    sqlite().prepare(`UPDATE exposures SET status = ? WHERE tenant_id = ? AND id = ?`).run(status, tenantId, exposureId)
+      .changes > 0
+  );
 }
 
 type ExposureRow = {
@@ -163,7 +186,10 @@ export function listExposures(tenantId: string): ExposureView[] {
  * it reads "clean" again (the evidence line keeps the history). Severity is
  * the worst data class among the open exposures.
  */
-export function listWatchedIdentities(tenantId: string, exposures: ExposureView[] = listExposures(tenantId)): WatchedIdentityView[] {
+export function listWatchedIdentities(
+  tenantId: string,
+  exposures: ExposureView[] = listExposures(tenantId),
+): WatchedIdentityView[] {
   const rows = sqlite()
     .prepare(
       `SELECT id, type, value, domain, verified, created_at AS createdAt FROM watched_identities
@@ -176,12 +202,16 @@ export function listWatchedIdentities(tenantId: string, exposures: ExposureView[
     const all = byIdentity.get(r.id) ?? [];
     const open = all.filter((e) => e.status === "open");
     const handled = all.length - open.length;
-    const pending = r.type === "domain" && r.verified !== 1 ? " Domain awaiting operator verification: sensitive breaches stay hidden until then." : "";
+    const pending =
+      r.type === "domain" && r.verified !== 1
+        ? " Domain awaiting operator verification: sensitive breaches stay hidden until then."
+        : "";
     let evidence: string;
     if (open.length) {
       const names = open.slice(0, 3).map((e) => `${e.breachTitle} (${e.breachDate}: ${e.dataClasses.join(", ")})`);
       const more = open.length > 3 ? ` and ${open.length - 3} more` : "";
-      const accounts = r.type === "domain" ? `${open.reduce((n, e) => n + e.accountCount, 0)} account(s) exposed in ` : "Found in ";
+      const accounts =
+        r.type === "domain" ? `${open.reduce((n, e) => n + e.accountCount, 0)} account(s) exposed in ` : "Found in ";
       evidence = `${accounts}${names.join("; ")}${more}.`;
     } else if (handled) {
       evidence = `Found in ${handled} breach${handled === 1 ? "" : "es"}, all marked resolved or skipped.`;

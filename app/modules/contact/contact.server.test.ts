@@ -20,7 +20,11 @@ function unwrap(result: unknown): { status: number; body: Record<string, unknown
   return { status: 200, body: result as Record<string, unknown>, headers: new Headers() };
 }
 
-const valid = { name: "Ada Lovelace", email: "ada@example.com", message: "Could you tell me how the breach data is imported?" };
+const valid = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  message: "Could you tell me how the breach data is imported?",
+};
 
 beforeEach(() => resetRateLimits());
 
@@ -44,7 +48,12 @@ describe("contact action", () => {
     expect(res.status).toBe(200);
     expect(res.body.sent).toBe(true);
     const [latest] = listContactMessages({ limit: 1 });
-    expect(latest).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", message: valid.message, ip: "198.51.100.20" });
+    expect(latest).toMatchObject({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      message: valid.message,
+      ip: "198.51.100.20",
+    });
     expect(latest.createdAt).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -75,7 +84,11 @@ describe("contact action", () => {
   });
 
   it("never answers 500 for a body that is not a form", async () => {
-    const request = new Request("http://localhost/contact", { method: "POST", body: "{not a form", headers: { "Content-Type": "application/json" } });
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      body: "{not a form",
+      headers: { "Content-Type": "application/json" },
+    });
     const res = unwrap(await action({ request, context: {}, params: {} }));
     expect(res.status).toBe(400);
   });

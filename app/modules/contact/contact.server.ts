@@ -51,7 +51,14 @@ export function submitContactMessage(form: FormData, ip: string, now = Date.now(
   return { status: "sent" };
 }
 
-export type ContactMessage = { id: string; name: string; email: string; message: string; ip: string | null; createdAt: number };
+export type ContactMessage = {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  createdAt: number;
+};
 
 /** Every stored message, newest first (operators only: never exposed on a page). */
 export function listContactMessages(opts: { limit?: number } = {}): ContactMessage[] {

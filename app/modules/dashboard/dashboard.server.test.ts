@@ -11,16 +11,37 @@ async function tenant() {
   return (await createUser(`d-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests")).tenantId;
 }
 
-function addPhishing(tenantId: string, risk: "low" | "medium" | "high", status: "detected" | "quarantined" = "detected") {
+function addPhishing(
+  tenantId: string,
+  risk: "low" | "medium" | "high",
+  status: "detected" | "quarantined" = "detected",
+) {
   db.insert(phishingItems)
-    .values({ id: randomUUID(), tenantId, subject: "s", sender: "a@example.com", risk, score: 50, status, rationale: [], analysis: {} })
+    .values({
+      id: randomUUID(),
+      tenantId,
+      subject: "s",
+      sender: "a@example.com",
+      risk,
+      score: 50,
+      status,
+      rationale: [],
+      analysis: {},
+    })
     .run();
 }
 
 describe("dashboard figures from stored data", () => {
   it("starts at zero with a perfect score", async () => {
     const t = await tenant();
-    expect(dashboardMetrics(t)).toEqual({ securityScore: 100, activeThreats: 0, resolvedIssues: 0, darkWebHits: 0, phishingDetected: 0, anomaliesCount: 0 });
+    expect(dashboardMetrics(t)).toEqual({
+      securityScore: 100,
+      activeThreats: 0,
+      resolvedIssues: 0,
+      darkWebHits: 0,
+      phishingDetected: 0,
+      anomaliesCount: 0,
+    });
     expect(dashboardData(t).riskTrend).toHaveLength(14);
     expect(dashboardData(t).riskTrend.every((p) => p.score === 0)).toBe(true);
   });
@@ -59,7 +80,17 @@ describe("dashboard figures from stored data", () => {
     const t = await tenant();
     expect(recommendations(t).map((r) => r.id)).toEqual(["watch-identities", "analyze-phishing"]);
     for (let i = 0; i < 12; i++) addPhishing(t, "low");
-    expect(achievements(t).find((a) => a.id === "ten-analyses")).toMatchObject({ achieved: true, progress: 10, goal: 10 });
-    expect(analytics(t)).toEqual({ toolsReplaced: 1, hoursSavedMonthly: 2, costSavings: null, securityIncidents: 0, incidentsResolved: 0 });
+    expect(achievements(t).find((a) => a.id === "ten-analyses")).toMatchObject({
+      achieved: true,
+      progress: 10,
+      goal: 10,
+    });
+    expect(analytics(t)).toEqual({
+      toolsReplaced: 1,
+      hoursSavedMonthly: 2,
+      costSavings: null,
+      securityIncidents: 0,
+      incidentsResolved: 0,
+    });
   });
 });

@@ -50,27 +50,66 @@ const q = {
     d
       .select({ key: phishingItems.risk, n: count() })
       .from(phishingItems)
-      .where(and(eq(phishingItems.tenantId, TENANT), eq(phishingItems.status, "detected"), inArray(phishingItems.risk, ["medium", "high"])))
+      .where(
+        and(
+          eq(phishingItems.tenantId, TENANT),
+          eq(phishingItems.status, "detected"),
+          inArray(phishingItems.risk, ["medium", "high"]),
+        ),
+      )
       .groupBy(phishingItems.risk)
       .prepare(),
   ),
   activeThreats: preparedQuery((d) =>
-    d.select({ n: count() }).from(alerts).where(and(eq(alerts.tenantId, TENANT), inArray(alerts.status, ["active", "acknowledged"]))).prepare(),
+    d
+      .select({ n: count() })
+      .from(alerts)
+      .where(and(eq(alerts.tenantId, TENANT), inArray(alerts.status, ["active", "acknowledged"])))
+      .prepare(),
   ),
-  resolvedAlerts: preparedQuery((d) => d.select({ n: count() }).from(alerts).where(and(eq(alerts.tenantId, TENANT), eq(alerts.status, "resolved"))).prepare()),
+  resolvedAlerts: preparedQuery((d) =>
+    d
+      .select({ n: count() })
+      .from(alerts)
+      .where(and(eq(alerts.tenantId, TENANT), eq(alerts.status, "resolved")))
+      .prepare(),
+  ),
   resolvedExposures: preparedQuery((d) =>
-    d.select({ n: count() }).from(exposures).where(and(eq(exposures.tenantId, TENANT), inArray(exposures.status, ["resolved", "skipped"]))).prepare(),
+    d
+      .select({ n: count() })
+      .from(exposures)
+      .where(and(eq(exposures.tenantId, TENANT), inArray(exposures.status, ["resolved", "skipped"])))
+      .prepare(),
   ),
   quarantined: preparedQuery((d) =>
-    d.select({ n: count() }).from(phishingItems).where(and(eq(phishingItems.tenantId, TENANT), eq(phishingItems.status, "quarantined"))).prepare(),
+    d
+      .select({ n: count() })
+      .from(phishingItems)
+      .where(and(eq(phishingItems.tenantId, TENANT), eq(phishingItems.status, "quarantined")))
+      .prepare(),
   ),
-  openExposures: preparedQuery((d) => d.select({ n: count() }).from(exposures).where(and(eq(exposures.tenantId, TENANT), eq(exposures.status, "open"))).prepare()),
+  openExposures: preparedQuery((d) =>
+    d
+      .select({ n: count() })
+      .from(exposures)
+      .where(and(eq(exposures.tenantId, TENANT), eq(exposures.status, "open")))
+      .prepare(),
+  ),
   phishingDetected: preparedQuery((d) =>
-    d.select({ n: count() }).from(phishingItems).where(and(eq(phishingItems.tenantId, TENANT), inArray(phishingItems.risk, ["medium", "high"]))).prepare(),
+    d
+      .select({ n: count() })
+      .from(phishingItems)
+      .where(and(eq(phishingItems.tenantId, TENANT), inArray(phishingItems.risk, ["medium", "high"])))
+      .prepare(),
   ),
   alertHistory: preparedQuery((d) =>
     d
-      .select({ severity: alerts.severity, createdAt: alerts.createdAt, resolvedAt: alerts.resolvedAt, status: alerts.status })
+      .select({
+        severity: alerts.severity,
+        createdAt: alerts.createdAt,
+        resolvedAt: alerts.resolvedAt,
+        status: alerts.status,
+      })
       .from(alerts)
       .where(eq(alerts.tenantId, TENANT))
       .prepare(),
@@ -79,14 +118,25 @@ const q = {
     d
       .select({ risk: phishingItems.risk, createdAt: phishingItems.createdAt })
       .from(phishingItems)
-      .where(and(eq(phishingItems.tenantId, TENANT), eq(phishingItems.status, "detected"), inArray(phishingItems.risk, ["medium", "high"])))
+      .where(
+        and(
+          eq(phishingItems.tenantId, TENANT),
+          eq(phishingItems.status, "detected"),
+          inArray(phishingItems.risk, ["medium", "high"]),
+        ),
+      )
       .prepare(),
   ),
-  phishingAnalyses: preparedQuery((d) => d.select({ n: count() }).from(phishingItems).where(eq(phishingItems.tenantId, TENANT)).prepare()),
-  watched: preparedQuery((d) => d.select({ n: count() }).from(watchedIdentities).where(eq(watchedIdentities.tenantId, TENANT)).prepare()),
+  phishingAnalyses: preparedQuery((d) =>
+    d.select({ n: count() }).from(phishingItems).where(eq(phishingItems.tenantId, TENANT)).prepare(),
+  ),
+  watched: preparedQuery((d) =>
+    d.select({ n: count() }).from(watchedIdentities).where(eq(watchedIdentities.tenantId, TENANT)).prepare(),
+  ),
   alertsTotal: preparedQuery((d) => d.select({ n: count() }).from(alerts).where(eq(alerts.tenantId, TENANT)).prepare()),
 };
-const countOf = (query: () => { get(p: { tenantId: string }): { n: number } | undefined }, tenantId: string) => query().get({ tenantId })?.n ?? 0;
+const countOf = (query: () => { get(p: { tenantId: string }): { n: number } | undefined }, tenantId: string) =>
+  query().get({ tenantId })?.n ?? 0;
 
 export function findingsBySeverity(tenantId: string): FindingsBySeverity {
   const alertRows = q.openAlertsBySeverity().all({ tenantId });
@@ -107,7 +157,10 @@ export function securityScore(findings: FindingsBySeverity): number {
   return Math.max(0, 100 - penalty);
 }
 
-export function dashboardMetrics(tenantId: string, findings: FindingsBySeverity = findingsBySeverity(tenantId)): DashboardMetrics {
+export function dashboardMetrics(
+  tenantId: string,
+  findings: FindingsBySeverity = findingsBySeverity(tenantId),
+): DashboardMetrics {
   const activeThreats = countOf(q.activeThreats, tenantId);
   const resolvedAlerts = countOf(q.resolvedAlerts, tenantId);
   const resolvedExposures = countOf(q.resolvedExposures, tenantId);

@@ -14,7 +14,12 @@ export type UsageWarning = { id: string; level: "info" | "warning"; message: str
 // The optional arguments take figures the caller has already read for the same
 // request (the dashboard page computes metrics, usage and the trial once).
 
-export function usageWarnings(tenantId: string, allowance: OrganizationAllowance, now = Date.now(), known?: { trial: TrialInfo | null }): UsageWarning[] {
+export function usageWarnings(
+  tenantId: string,
+  allowance: OrganizationAllowance,
+  now = Date.now(),
+  known?: { trial: TrialInfo | null },
+): UsageWarning[] {
   const out: UsageWarning[] = [];
   if (allowance.reached && allowance.upgradeMessage) {
     out.push({ id: "organization-limit", level: "info", message: `Limit reached. ${allowance.upgradeMessage}` });
@@ -22,15 +27,35 @@ export function usageWarnings(tenantId: string, allowance: OrganizationAllowance
   const trial = known?.trial ?? getTrial(tenantId, now);
   if (trial.status === "active" && trial.endsAt) {
     const daysLeft = Math.ceil((Date.parse(trial.endsAt) - now) / 86_400_000);
-    if (daysLeft <= 3) out.push({ id: "trial-ending", level: "warning", message: `Your trial ends in ${daysLeft} day${daysLeft === 1 ? "" : "s"}.` });
+    if (daysLeft <= 3)
+      out.push({
+        id: "trial-ending",
+        level: "warning",
+        message: `Your trial ends in ${daysLeft} day${daysLeft === 1 ? "" : "s"}.`,
+      });
   }
-  if (trial.status === "expired") out.push({ id: "trial-expired", level: "info", message: "Your trial has ended; the organization is back on its own plan." });
+  if (trial.status === "expired")
+    out.push({
+      id: "trial-expired",
+      level: "info",
+      message: "Your trial has ended; the organization is back on its own plan.",
+    });
   return out;
 }
 
-export type Recommendation = { id: string; priority: "high" | "medium" | "low"; title: string; action: string; href: string };
+export type Recommendation = {
+  id: string;
+  priority: "high" | "medium" | "low";
+  title: string;
+  action: string;
+  href: string;
+};
 
-export function recommendations(tenantId: string, m: DashboardMetrics = dashboardMetrics(tenantId), usage: ModuleUsage = moduleUsage(tenantId)): Recommendation[] {
+export function recommendations(
+  tenantId: string,
+  m: DashboardMetrics = dashboardMetrics(tenantId),
+  usage: ModuleUsage = moduleUsage(tenantId),
+): Recommendation[] {
   const out: Recommendation[] = [];
   if (m.darkWebHits > 0) {
     out.push({
@@ -42,13 +67,31 @@ export function recommendations(tenantId: string, m: DashboardMetrics = dashboar
     });
   }
   if (m.activeThreats > 0) {
-    out.push({ id: "review-alerts", priority: "high", title: `${m.activeThreats} active alert${m.activeThreats === 1 ? "" : "s"}`, action: "Review and resolve the active alerts.", href: "/dashboard" });
+    out.push({
+      id: "review-alerts",
+      priority: "high",
+      title: `${m.activeThreats} active alert${m.activeThreats === 1 ? "" : "s"}`,
+      action: "Review and resolve the active alerts.",
+      href: "/dashboard",
+    });
   }
   if (usage.watchedIdentities === 0) {
-    out.push({ id: "watch-identities", priority: "medium", title: "No identities watched yet", action: "Add your e-mail addresses and domains to dark web monitoring.", href: "/dark-web-monitoring" });
+    out.push({
+      id: "watch-identities",
+      priority: "medium",
+      title: "No identities watched yet",
+      action: "Add your e-mail addresses and domains to dark web monitoring.",
+      href: "/dark-web-monitoring",
+    });
   }
   if (usage.phishingAnalyses === 0) {
-    out.push({ id: "analyze-phishing", priority: "low", title: "No messages analysed yet", action: "Paste a suspicious e-mail into the phishing analyzer.", href: "/phishing" });
+    out.push({
+      id: "analyze-phishing",
+      priority: "low",
+      title: "No messages analysed yet",
+      action: "Paste a suspicious e-mail into the phishing analyzer.",
+      href: "/phishing",
+    });
   }
   return out;
 }

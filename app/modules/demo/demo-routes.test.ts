@@ -14,7 +14,13 @@ const args = (path: string) => ({ request: req(path), params: {}, context: {} })
 describe("demo routes", () => {
   it("have the exact banner wording and the five spec paths", () => {
     expect(DEMO_BANNER_TEXT).toBe("DEMO MODE — simulated data, no real PII");
-    expect(DEMO_PAGES.map((p) => p.path)).toEqual(["/demo", "/demo/dashboard", "/demo/dark-web", "/demo/phishing", "/demo/executive"]);
+    expect(DEMO_PAGES.map((p) => p.path)).toEqual([
+      "/demo",
+      "/demo/dashboard",
+      "/demo/dark-web",
+      "/demo/phishing",
+      "/demo/executive",
+    ]);
   });
 
   it("serve signed-out visitors without a redirect", async () => {

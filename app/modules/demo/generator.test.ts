@@ -46,7 +46,14 @@ describe("demo data generator", () => {
   });
 
   it("has every headline metric as a number", () => {
-    for (const key of ["securityScore", "activeThreats", "resolvedIssues", "darkWebHits", "phishingDetected", "anomaliesCount"]) {
+    for (const key of [
+      "securityScore",
+      "activeThreats",
+      "resolvedIssues",
+      "darkWebHits",
+      "phishingDetected",
+      "anomaliesCount",
+    ]) {
       expect(typeof (data.metrics as Record<string, unknown>)[key], key).toBe("number");
     }
   });
@@ -105,7 +112,9 @@ describe("demo data generator", () => {
     expect(states(data.phishingItems.map((x) => x.status))).toEqual(new Set(["detected", "quarantined"]));
     expect(states(data.vulnerabilities.map((x) => x.status))).toEqual(new Set(["open", "remediated"]));
     expect(states(data.privacyRequests.map((x) => x.status))).toEqual(new Set(["pending", "completed"]));
-    expect(states(data.compliance.flatMap((c) => c.controls.map((x) => x.status)))).toEqual(new Set(["in-progress", "compliant"]));
+    expect(states(data.compliance.flatMap((c) => c.controls.map((x) => x.status)))).toEqual(
+      new Set(["in-progress", "compliant"]),
+    );
     const levels = new Set(["low", "medium", "high"]);
     expect(states(data.identities.map((x) => x.severity))).toEqual(levels);
     expect(states(data.phishingItems.map((x) => x.risk))).toEqual(levels);
@@ -130,7 +139,9 @@ describe("demo data generator", () => {
       for (const m of s.matchAll(/[A-Za-z0-9._%+-]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g)) {
         expect(isReserved(m[1]), `${path}: ${s}`).toBe(true);
         // Generated users (userNN) or role mailboxes only.
-        expect(m[0].split("@")[0], `${path}: ${s}`).toMatch(/^(user\d+|security|it-admin|it-helpdesk|finance|hr|support|billing|ceo-office|payroll|accounts|noreply|delivery|admin)$/);
+        expect(m[0].split("@")[0], `${path}: ${s}`).toMatch(
+          /^(user\d+|security|it-admin|it-helpdesk|finance|hr|support|billing|ceo-office|payroll|accounts|noreply|delivery|admin)$/,
+        );
       }
     }
     for (const x of data.identities) expect(isReserved(x.domain), x.domain).toBe(true);

@@ -165,7 +165,13 @@ const daysAgo = (days: number, hours = 0) => new Date(REF - days * DAY - hours *
 const id = (prefix: string, n: number) => `${prefix}-${String(n + 1).padStart(3, "0")}`;
 
 // Reserved names only: RFC 2606 example.com/.org and RFC 6761 .test.
-export const DEMO_DOMAINS = ["example.com", "example.org", "corp.example.com", "shop.example.org", "rampart-demo.test"] as const;
+export const DEMO_DOMAINS = [
+  "example.com",
+  "example.org",
+  "corp.example.com",
+  "shop.example.org",
+  "rampart-demo.test",
+] as const;
 const ROLE_MAILBOXES = ["security", "it-admin", "finance", "hr", "support", "billing", "ceo-office", "payroll"];
 const SIMULATED_BREACHES = [
   { name: "ExampleShop 2024", classes: "e-mail addresses, password hashes" },
@@ -189,7 +195,8 @@ function generateIdentities(rng: Rng): DemoIdentity[] {
     }
     seen.add(email);
     const breachCount = status === "breached" ? int(rng, 1, 4) : 0;
-    const severity: Severity = status === "clean" ? "low" : covering(rng, ["high", "medium", "low"] as const, Math.floor(i / 2));
+    const severity: Severity =
+      status === "clean" ? "low" : covering(rng, ["high", "medium", "low"] as const, Math.floor(i / 2));
     const breach = pick(rng, SIMULATED_BREACHES);
     const foundDays = int(rng, 1, 120);
     out.push({
@@ -214,7 +221,11 @@ const PHISHING_TEMPLATES: { subject: string; sender: string; rationale: string[]
   {
     subject: "Your mailbox is almost full — verify now",
     sender: "it-helpdesk@mail-example.test",
-    rationale: ["Sender domain does not match the organization's domain", "Urgent call to action", "Link text and target differ"],
+    rationale: [
+      "Sender domain does not match the organization's domain",
+      "Urgent call to action",
+      "Link text and target differ",
+    ],
   },
   {
     subject: "Invoice #48213 overdue: payment required today",
@@ -229,7 +240,11 @@ const PHISHING_TEMPLATES: { subject: string; sender: string; rationale: string[]
   {
     subject: "Security alert: unusual sign-in to your account",
     sender: "security@examp1e.com.rampart-demo.test",
-    rationale: ["Look-alike domain (digit 1 in place of letter l)", "DMARC result: fail", "Link to a sign-in page on another domain"],
+    rationale: [
+      "Look-alike domain (digit 1 in place of letter l)",
+      "DMARC result: fail",
+      "Link to a sign-in page on another domain",
+    ],
   },
   {
     subject: "Team lunch on Friday",
@@ -269,7 +284,10 @@ function generatePhishing(rng: Rng): DemoPhishingItem[] {
     subject: t.subject,
     sender: t.sender,
     // Messages from known internal senders are low risk; others are covered then drawn.
-    risk: t.sender.endsWith("@example.com") || t.sender.endsWith("@example.org") ? "low" : covering(rng, ["high", "medium"] as const, i),
+    risk:
+      t.sender.endsWith("@example.com") || t.sender.endsWith("@example.org")
+        ? "low"
+        : covering(rng, ["high", "medium"] as const, i),
     status: covering(rng, ["detected", "quarantined"] as const, i, 1),
     rationale: [...t.rationale],
   }));
@@ -405,7 +423,11 @@ const EVIDENCE_DONE = [
   "Scanner report attached",
   "Configuration export attached",
 ];
-const EVIDENCE_OPEN = ["Remediation ticket open", "Owner assigned, evidence due this quarter", "Draft policy awaiting sign-off"];
+const EVIDENCE_OPEN = [
+  "Remediation ticket open",
+  "Owner assigned, evidence due this quarter",
+  "Draft policy awaiting sign-off",
+];
 
 function generateCompliance(rng: Rng): DemoCompliance[] {
   return FRAMEWORKS.map((f, fi) => {
@@ -417,7 +439,13 @@ function generateCompliance(rng: Rng): DemoCompliance[] {
         // A control is compliant about as often as the framework's score says. The first
         // control of the first framework is compliant and of the second in progress, so both states appear.
         const status =
-          fi === 0 && ci === 0 ? "compliant" : fi === 1 && ci === 0 ? "in-progress" : rng() * 100 < score ? "compliant" : "in-progress";
+          fi === 0 && ci === 0
+            ? "compliant"
+            : fi === 1 && ci === 0
+              ? "in-progress"
+              : rng() * 100 < score
+                ? "compliant"
+                : "in-progress";
         return {
           id: `${f.framework.replace(/\s+/g, "").toLowerCase()}-${ref.replace(/[^A-Za-z0-9.]+/g, "").toLowerCase()}`,
           name: `${ref} ${name}`,
@@ -566,5 +594,7 @@ export function demoRecentAlerts(data: DemoData, limit = 5): DemoAlert[] {
         createdAt: v.discoveredAt,
       })),
   ];
-  return all.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id))).slice(0, limit);
+  return all
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)))
+    .slice(0, limit);
 }

@@ -2,20 +2,28 @@
 export const DEMO_BANNER_TEXT = "DEMO MODE — simulated data, no real PII";
 
 export const DEMO_PAGES = [
-  { path: "/demo", nav: "Overview", heading: "Demo", title: "Demo", description: "Explore Rampart with a simulated organization: no sign-in, no real data." },
+  {
+    path: "/demo",
+    nav: "Overview",
+    heading: "Demo",
+    title: "Demo",
+    description: "Explore Rampart with a simulated organization: no sign-in, no real data.",
+  },
   {
     path: "/demo/dashboard",
     nav: "Dashboard",
     heading: "Security dashboard",
     title: "Demo: security dashboard",
-    description: "The security dashboard with simulated data: security score, active threats, risk trend and open findings by severity.",
+    description:
+      "The security dashboard with simulated data: security score, active threats, risk trend and open findings by severity.",
   },
   {
     path: "/demo/dark-web",
     nav: "Dark web",
     heading: "Dark web monitoring",
     title: "Demo: dark web monitoring",
-    description: "Dark web monitoring with simulated identities: which addresses and domains appear in breaches, and the evidence.",
+    description:
+      "Dark web monitoring with simulated identities: which addresses and domains appear in breaches, and the evidence.",
   },
   {
     path: "/demo/phishing",
@@ -29,7 +37,8 @@ export const DEMO_PAGES = [
     nav: "Executive",
     heading: "Executive dashboard",
     title: "Demo: executive dashboard",
-    description: "The executive dashboard with simulated data: overall risk, compliance by framework and the value delivered.",
+    description:
+      "The executive dashboard with simulated data: overall risk, compliance by framework and the value delivered.",
   },
 ] as const;
 

@@ -16,11 +16,23 @@ describe("/executive for a signed-in organization", () => {
 
     const empty = await load(cookie);
     expect(empty.status).toBe(200);
-    expect(empty.body.executiveMetrics).toMatchObject({ overallRiskScore: 0, securityPostureScore: 100, criticalFindings: 0, complianceScore: null, averageResponseTime: null });
+    expect(empty.body.executiveMetrics).toMatchObject({
+      overallRiskScore: 0,
+      securityPostureScore: 100,
+      criticalFindings: 0,
+      complianceScore: null,
+      averageResponseTime: null,
+    });
     expect(empty.body.compliance).toEqual([]);
     expect(empty.body.analytics).toMatchObject({ costSavings: null, securityIncidents: 0, incidentsResolved: 0 });
 
-    const critical = raiseAlert({ tenantId, source: "test", severity: "critical", title: "Critical finding", dedupeKey: "exec-1" });
+    const critical = raiseAlert({
+      tenantId,
+      source: "test",
+      severity: "critical",
+      title: "Critical finding",
+      dedupeKey: "exec-1",
+    });
     raiseAlert({ tenantId, source: "test", severity: "high", title: "High finding", dedupeKey: "exec-2" });
     const open = await load(cookie);
     expect(open.body.executiveMetrics.criticalFindings).toBe(1);

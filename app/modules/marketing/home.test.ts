@@ -23,7 +23,9 @@ describe("/", () => {
 
   test("signed in: the dashboard's data and title", async () => {
     const { user, tenantId } = await createUser(`home-${Date.now()}@example.com`, "a long enough passphrase 1");
-    const cookie = (await createSession(new Request("http://rampart.test/login"), user.id, { selectedTenantId: tenantId })).split(";")[0]!;
+    const cookie = (
+      await createSession(new Request("http://rampart.test/login"), user.id, { selectedTenantId: tenantId })
+    ).split(";")[0]!;
     const data = await load(cookie);
     expect(data.mode).toBe("dashboard");
     expect(meta({ data, matches: [] } as never)).toEqual([{ title: "Dashboard · Rampart" }]);

@@ -11,7 +11,9 @@ describe("renderMarkdown", () => {
   });
 
   it("removes event handlers and javascript: links but keeps ordinary links", () => {
-    const html = renderMarkdown('<img src="x" onerror="alert(1)">\n\n[bad](javascript:alert(1)) [good](https://example.com/a)');
+    const html = renderMarkdown(
+      '<img src="x" onerror="alert(1)">\n\n[bad](javascript:alert(1)) [good](https://example.com/a)',
+    );
     expect(html).not.toMatch(/onerror/i);
     expect(html).not.toMatch(/javascript:/i);
     expect(html).toContain('<a href="https://example.com/a">good</a>');

@@ -13,13 +13,7 @@ import sanitizeHtml from "sanitize-html";
 const marked = new Marked({ gfm: true, async: false });
 
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== "h1"),
-    "h1",
-    "img",
-    "del",
-    "input",
-  ],
+  allowedTags: [...sanitizeHtml.defaults.allowedTags.filter((t) => t !== "h1"), "h1", "img", "del", "input"],
   allowedAttributes: {
     a: ["href", "title"],
     img: ["src", "alt", "title"],
@@ -46,7 +40,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
     // Code blocks scroll sideways on small screens: focusable so keyboard users can scroll them.
     pre: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: "0" } }),
     input: (tagName, attribs) =>
-      attribs.type === "checkbox" ? { tagName, attribs: { ...attribs, disabled: "" } } : { tagName: "span", attribs: {} },
+      attribs.type === "checkbox"
+        ? { tagName, attribs: { ...attribs, disabled: "" } }
+        : { tagName: "span", attribs: {} },
   },
 };
 
@@ -167,7 +163,8 @@ function toDoc(slug: string, source: string): Doc {
   // The first `# Title` line is the page's h1; the rest is the body.
   const heading = /^\s*#\s+(.+?)\s*#*\s*$/m.exec(body);
   const title = data.title ?? heading?.[1] ?? slug;
-  const rest = heading && body.slice(0, heading.index).trim() === "" ? body.slice(heading.index + heading[0].length) : body;
+  const rest =
+    heading && body.slice(0, heading.index).trim() === "" ? body.slice(heading.index + heading[0].length) : body;
   return { slug, title, description: data.description ?? firstParagraph(rest), html: renderMarkdown(rest) };
 }
 

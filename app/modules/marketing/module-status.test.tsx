@@ -80,7 +80,15 @@ describe("module status helpers", () => {
   });
 
   it("mark the features that give nothing yet, and not the ones that work", () => {
-    for (const f of ["dashboard", "darkWebMonitoring", "phishingAnalyzer", "passwordAnalyzer", "securityAlerts", "threatHunting", "executiveDashboard"] as const) {
+    for (const f of [
+      "dashboard",
+      "darkWebMonitoring",
+      "phishingAnalyzer",
+      "passwordAnalyzer",
+      "securityAlerts",
+      "threatHunting",
+      "executiveDashboard",
+    ] as const) {
       expect(isFeatureInDevelopment(f), f).toBe(false);
     }
     expect(isFeatureInDevelopment("ssoSupport")).toBe(true);
@@ -98,7 +106,9 @@ describe("module status helpers", () => {
 describe("public pages with today's route table", () => {
   // These assertions name modules that are in development today; they hold while the route table says so.
   beforeEach(() => {
-    expect(isInDevelopment("/privacy") && isInDevelopment("/vulnerability") && isInDevelopment("/incident-response")).toBe(true);
+    expect(
+      isInDevelopment("/privacy") && isInDevelopment("/vulnerability") && isInDevelopment("/incident-response"),
+    ).toBe(true);
   });
 
   it("/about lists what works today and what is in development", async () => {
@@ -115,8 +125,17 @@ describe("public pages with today's route table", () => {
   it("/cyber-solutions badges every module in development and promises no training", async () => {
     const text = await renderText((await pages.solutions()).default);
     expect(text).not.toContain("train staff and track completion");
-    for (const path of ["/training-management", "/privacy", "/compliance-monitoring", "/logs", "/incident-response", "/emergency-access"]) {
-      expect(text, path).toMatch(new RegExp(`${appRoute(path).label.replace(/[/&]/g, ".")} \\([A-Za-z]+ and higher\\) In development`));
+    for (const path of [
+      "/training-management",
+      "/privacy",
+      "/compliance-monitoring",
+      "/logs",
+      "/incident-response",
+      "/emergency-access",
+    ]) {
+      expect(text, path).toMatch(
+        new RegExp(`${appRoute(path).label.replace(/[/&]/g, ".")} \\([A-Za-z]+ and higher\\) In development`),
+      );
     }
     expect(text).not.toMatch(/Phishing Analyzer \(Free and higher\) In development/);
   });
@@ -127,7 +146,9 @@ describe("public pages with today's route table", () => {
     expect(privacy).toContain("Incident Response module is in development");
     expect(privacy).not.toContain("Privacy Guard records each request");
     const practices = await renderText((await pages.practices()).default);
-    expect(practices).toContain("Rampart's vulnerability scan, which will do this for dependency files, is in development.");
+    expect(practices).toContain(
+      "Rampart's vulnerability scan, which will do this for dependency files, is in development.",
+    );
   });
 
   it("/case-studies flags the scenario that relies on Privacy Guard, and only that one", async () => {
@@ -146,7 +167,9 @@ describe("public pages with today's route table", () => {
 
   it("the privacy policy does not list privacy requests among stored data", async () => {
     const text = await renderText((await pages.policy()).default);
-    expect(text).toContain("analysed e-mails (as text; the raw message is not kept), breach exposures, alerts and members");
+    expect(text).toContain(
+      "analysed e-mails (as text; the raw message is not kept), breach exposures, alerts and members",
+    );
   });
 
   it("/pricing and /features badge the features not built yet, and only those", async () => {

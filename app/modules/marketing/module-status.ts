@@ -44,7 +44,15 @@ const FEATURE_PATHS: Partial<Record<Feature, readonly string[]>> = {
   incidentResponse: ["/incident-response"],
   executiveDashboard: ["/executive"],
   aiRecommendations: ["/ai-recommendations"],
-  teamMonitoring: ["/training-management", "/emergency-access", "/compliance-monitoring", "/zero-trust", "/cloud-security", "/siem-soar", "/network-security"],
+  teamMonitoring: [
+    "/training-management",
+    "/emergency-access",
+    "/compliance-monitoring",
+    "/zero-trust",
+    "/cloud-security",
+    "/siem-soar",
+    "/network-security",
+  ],
 };
 
 /**

@@ -27,4 +27,11 @@ export const INDEXED_PUBLIC_PATHS = [
 ] as const;
 
 /** Signed-in pages outside the shell: signed-out visitors are sent to /login?redirectTo=<path>. */
-export const SIGNED_IN_PUBLIC_PATHS = ["/manufacturing", "/finance", "/retail", "/healthcare", "/features", "/auth0-setup"] as const;
+export const SIGNED_IN_PUBLIC_PATHS = [
+  "/manufacturing",
+  "/finance",
+  "/retail",
+  "/healthcare",
+  "/features",
+  "/auth0-setup",
+] as const;

@@ -34,7 +34,9 @@ describe("the trust page's claims", () => {
     expect(rows).toHaveLength(2);
     // The cookie carries the signed id; its SHA-256 is what the row stores, and the id itself is nowhere in the row.
     const cookieValue = decodeURIComponent(plain.split(";")[0].split("=").slice(1).join("="));
-    const id = JSON.parse(Buffer.from(cookieValue.slice(0, cookieValue.lastIndexOf(".")), "base64").toString("utf8")) as string;
+    const id = JSON.parse(
+      Buffer.from(cookieValue.slice(0, cookieValue.lastIndexOf(".")), "base64").toString("utf8"),
+    ) as string;
     expect(rows.map((r) => r.idHash)).toContain(hashSessionId(id));
     for (const row of rows) expect(JSON.stringify(row)).not.toContain(id);
   });
@@ -54,7 +56,8 @@ describe("the trust page's claims", () => {
     expect(https["X-Content-Type-Options"]).toBe("nosniff");
     expect(https["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     expect(https["X-Frame-Options"]).toBe("DENY");
-    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(https["Permissions-Policy"]).toContain(`${feature}=()`);
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"])
+      expect(https["Permissions-Policy"]).toContain(`${feature}=()`);
   });
 
   it("quotes the session lifetime and sign-in limits from the code", () => {

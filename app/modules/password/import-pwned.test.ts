@@ -23,7 +23,11 @@ function write(name: string, text: string) {
 function rows(db: string) {
   const conn = new Database(db, { readonly: true });
   try {
-    return conn.prepare("SELECT prefix, suffix, count FROM pwned_hashes ORDER BY prefix, suffix").all() as { prefix: string; suffix: string; count: number }[];
+    return conn.prepare("SELECT prefix, suffix, count FROM pwned_hashes ORDER BY prefix, suffix").all() as {
+      prefix: string;
+      suffix: string;
+      count: number;
+    }[];
   } finally {
     conn.close();
   }
@@ -74,7 +78,11 @@ describe("npm run import:pwned -- FILE", () => {
   });
 
   it("parses lower-case hashes to the upper-case store and refuses count 0", () => {
-    expect(parseHashLine(PASSWORD.toLowerCase() + ":9")).toEqual({ prefix: "5BAA6", suffix: "1E4C9B93F3F0682250B6CF8331B7EE68FD8", count: 9 });
+    expect(parseHashLine(PASSWORD.toLowerCase() + ":9")).toEqual({
+      prefix: "5BAA6",
+      suffix: "1E4C9B93F3F0682250B6CF8331B7EE68FD8",
+      count: 9,
+    });
     expect(parseHashLine(PASSWORD + ":0")).toBeNull();
     expect(parseHashLine("   ")).toBe("blank");
   });
@@ -86,7 +94,9 @@ describe("npm run import:pwned -- FILE", () => {
       env: { ...process.env, DATABASE_URL: db },
       encoding: "utf8",
     });
-    expect(out).toMatch(/Imported 1 hashes into .*fresh\.db in [\d.]+ s \(\d+ lines\/s\); 1 invalid line\(s\) skipped\./);
+    expect(out).toMatch(
+      /Imported 1 hashes into .*fresh\.db in [\d.]+ s \(\d+ lines\/s\); 1 invalid line\(s\) skipped\./,
+    );
     expect(out).toContain("Invalid lines (first 1): 2");
     expect(rows(db)).toHaveLength(1);
   });
@@ -95,7 +105,10 @@ describe("npm run import:pwned -- FILE", () => {
     let status = 0;
     let stderr = "";
     try {
-      execFileSync(process.execPath, ["scripts/import-pwned.js", path.join(dir, "missing.txt")], { encoding: "utf8", stdio: "pipe" });
+      execFileSync(process.execPath, ["scripts/import-pwned.js", path.join(dir, "missing.txt")], {
+        encoding: "utf8",
+        stdio: "pipe",
+      });
     } catch (e) {
       const err = e as { status: number; stderr: string };
       status = err.status;
@@ -128,7 +141,11 @@ describe("first-start seed", () => {
     migrateDatabase(db);
     const conn = new Database(db);
     try {
-      conn.prepare("INSERT INTO pwned_hashes (prefix, suffix, count) VALUES ('AAAAA', 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB', 1)").run();
+      conn
+        .prepare(
+          "INSERT INTO pwned_hashes (prefix, suffix, count) VALUES ('AAAAA', 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB', 1)",
+        )
+        .run();
       expect(ensurePwnedSeed(conn)).toBe(0);
       expect(conn.prepare("SELECT count(*) AS n FROM pwned_hashes").get()).toEqual({ n: 1 });
     } finally {

@@ -55,7 +55,15 @@ export type RangeFetch = (url: string, init?: RequestInit) => Promise<Response>;
  */
 export async function pwnedCount(password: string, fetchImpl: RangeFetch = fetch, base = ""): Promise<number> {
   const { prefix, suffix } = splitHash(passwordSha1(password));
-  const response = await fetchImpl(pwnedRangeUrl(prefix, base), { headers: { Accept: "text/plain" }, credentials: "omit" });
-  if (!response.ok) throw new Error(response.status === 429 ? "Too many checks. Please wait a moment and try again." : "The breach check could not be completed.");
+  const response = await fetchImpl(pwnedRangeUrl(prefix, base), {
+    headers: { Accept: "text/plain" },
+    credentials: "omit",
+  });
+  if (!response.ok)
+    throw new Error(
+      response.status === 429
+        ? "Too many checks. Please wait a moment and try again."
+        : "The breach check could not be completed.",
+    );
   return countInRange(await response.text(), suffix);
 }

@@ -42,7 +42,13 @@ describe("/password page (no-JavaScript path)", () => {
 
   it("refuses the free plan with the upgrade answer naming Pro", async () => {
     const { cookie } = await signedIn("free");
-    const res = await settle(loader({ request: new Request("http://localhost/password", { headers: { Cookie: cookie } }), params: {}, context: {} }));
+    const res = await settle(
+      loader({
+        request: new Request("http://localhost/password", { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      }),
+    );
     expect(res).toBeInstanceOf(Response);
     const r = res as Response;
     expect(r.status).toBe(403);
@@ -53,14 +59,22 @@ describe("/password page (no-JavaScript path)", () => {
 
   it("gives a Pro user's page their e-mail and organization as user inputs", async () => {
     const { cookie, email } = await signedIn("pro");
-    const data = await loader({ request: new Request("http://localhost/password", { headers: { Cookie: cookie } }), params: {}, context: {} });
+    const data = await loader({
+      request: new Request("http://localhost/password", { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    });
     expect(data).toMatchObject({ teaser: false });
-    expect((data as { userInputs: string[] }).userInputs).toEqual(expect.arrayContaining([email, email.split("@")[0], "personal"]));
+    expect((data as { userInputs: string[] }).userInputs).toEqual(
+      expect.arrayContaining([email, email.split("@")[0], "personal"]),
+    );
   });
 
   it("analyzes a posted password on the server: strength, breach count and verdict, without echoing it", async () => {
     const { cookie } = await signedIn("pro");
-    const { status, body } = unwrap(await action({ request: post(cookie, { password: "password", intent: "analyze" }), params: {}, context: {} }));
+    const { status, body } = unwrap(
+      await action({ request: post(cookie, { password: "password", intent: "analyze" }), params: {}, context: {} }),
+    );
     expect(status).toBe(200);
     expect(body.error).toBeNull();
     expect(body.analysis.strength.score).toBe(0);
@@ -85,7 +99,9 @@ describe("/password page (no-JavaScript path)", () => {
     expect(empty).toEqual({ status: 400, body: { analysis: null, error: "Enter a password to analyze" } });
     const missing = unwrap(await action({ request: post(cookie, {}), params: {}, context: {} }));
     expect(missing.status).toBe(400);
-    const long = unwrap(await action({ request: post(cookie, { password: "a".repeat(257) }), params: {}, context: {} }));
+    const long = unwrap(
+      await action({ request: post(cookie, { password: "a".repeat(257) }), params: {}, context: {} }),
+    );
     expect(long).toEqual({ status: 400, body: { analysis: null, error: "Use at most 256 characters" } });
   });
 });

@@ -15,7 +15,10 @@ export type { PolicyVerdict } from "./policy";
  * `userInputs`: the user's e-mail address, organization name and the like, as
  * they are; e-mail addresses are expanded to their local part and its pieces.
  */
-export function passwordPolicyVerdict(password: string, { userInputs = [] }: { userInputs?: readonly (string | null | undefined)[] } = {}): PolicyVerdict {
+export function passwordPolicyVerdict(
+  password: string,
+  { userInputs = [] }: { userInputs?: readonly (string | null | undefined)[] } = {},
+): PolicyVerdict {
   const score = estimateStrength(password, expandUserInputs(userInputs)).score;
   const breachCount = breachCountForPassword(password);
   return policyVerdictFrom({ password, score, breachCount });

@@ -43,7 +43,9 @@ describe("password policy verdict (NIST SP 800-63B)", () => {
   it("refuses a password built from the user's own e-mail and organization", () => {
     const pw = "okonkwo2024";
     expect(passwordPolicyVerdict(pw).ok).toBe(true);
-    const v = passwordPolicyVerdict(pw, { userInputs: strengthUserInputs("marguerite.okonkwo@zephyrlabs.example", "Zephyrlabs") });
+    const v = passwordPolicyVerdict(pw, {
+      userInputs: strengthUserInputs("marguerite.okonkwo@zephyrlabs.example", "Zephyrlabs"),
+    });
     expect(v.ok).toBe(false);
     expect(v.reasons).toContain(POLICY_MESSAGES.tooWeak);
     // Raw values as sign-up and /settings pass them are expanded the same way.

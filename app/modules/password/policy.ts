@@ -38,7 +38,15 @@ export function passwordLength(password: string): number {
   return [...password].length;
 }
 
-export function policyVerdictFrom({ password, score, breachCount }: { password: string; score: number; breachCount: number }): PolicyVerdict {
+export function policyVerdictFrom({
+  password,
+  score,
+  breachCount,
+}: {
+  password: string;
+  score: number;
+  breachCount: number;
+}): PolicyVerdict {
   const length = passwordLength(password);
   const reasons: string[] = [];
   const notes: string[] = [];
@@ -46,6 +54,7 @@ export function policyVerdictFrom({ password, score, breachCount }: { password: 
   if (length > MAX_PASSWORD_LENGTH) reasons.push(POLICY_MESSAGES.tooLong);
   if (breachCount > 0) reasons.push(POLICY_MESSAGES.breached(breachCount));
   if (score <= REFUSED_SCORE_AT_MOST) reasons.push(POLICY_MESSAGES.tooWeak);
-  if (length < RECOMMENDED_PASSWORD_LENGTH && length >= MIN_PASSWORD_LENGTH) notes.push(POLICY_MESSAGES.recommendLength);
+  if (length < RECOMMENDED_PASSWORD_LENGTH && length >= MIN_PASSWORD_LENGTH)
+    notes.push(POLICY_MESSAGES.recommendLength);
   return { ok: reasons.length === 0, reasons, notes, score, breachCount };
 }

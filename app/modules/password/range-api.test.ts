@@ -29,7 +29,9 @@ describe("GET /api/pwned/range/{prefix}", () => {
     expect(lines.length).toBeLessThanOrEqual(1000);
     for (const line of lines) expect(line).toMatch(/^[0-9A-F]{35}:\d+$/);
     expect(new Set(lines.map((l) => l.split(":")[0])).size).toBe(lines.length);
-    const stored = sqlite().prepare("SELECT count FROM pwned_hashes WHERE prefix = ? AND suffix = ?").get(prefix, suffix) as { count: number };
+    const stored = sqlite()
+      .prepare("SELECT count FROM pwned_hashes WHERE prefix = ? AND suffix = ?")
+      .get(prefix, suffix) as { count: number };
     expect(stored.count).toBeGreaterThan(1_000_000);
     expect(lines).toContain(`${suffix}:${stored.count}`);
     // Everything else is padding.

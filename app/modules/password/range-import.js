@@ -42,7 +42,9 @@ export function createRangeWriter(sqlite, { batchSize = 50_000 } = {}) {
     if (pending.length === 0) return;
     // Writing a batch in key order touches each index page once (the downloader's
     // files are sorted already; other sources may not be).
-    pending.sort((a, b) => (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0));
+    pending.sort((a, b) =>
+      a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0,
+    );
     commit(pending);
     written += pending.length;
     pending = [];
@@ -60,7 +62,10 @@ export function createRangeWriter(sqlite, { batchSize = 50_000 } = {}) {
   };
 }
 
-function lineImporter(sqlite, { batchSize, onLine } = /** @type {{ batchSize?: number, onLine?: (n: number) => void }} */ ({})) {
+function lineImporter(
+  sqlite,
+  { batchSize, onLine } = /** @type {{ batchSize?: number, onLine?: (n: number) => void }} */ ({}),
+) {
   const writer = createRangeWriter(sqlite, { batchSize });
   let lineNumber = 0;
   let invalid = 0;

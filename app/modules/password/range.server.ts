@@ -24,7 +24,9 @@ export function rangeEntries(prefix: string): RangeEntry[] {
   if (!isRangePrefix(prefix)) throw new Error("A range prefix is exactly 5 hexadecimal characters");
   const conn = sqlite();
   ensurePwnedSeed(conn);
-  return conn.prepare("SELECT suffix, count FROM pwned_hashes WHERE prefix = ? ORDER BY suffix").all(prefix.toUpperCase()) as RangeEntry[];
+  return conn
+    .prepare("SELECT suffix, count FROM pwned_hashes WHERE prefix = ? ORDER BY suffix")
+    .all(prefix.toUpperCase()) as RangeEntry[];
 }
 
 /**

@@ -27,17 +27,32 @@ describe("password strength (zxcvbn-ts with common + English dictionaries)", () 
   it("gives all four crack-time cases as display strings, slowest attacker taking longest", () => {
     const r = estimateStrength("Tr0ub4dour&3");
     expect(Object.keys(r.crackTimes).sort()).toEqual(
-      ["offlineFastHashing1e10PerSecond", "offlineSlowHashing1e4PerSecond", "onlineNoThrottling10PerSecond", "onlineThrottling100PerHour"].sort(),
+      [
+        "offlineFastHashing1e10PerSecond",
+        "offlineSlowHashing1e4PerSecond",
+        "onlineNoThrottling10PerSecond",
+        "onlineThrottling100PerHour",
+      ].sort(),
     );
     for (const v of Object.values(r.crackTimes)) expect(typeof v).toBe("string");
-    expect(r.crackTimesSeconds.onlineThrottling100PerHour).toBeGreaterThan(r.crackTimesSeconds.offlineFastHashing1e10PerSecond);
+    expect(r.crackTimesSeconds.onlineThrottling100PerHour).toBeGreaterThan(
+      r.crackTimesSeconds.offlineFastHashing1e10PerSecond,
+    );
   });
 
   it("counts the user's e-mail, its local part and the organization name as guessable", () => {
     const pw = "marguerite.okonkwo-Zephyrlabs";
     const without = estimateStrength(pw);
     const inputs = strengthUserInputs("Marguerite.Okonkwo@zephyrlabs.example", "Zephyrlabs");
-    expect(inputs).toEqual(expect.arrayContaining(["marguerite.okonkwo@zephyrlabs.example", "marguerite.okonkwo", "marguerite", "okonkwo", "zephyrlabs"]));
+    expect(inputs).toEqual(
+      expect.arrayContaining([
+        "marguerite.okonkwo@zephyrlabs.example",
+        "marguerite.okonkwo",
+        "marguerite",
+        "okonkwo",
+        "zephyrlabs",
+      ]),
+    );
     const withInputs = estimateStrength(pw, inputs);
     expect(withInputs.guessesLog10).toBeLessThan(without.guessesLog10 - 5);
     expect(withInputs.score).toBeLessThan(without.score);

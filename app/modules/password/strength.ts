@@ -127,7 +127,11 @@ let loading: Promise<StrengthEstimator> | null = null;
  * separate chunk). Memoised: later calls share the first load.
  */
 export function loadStrengthEstimator(): Promise<StrengthEstimator> {
-  loading ??= Promise.all([import("@zxcvbn-ts/core"), import("@zxcvbn-ts/language-common"), import("@zxcvbn-ts/language-en")])
+  loading ??= Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+  ])
     .then(([core, common, en]) => configureZxcvbn(interop(core), interop(common), interop(en)))
     .catch((error) => {
       loading = null; // a failed chunk download may succeed on the next try

@@ -12,7 +12,11 @@ import { buildZip, listZipEntries } from "./zip";
 const ORG: AnalyzeOptions = {
   orgDomains: ["northwindtraders.com"],
   orgNames: ["Northwind Traders"],
-  orgAddresses: ["jane.doe@northwindtraders.com", "tom.baker@northwindtraders.com", "priya.natarajan@northwindtraders.com"],
+  orgAddresses: [
+    "jane.doe@northwindtraders.com",
+    "tom.baker@northwindtraders.com",
+    "priya.natarajan@northwindtraders.com",
+  ],
   now: new Date("2026-11-22T03:00:00Z"),
 };
 const FIXTURES = path.join(__dirname, "fixtures");
@@ -31,7 +35,8 @@ describe("DKIM re-verification with a locally served key", () => {
   const resolver = async (name: string, rrtype: string) => {
     lookups.push(`${rrtype} ${name}`);
     if (rrtype === "TXT" && name === "mail2026._domainkey.example-shop.com") return [[`v=DKIM1; k=rsa; p=${p}`]];
-    if (rrtype === "TXT" && name === "_dmarc.example-shop.com") return [["v=DMARC1; p=reject; rua=mailto:dmarc@example-shop.com"]];
+    if (rrtype === "TXT" && name === "_dmarc.example-shop.com")
+      return [["v=DMARC1; p=reject; rua=mailto:dmarc@example-shop.com"]];
     return nxdomain();
   };
   const message = [
@@ -50,7 +55,9 @@ describe("DKIM re-verification with a locally served key", () => {
 
   async function signed() {
     // mailauth 4's runtime takes `signatureData` (its bundled typings describe a flat shape).
-    const result = await dkimSign(message, { signatureData: [{ signingDomain: "example-shop.com", selector: "mail2026", privateKey: pem }] } as never);
+    const result = await dkimSign(message, {
+      signatureData: [{ signingDomain: "example-shop.com", selector: "mail2026", privateKey: pem }],
+    } as never);
     expect(result.errors).toEqual([]);
     return result.signatures + message;
   }
@@ -61,7 +68,9 @@ describe("DKIM re-verification with a locally served key", () => {
     const dkim = r.auth.find((a) => a.method === "dkim");
     expect(dkim).toMatchObject({ result: "pass", source: "mailauth" });
     expect(r.auth.find((a) => a.method === "dmarc")).toMatchObject({ result: "pass", source: "mailauth" });
-    expect(r.rationale.some((l) => l.startsWith("DKIM: pass, re-verified here") && l.includes("example-shop.com"))).toBe(true);
+    expect(
+      r.rationale.some((l) => l.startsWith("DKIM: pass, re-verified here") && l.includes("example-shop.com")),
+    ).toBe(true);
     expect(r.risk).toBe("low");
     expect(lookups).toContain("TXT mail2026._domainkey.example-shop.com");
   });
@@ -104,7 +113,9 @@ describe("sender checks", () => {
     const r = await analyzeMessage(raw, ORG);
     expect(r.sender).toBe("service@paypa1.com");
     expect(r.risk).toBe("high");
-    expect(r.rationale).toContain('Sender domain paypa1.com imitates paypal.com (PayPal): "paypa1" differs from "paypal" only by look-alike characters.');
+    expect(r.rationale).toContain(
+      'Sender domain paypa1.com imitates paypal.com (PayPal): "paypa1" differs from "paypal" only by look-alike characters.',
+    );
   });
 
   it("flags a punycode homograph of paypal.com", async () => {
@@ -125,7 +136,13 @@ describe("sender checks", () => {
     ].join("\r\n");
     const r = await analyzeMessage(raw, ORG);
     expect(r.risk).toBe("high");
-    expect(r.rationale.some((l) => l.startsWith("Sender domain northwlndtraders.com imitates northwindtraders.com (one of your organization's domains)"))).toBe(true);
+    expect(
+      r.rationale.some((l) =>
+        l.startsWith(
+          "Sender domain northwlndtraders.com imitates northwindtraders.com (one of your organization's domains)",
+        ),
+      ),
+    ).toBe(true);
     expect(r.rationale.some((l) => l.startsWith("Replies go to tbaker.payments@gmail.com (gmail.com)"))).toBe(true);
   });
 });
@@ -147,12 +164,17 @@ describe("links", () => {
       "A link's text shows www.paypal.com but it really goes to statements-portal.example.net (https://statements-portal.example.net/login).",
     );
     expect(r.bodyText).toContain("https://www.paypal.com/statements [https://statements-portal.example.net/login]");
-    expect(r.links[0]).toMatchObject({ href: "https://statements-portal.example.net/login", text: "https://www.paypal.com/statements", domain: "example.net" });
+    expect(r.links[0]).toMatchObject({
+      href: "https://statements-portal.example.net/login",
+      text: "https://www.paypal.com/statements",
+      domain: "example.net",
+    });
     expect(r.risk).not.toBe("low");
   });
 
   it("flags raw IP links, shorteners and unusual TLDs", async () => {
-    const raw = "From: a@b-example.com\r\nSubject: x\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <1@b-example.com>\r\n\r\nhttp://192.0.2.7/login https://bit.ly/abc https://verify-now.top/x\r\n";
+    const raw =
+      "From: a@b-example.com\r\nSubject: x\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <1@b-example.com>\r\n\r\nhttp://192.0.2.7/login https://bit.ly/abc https://verify-now.top/x\r\n";
     const r = await analyzeMessage(raw, ORG);
     const ids = r.signals.map((s) => s.id);
     expect(ids).toEqual(expect.arrayContaining(["ip-link", "shortener", "tld"]));
@@ -170,7 +192,10 @@ describe("attachments", () => {
   });
 
   it("reads zip central directories and the encryption flag", () => {
-    const z = buildZip([{ name: "a.txt", data: Buffer.from("hi") }, { name: "b.js", data: Buffer.from("x"), encrypted: true }]);
+    const z = buildZip([
+      { name: "a.txt", data: Buffer.from("hi") },
+      { name: "b.js", data: Buffer.from("x"), encrypted: true },
+    ]);
     expect(listZipEntries(z)).toEqual([
       { name: "a.txt", encrypted: false },
       { name: "b.js", encrypted: true },
@@ -220,16 +245,33 @@ describe("malformed input never throws", () => {
   const cases: [string, Buffer | string][] = [
     ["garbage bytes", Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
     ["an empty string", ""],
-    ["a 500 KB header", `From: a@b-example.com\r\nSubject: big\r\nX-Padding: ${"A".repeat(500 * 1024)}\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\n\r\nbody\r\n`],
+    [
+      "a 500 KB header",
+      `From: a@b-example.com\r\nSubject: big\r\nX-Padding: ${"A".repeat(500 * 1024)}\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\n\r\nbody\r\n`,
+    ],
     ["thousands of header lines", `From: a@b-example.com\r\n${"X-H: y\r\n".repeat(60_000)}\r\nbody`],
     [
       "a broken multipart (no closing boundary, bad base64)",
       'From: a@b-example.com\r\nSubject: broken\r\nContent-Type: multipart/mixed; boundary="zzz"\r\n\r\n--zzz\r\nContent-Type: application/pdf; name="x.pdf"\r\nContent-Transfer-Encoding: base64\r\n\r\n@@@@not base64@@@@\r\n--zz',
     ],
-    ["a missing boundary parameter", "From: a@b-example.com\r\nSubject: nob\r\nContent-Type: multipart/mixed\r\n\r\n--x\r\nhello\r\n"],
-    ["an unknown charset", "From: =?x-unknown-99?Q?J=E9r=F4me?= <j@b-example.com>\r\nSubject: =?koi8-zz?B?////?=\r\nContent-Type: text/plain; charset=x-made-up\r\n\r\nH\xe9llo \xff\xfe\r\n"],
-    ["nested message/rfc822 10 levels deep", "From: a@b-example.com\r\nSubject: nest\r\n" + "Content-Type: message/rfc822\r\n\r\nFrom: c@d-example.com\r\n".repeat(10) + "\r\nend"],
-    ["html with a broken anchor", "From: a@b-example.com\r\nContent-Type: text/html\r\n\r\n<a href='http://[::1'>x</a><a href=javascript:alert(1)>y</a><<<>>>"],
+    [
+      "a missing boundary parameter",
+      "From: a@b-example.com\r\nSubject: nob\r\nContent-Type: multipart/mixed\r\n\r\n--x\r\nhello\r\n",
+    ],
+    [
+      "an unknown charset",
+      "From: =?x-unknown-99?Q?J=E9r=F4me?= <j@b-example.com>\r\nSubject: =?koi8-zz?B?////?=\r\nContent-Type: text/plain; charset=x-made-up\r\n\r\nH\xe9llo \xff\xfe\r\n",
+    ],
+    [
+      "nested message/rfc822 10 levels deep",
+      "From: a@b-example.com\r\nSubject: nest\r\n" +
+        "Content-Type: message/rfc822\r\n\r\nFrom: c@d-example.com\r\n".repeat(10) +
+        "\r\nend",
+    ],
+    [
+      "html with a broken anchor",
+      "From: a@b-example.com\r\nContent-Type: text/html\r\n\r\n<a href='http://[::1'>x</a><a href=javascript:alert(1)>y</a><<<>>>",
+    ],
   ];
   for (const [name, raw] of cases) {
     it(`gives a best-effort analysis for ${name}`, async () => {
@@ -241,7 +283,8 @@ describe("malformed input never throws", () => {
   }
 
   it("reads a pasted source with leading blank lines and an mbox From line", async () => {
-    const raw = "\n\n  \nFrom someone@example.com Fri Nov 20 10:00:00 2026\nFrom: Ann <ann@example-shop.com>\nSubject: Hello there\n\nhi";
+    const raw =
+      "\n\n  \nFrom someone@example.com Fri Nov 20 10:00:00 2026\nFrom: Ann <ann@example-shop.com>\nSubject: Hello there\n\nhi";
     const r = await analyzeMessage(raw, ORG);
     expect(r.subject).toBe("Hello there");
     expect(r.sender).toBe("ann@example-shop.com");
@@ -259,7 +302,9 @@ describe("labelled fixture corpus", () => {
   async function rate(kind: "legit" | "phishing") {
     const dir = path.join(FIXTURES, kind);
     const files = fs.readdirSync(dir).filter((f) => f.endsWith(".eml"));
-    const results = await Promise.all(files.map(async (f) => ({ f, r: await analyzeMessage(fs.readFileSync(path.join(dir, f)), ORG) })));
+    const results = await Promise.all(
+      files.map(async (f) => ({ f, r: await analyzeMessage(fs.readFileSync(path.join(dir, f)), ORG) })),
+    );
     return results;
   }
 
@@ -270,8 +315,17 @@ describe("labelled fixture corpus", () => {
     expect(legit.length).toBeGreaterThanOrEqual(15);
     const caught = phishing.filter(({ r }) => r.risk !== "low");
     const falseHigh = legit.filter(({ r }) => r.risk === "high");
-    expect(caught.length / phishing.length, `missed: ${phishing.filter(({ r }) => r.risk === "low").map(({ f }) => f).join(", ")}`).toBeGreaterThanOrEqual(0.9);
-    expect(falseHigh.length / legit.length, `legitimate rated high: ${falseHigh.map(({ f }) => f).join(", ")}`).toBeLessThanOrEqual(0.05);
+    expect(
+      caught.length / phishing.length,
+      `missed: ${phishing
+        .filter(({ r }) => r.risk === "low")
+        .map(({ f }) => f)
+        .join(", ")}`,
+    ).toBeGreaterThanOrEqual(0.9);
+    expect(
+      falseHigh.length / legit.length,
+      `legitimate rated high: ${falseHigh.map(({ f }) => f).join(", ")}`,
+    ).toBeLessThanOrEqual(0.05);
   });
 });
 
@@ -293,7 +347,10 @@ describe("Authentication-Results in Microsoft 365's format and advance-fee wordi
       "Confirm your email is good and email me.",
     ].join("\r\n");
     const r = await analyzeMessage(raw, ORG);
-    expect(r.auth.find((a) => a.method === "spf")).toMatchObject({ result: "softfail", source: "the receiving server" });
+    expect(r.auth.find((a) => a.method === "spf")).toMatchObject({
+      result: "softfail",
+      source: "the receiving server",
+    });
     expect(r.signals.find((s) => s.id === "dmarc")?.weight).toBe(25);
     expect(r.signals.some((s) => s.id === "advance-fee")).toBe(true);
     expect(r.risk).toBe("high");
@@ -336,7 +393,14 @@ describe("filter evasion", () => {
 
 describe("names that are brands and people", () => {
   const msg = (name: string, from: string) =>
-    [`From: ${name} <${from}>`, "Subject: Lunch", "Date: Fri, 20 Nov 2026 10:00:00 +0000", "Message-ID: <p1@example-mail.net>", "", "Lunch on Friday?"].join("\r\n");
+    [
+      `From: ${name} <${from}>`,
+      "Subject: Lunch",
+      "Date: Fri, 20 Nov 2026 10:00:00 +0000",
+      "Message-ID: <p1@example-mail.net>",
+      "",
+      "Lunch on Friday?",
+    ].join("\r\n");
   it("does not take a person called Chase for the bank, but does take 'Chase Online Security'", async () => {
     const person = await analyzeMessage(msg("Chase Miller", "chase.miller@example-mail.net"), ORG);
     expect(person.signals.some((s) => s.id === "display-name-brand")).toBe(false);

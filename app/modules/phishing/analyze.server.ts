@@ -26,7 +26,18 @@ import { createHash } from "node:crypto";
 import { promises as dnsPromises } from "node:dns";
 import type { AddressObject, ParsedMail } from "mailparser";
 import type { DomNode } from "html-to-text";
-import { domainInfo, findLookalike, hostEndsWith, latinize, ownedBy, protectedTargets, skeleton, type DomainInfo, type Lookalike, type Protected } from "./domains";
+import {
+  domainInfo,
+  findLookalike,
+  hostEndsWith,
+  latinize,
+  ownedBy,
+  protectedTargets,
+  skeleton,
+  type DomainInfo,
+  type Lookalike,
+  type Protected,
+} from "./domains";
 import {
   ARCHIVE_EXT,
   AUTHORITY_NAMES,
@@ -62,7 +73,8 @@ function loadMailLibs(): Promise<void> {
 }
 
 export type Risk = "low" | "medium" | "high";
-export type SignalCategory = "authentication" | "sender" | "lookalike" | "links" | "attachments" | "headers" | "language" | "trust";
+export type SignalCategory =
+  "authentication" | "sender" | "lookalike" | "links" | "attachments" | "headers" | "language" | "trust";
 
 export type Signal = {
   id: string;
@@ -162,13 +174,17 @@ export function riskFor(score: number): Risk {
  * and the header block must name at least one of the fields every message has.
  */
 export function looksLikeMessage(raw: Buffer | string): boolean {
-  const head = (typeof raw === "string" ? raw.slice(0, 64 * 1024) : raw.subarray(0, 64 * 1024).toString("latin1")).replace(/^\uFEFF/, "").replace(/^\s+/, "");
+  const head = (typeof raw === "string" ? raw.slice(0, 64 * 1024) : raw.subarray(0, 64 * 1024).toString("latin1"))
+    .replace(/^\uFEFF/, "")
+    .replace(/^\s+/, "");
   // mbox "From " separator lines are allowed before the headers.
   const text = head.replace(/^From [^\n]*\n/, "");
   const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
   if (!/^[\x21-\x39\x3b-\x7e]+:/.test(firstLine)) return false;
   const headerBlock = text.split(/\r?\n\r?\n/, 1)[0] ?? "";
-  return /^(from|subject|date|message-id|received|to|mime-version|return-path|delivered-to|reply-to|sender):/im.test(headerBlock);
+  return /^(from|subject|date|message-id|received|to|mime-version|return-path|delivered-to|reply-to|sender):/im.test(
+    headerBlock,
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -240,7 +256,12 @@ function firstAddress(obj: AddressObject | AddressObject[] | undefined): { addre
 function domainOf(address: string | null | undefined): string {
   if (!address) return "";
   const at = address.lastIndexOf("@");
-  return at >= 0 ? address.slice(at + 1).replace(/[>\s]/g, "").toLowerCase() : "";
+  return at >= 0
+    ? address
+        .slice(at + 1)
+        .replace(/[>\s]/g, "")
+        .toLowerCase()
+    : "";
 }
 
 function normaliseName(s: string): string {
@@ -263,7 +284,8 @@ function shorten(s: string, max = 90): string {
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
 /** Domain-like tokens a reader would take as "where this link goes". */
-const DOMAIN_IN_TEXT = /\b((?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})(?=[/\s:?#)\]>,;!"']|$|\.(?:\s|$))/gi;
+const DOMAIN_IN_TEXT =
+  /\b((?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})(?=[/\s:?#)\]>,;!"']|$|\.(?:\s|$))/gi;
 
 function domainsNamedIn(text: string): DomainInfo[] {
   const out: DomainInfo[] = [];
@@ -316,7 +338,13 @@ function htmlToText(html: string): { text: string; links: RawLink[]; forms: stri
           const href = (elem.attribs?.href ?? "").trim();
           const visible = textOf(elem.children);
           walk(elem.children, builder);
-          if (href && !href.startsWith("#") && !/^mailto:/i.test(href) && !/^cid:/i.test(href) && !/^tel:/i.test(href)) {
+          if (
+            href &&
+            !href.startsWith("#") &&
+            !/^mailto:/i.test(href) &&
+            !/^cid:/i.test(href) &&
+            !/^tel:/i.test(href)
+          ) {
             if (links.length < MAX_LINKS) links.push({ href, text: visible });
             builder.addInline(` [${href}]`, { noWordTransform: true });
           }
@@ -334,7 +362,14 @@ function htmlToText(html: string): { text: string; links: RawLink[]; forms: stri
     // A pathological document: fall back to stripping tags.
     text = html.replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/gi, " ").replace(/<[^>]+>/g, " ");
     for (const m of html.matchAll(/<a\b[^>]*href\s*=\s*["']?([^"'\s>]+)[^>]*>([\s\S]*?)<\/a>/gi)) {
-      if (links.length < MAX_LINKS) links.push({ href: m[1]!, text: m[2]!.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim() });
+      if (links.length < MAX_LINKS)
+        links.push({
+          href: m[1]!,
+          text: m[2]!
+            .replace(/<[^>]+>/g, " ")
+            .replace(/\s+/g, " ")
+            .trim(),
+        });
     }
   }
   return { text, links, forms, scripts };
@@ -345,7 +380,9 @@ const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"'\])]+/gi;
 // ---------------------------------------------------------------------------
 // Authentication-Results (RFC 8601): the topmost header, written by the last hop.
 // ---------------------------------------------------------------------------
-function parseAuthResults(line: string | undefined): { server: string; results: Partial<Record<AuthVerdict["method"], { result: string; detail: string }>> } | null {
+function parseAuthResults(
+  line: string | undefined,
+): { server: string; results: Partial<Record<AuthVerdict["method"], { result: string; detail: string }>> } | null {
   if (!line) return null;
   const value = line.replace(/^[^:]+:\s*/, "").replace(/\r?\n[ \t]+/g, " ");
   // Microsoft 365 writes no authserv-id: the first element is already a result.
@@ -358,7 +395,10 @@ function parseAuthResults(line: string | undefined): { server: string; results: 
     if (!m) continue;
     const method = m[1]!.toLowerCase() as AuthVerdict["method"];
     const result = m[2]!.toLowerCase();
-    const detail = m[3]!.replace(/\([^)]*\)/g, " ").replace(/\s+/g, " ").trim();
+    const detail = m[3]!
+      .replace(/\([^)]*\)/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
     // Several DKIM signatures: keep a pass if one passed.
     if (!results[method] || (method === "dkim" && result === "pass")) results[method] = { result, detail };
   }
@@ -374,13 +414,19 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   const buf = stripLeadingNoise(typeof raw === "string" ? Buffer.from(raw, "utf8") : raw);
   const now = opts.now ?? new Date();
   const signals: Signal[] = [];
-  const add = (category: SignalCategory, id: string, weight: number, message: string) => signals.push({ id, category, weight, message });
+  const add = (category: SignalCategory, id: string, weight: number, message: string) =>
+    signals.push({ id, category, weight, message });
 
   // --- Parse ---------------------------------------------------------------
   let parsed: ParsedMail | null = null;
   let parseWarning: string | null = null;
   try {
-    parsed = await simpleParser(buf, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, maxHtmlLengthToParse: 5_000_000 });
+    parsed = await simpleParser(buf, {
+      skipHtmlToText: true,
+      skipTextToHtml: true,
+      skipImageLinks: true,
+      maxHtmlLengthToParse: 5_000_000,
+    });
   } catch (error) {
     parseWarning = `The MIME structure could not be parsed (${error instanceof Error ? error.message : "unknown error"}); the analysis is best effort.`;
   }
@@ -391,8 +437,14 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
     return cands.length ? Math.min(...cands) : buf.length;
   })();
   const headerBytes = headerEnd;
-  const headerLines: { key: string; line: string }[] = parsed?.headerLines ? [...parsed.headerLines] : fallbackHeaderLines(buf.subarray(0, Math.min(headerEnd, 1_000_000)).toString("latin1"));
-  const headerValue = (key: string) => headerLines.find((h) => h.key === key)?.line.replace(/^[^:]+:\s*/, "").trim();
+  const headerLines: { key: string; line: string }[] = parsed?.headerLines
+    ? [...parsed.headerLines]
+    : fallbackHeaderLines(buf.subarray(0, Math.min(headerEnd, 1_000_000)).toString("latin1"));
+  const headerValue = (key: string) =>
+    headerLines
+      .find((h) => h.key === key)
+      ?.line.replace(/^[^:]+:\s*/, "")
+      .trim();
 
   const from = firstAddress(parsed?.from) ?? fallbackAddress(headerValue("from"));
   const sender = from?.address ?? "";
@@ -400,7 +452,8 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   const fromInfo = sender ? domainInfo(domainOf(sender)) : null;
   const replyTo = firstAddress(parsed?.replyTo)?.address ?? fallbackAddress(headerValue("reply-to"))?.address ?? null;
   const returnPathRaw = (parsed?.headers.get("return-path") as AddressObject | undefined) ?? undefined;
-  const returnPath = firstAddress(returnPathRaw)?.address ?? fallbackAddress(headerValue("return-path"))?.address ?? null;
+  const returnPath =
+    firstAddress(returnPathRaw)?.address ?? fallbackAddress(headerValue("return-path"))?.address ?? null;
   const subject = (parsed?.subject ?? headerValue("subject") ?? "").trim() || "(no subject)";
   const messageId = parsed?.messageId ?? headerValue("message-id") ?? null;
   const date = parsed?.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : null;
@@ -427,7 +480,12 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
     bodyText = buf.subarray(headerEnd, headerEnd + MAX_BODY_TEXT).toString("utf8");
     for (const m of bodyText.matchAll(URL_IN_TEXT)) rawLinks.push({ href: m[0], text: "" });
   }
-  bodyText = bodyText.replace(/\u00a0/g, " ").replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim().slice(0, MAX_BODY_TEXT);
+  bodyText = bodyText
+    .replace(/\u00a0/g, " ")
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()
+    .slice(0, MAX_BODY_TEXT);
 
   const targets = protectedTargets(opts.orgDomains);
   const orgTarget = targets.find((t) => t.kind === "organization");
@@ -446,13 +504,34 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   } else if (fromInfo) {
     senderLookalike = findLookalike(fromInfo, targets);
     if (senderLookalike) {
-      const w = { punycode: 45, homoglyph: 45, "edit-distance": 40, "other-tld": 30, "contains-name": senderLookalike.target.kind === "organization" ? 30 : 25 }[senderLookalike.how];
-      add("lookalike", "sender-lookalike", w, `Sender domain ${fromInfo.domain} imitates ${senderLookalike.imitates} (${describeTarget(senderLookalike.target)}): ${senderLookalike.detail}.`);
+      const w = {
+        punycode: 45,
+        homoglyph: 45,
+        "edit-distance": 40,
+        "other-tld": 30,
+        "contains-name": senderLookalike.target.kind === "organization" ? 30 : 25,
+      }[senderLookalike.how];
+      add(
+        "lookalike",
+        "sender-lookalike",
+        w,
+        `Sender domain ${fromInfo.domain} imitates ${senderLookalike.imitates} (${describeTarget(senderLookalike.target)}): ${senderLookalike.detail}.`,
+      );
     } else if (fromInfo.unicode) {
-      add("lookalike", "sender-punycode", 15, `Sender domain ${fromInfo.host} is an internationalised (punycode) name that displays as ${fromInfo.unicode}.`);
+      add(
+        "lookalike",
+        "sender-punycode",
+        15,
+        `Sender domain ${fromInfo.host} is an internationalised (punycode) name that displays as ${fromInfo.unicode}.`,
+      );
     }
     if (UNUSUAL_TLDS.has(fromInfo.suffix.split(".").pop() ?? "")) {
-      add("sender", "sender-tld", 10, `Sender domain ${fromInfo.domain} uses the .${fromInfo.suffix} top-level domain, common in phishing and rare in business mail.`);
+      add(
+        "sender",
+        "sender-tld",
+        10,
+        `Sender domain ${fromInfo.domain} uses the .${fromInfo.suffix} top-level domain, common in phishing and rare in business mail.`,
+      );
     }
 
     // Display name claims.
@@ -460,10 +539,18 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
     const nameSkel = skeleton(name.replace(/[^\p{L}\p{N}]+/gu, ""));
     if (name) {
       const brand = brandInDisplayName(name);
-      const brandOwnsSender = brand && ownedBy(fromInfo, { kind: "brand", name: brand.name, domains: brand.domains, brand }) && !FREE_MAIL.has(fromInfo.domain);
+      const brandOwnsSender =
+        brand &&
+        ownedBy(fromInfo, { kind: "brand", name: brand.name, domains: brand.domains, brand }) &&
+        !FREE_MAIL.has(fromInfo.domain);
       if (brand && !brandOwnsSender) {
         impersonation = true;
-        add("sender", "display-name-brand", 30, `Display name "${shorten(senderName, 60)}" names ${titleCase(brand.name)}, but the address is at ${fromInfo.domain}, which ${titleCase(brand.name)} does not use (its domains: ${brand.domains.slice(0, 3).join(", ")}).`);
+        add(
+          "sender",
+          "display-name-brand",
+          30,
+          `Display name "${shorten(senderName, 60)}" names ${titleCase(brand.name)}, but the address is at ${fromInfo.domain}, which ${titleCase(brand.name)} does not use (its domains: ${brand.domains.slice(0, 3).join(", ")}).`,
+        );
       }
       // An address in the display name, or a brand's or your own domain ("paypal.com" <x@evil.ru>).
       // A merchant's own name ("Fly.io" sending receipts through Stripe) is not a claim.
@@ -474,7 +561,12 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
         .map((d) => d.domain);
       if (embedded.length) {
         impersonation = true;
-        add("sender", "display-name-address", 25, `Display name "${shorten(senderName, 60)}" shows the address or domain ${embedded[0]}, but the mail really comes from ${sender}.`);
+        add(
+          "sender",
+          "display-name-address",
+          25,
+          `Display name "${shorten(senderName, 60)}" shows the address or domain ${embedded[0]}, but the mail really comes from ${sender}.`,
+        );
       }
       if (!isOrgDomain(fromInfo)) {
         const orgName = (opts.orgNames ?? [])
@@ -482,19 +574,47 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
           .find((n) => n.length >= 3 && new RegExp(`(^|[^\\p{L}])${escapeRe(n)}([^\\p{L}]|$)`, "u").test(name));
         if (orgName) {
           impersonation = true;
-          add("sender", "display-name-org", 25, `Display name "${shorten(senderName, 60)}" uses your organization's name, but the address is at ${fromInfo.domain}, not one of your domains.`);
+          add(
+            "sender",
+            "display-name-org",
+            25,
+            `Display name "${shorten(senderName, 60)}" uses your organization's name, but the address is at ${fromInfo.domain}, not one of your domains.`,
+          );
         }
         const member = (opts.orgAddresses ?? []).find((a) => {
           const local = skeleton((a.split("@")[0] ?? "").replace(/[^a-z]/gi, ""));
-          return local.length >= 5 && nameSkel.length >= 5 && (local === nameSkel || local === skeleton(name.split(" ").reverse().join("").replace(/[^\p{L}]/gu, "")));
+          return (
+            local.length >= 5 &&
+            nameSkel.length >= 5 &&
+            (local === nameSkel ||
+              local ===
+                skeleton(
+                  name
+                    .split(" ")
+                    .reverse()
+                    .join("")
+                    .replace(/[^\p{L}]/gu, ""),
+                ))
+          );
         });
         if (member && member.toLowerCase() !== sender) {
           impersonation = true;
-          add("sender", "display-name-member", 30, `Display name "${shorten(senderName, 60)}" matches ${member}, a member of your organization, but the address is ${sender}.`);
+          add(
+            "sender",
+            "display-name-member",
+            30,
+            `Display name "${shorten(senderName, 60)}" matches ${member}, a member of your organization, but the address is ${sender}.`,
+          );
         }
-        const brandOwned = !FREE_MAIL.has(fromInfo.domain) && targets.some((t) => t.kind === "brand" && ownedBy(fromInfo, t));
+        const brandOwned =
+          !FREE_MAIL.has(fromInfo.domain) && targets.some((t) => t.kind === "brand" && ownedBy(fromInfo, t));
         if (orgTarget && !brandOwned && AUTHORITY_NAMES.some((a) => new RegExp(`\\b${escapeRe(a)}\\b`).test(name))) {
-          add("sender", "display-name-authority", 10, `Display name "${shorten(senderName, 60)}" presents the sender as your administrators, but ${fromInfo.domain} is not one of your domains.`);
+          add(
+            "sender",
+            "display-name-authority",
+            10,
+            `Display name "${shorten(senderName, 60)}" presents the sender as your administrators, but ${fromInfo.domain} is not one of your domains.`,
+          );
         }
       }
     }
@@ -507,7 +627,12 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
         const look = findLookalike(rInfo, targets);
         // Replies to one of your own domains help no attacker (a colleague sharing through a service).
         const w = look ? 30 : isOrgDomain(rInfo) ? 0 : free ? 22 : 12;
-        add("sender", "reply-to-mismatch", w, `Replies go to ${replyTo} (${rInfo.domain}), not to the sender's domain ${fromInfo.domain}${free ? "; a free-mail address" : ""}${look ? `; ${rInfo.domain} imitates ${look.imitates}` : ""}.`);
+        add(
+          "sender",
+          "reply-to-mismatch",
+          w,
+          `Replies go to ${replyTo} (${rInfo.domain}), not to the sender's domain ${fromInfo.domain}${free ? "; a free-mail address" : ""}${look ? `; ${rInfo.domain} imitates ${look.imitates}` : ""}.`,
+        );
       }
     }
     if (returnPath) {
@@ -515,12 +640,32 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
       if (rp.domain && rp.domain !== fromInfo.domain) {
         const look = findLookalike(rp, targets);
         const w = look ? 15 : dmarcPass || dkimAlignedPass ? 0 : 3;
-        add("sender", "return-path-mismatch", w, `Bounces (Return-Path) go to ${rp.domain}, not ${fromInfo.domain}${w === 0 ? " — common for mailing services, and this message's DMARC check passed" : ""}${look ? `; ${rp.domain} imitates ${look.imitates}` : ""}.`);
+        add(
+          "sender",
+          "return-path-mismatch",
+          w,
+          `Bounces (Return-Path) go to ${rp.domain}, not ${fromInfo.domain}${w === 0 ? " — common for mailing services, and this message's DMARC check passed" : ""}${look ? `; ${rp.domain} imitates ${look.imitates}` : ""}.`,
+        );
       }
     }
     const brandSubject = brandNamedIn(normaliseName(subject));
-    if (brandSubject && !ownedBy(fromInfo, { kind: "brand", name: brandSubject.name, domains: brandSubject.domains, brand: brandSubject }) && !impersonation && !senderLookalike) {
-      add("sender", "subject-brand", 8, `The subject names ${titleCase(brandSubject.name)}, but the sender ${fromInfo.domain} is not a ${titleCase(brandSubject.name)} domain.`);
+    if (
+      brandSubject &&
+      !ownedBy(fromInfo, {
+        kind: "brand",
+        name: brandSubject.name,
+        domains: brandSubject.domains,
+        brand: brandSubject,
+      }) &&
+      !impersonation &&
+      !senderLookalike
+    ) {
+      add(
+        "sender",
+        "subject-brand",
+        8,
+        `The subject names ${titleCase(brandSubject.name)}, but the sender ${fromInfo.domain} is not a ${titleCase(brandSubject.name)} domain.`,
+      );
     }
   }
 
@@ -530,15 +675,27 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   const links = analyzeLinks(rawLinks, targets, fromInfo, add, trustedSender);
   if (forms.length) {
     const action = forms.find(Boolean);
-    add("links", "html-form", 25, `The message contains a form${action ? ` that sends what you type to ${shorten(action, 70)}` : ""}: legitimate senders do not collect data inside an e-mail.`);
+    add(
+      "links",
+      "html-form",
+      25,
+      `The message contains a form${action ? ` that sends what you type to ${shorten(action, 70)}` : ""}: legitimate senders do not collect data inside an e-mail.`,
+    );
   }
-  if (scripts) add("links", "html-script", 10, `The HTML contains ${plural(scripts, "script")} (not run here): mail clients block scripts, so their presence signals a crafted message.`);
+  if (scripts)
+    add(
+      "links",
+      "html-script",
+      10,
+      `The HTML contains ${plural(scripts, "script")} (not run here): mail clients block scripts, so their presence signals a crafted message.`,
+    );
 
   // --- Attachments -------------------------------------------------------------
   const attachments = analyzeAttachments(parsed, add);
 
   // --- Header anomalies --------------------------------------------------------
-  if (!messageId) add("headers", "no-message-id", 8, "The message has no Message-ID header, which every normal mail system adds.");
+  if (!messageId)
+    add("headers", "no-message-id", 8, "The message has no Message-ID header, which every normal mail system adds.");
   const receivedDates = headerLines
     .filter((h) => h.key === "received")
     .map((h) => {
@@ -550,14 +707,35 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   const reference = receivedDates[0] ?? now;
   const refLabel = receivedDates[0] ? "its delivery (topmost Received header)" : "now";
   if (!date) {
-    add("headers", "no-date", headerValue("date") ? 6 : 5, headerValue("date") ? `The Date header "${shorten(headerValue("date")!, 40)}" cannot be read as a date.` : "The message has no Date header.");
+    add(
+      "headers",
+      "no-date",
+      headerValue("date") ? 6 : 5,
+      headerValue("date")
+        ? `The Date header "${shorten(headerValue("date")!, 40)}" cannot be read as a date.`
+        : "The message has no Date header.",
+    );
   } else {
     const diff = date.getTime() - reference.getTime();
-    if (diff > DAY) add("headers", "date-future", 10, `The Date header (${date.toISOString()}) is ${Math.round(diff / DAY)} days after ${refLabel}.`);
-    else if (receivedDates[0] && -diff > 7 * DAY) add("headers", "date-past", 8, `The Date header (${date.toISOString()}) is ${Math.round(-diff / DAY)} days before ${refLabel}.`);
-    else if (!receivedDates[0] && -diff > 5 * 365 * DAY) add("headers", "date-old", 2, `The Date header (${date.toISOString()}) is more than five years old.`);
+    if (diff > DAY)
+      add(
+        "headers",
+        "date-future",
+        10,
+        `The Date header (${date.toISOString()}) is ${Math.round(diff / DAY)} days after ${refLabel}.`,
+      );
+    else if (receivedDates[0] && -diff > 7 * DAY)
+      add(
+        "headers",
+        "date-past",
+        8,
+        `The Date header (${date.toISOString()}) is ${Math.round(-diff / DAY)} days before ${refLabel}.`,
+      );
+    else if (!receivedDates[0] && -diff > 5 * 365 * DAY)
+      add("headers", "date-old", 2, `The Date header (${date.toISOString()}) is more than five years old.`);
   }
-  if (headerBytes > 64 * 1024) add("headers", "huge-headers", 5, `The header section is unusually large (${Math.round(headerBytes / 1024)} KB).`);
+  if (headerBytes > 64 * 1024)
+    add("headers", "huge-headers", 5, `The header section is unusually large (${Math.round(headerBytes / 1024)} KB).`);
   if (parseWarning) add("headers", "mime-broken", 5, parseWarning);
 
   // --- Language ----------------------------------------------------------------
@@ -565,11 +743,19 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   // Image-only messages carry their words in pictures, out of reach of text filters.
   if (parsed && typeof parsed.html === "string" && rawLinks.length) {
     const words = bodyText.replace(/\[[^\]]*\]/g, " ").match(/\p{L}{2,}/gu) ?? [];
-    if (words.length < 8) add("language", "little-text", 10, `The message has almost no text (${plural(words.length, "word")}) besides its links and images, a way to keep the wording away from filters.`);
+    if (words.length < 8)
+      add(
+        "language",
+        "little-text",
+        10,
+        `The message has almost no text (${plural(words.length, "word")}) besides its links and images, a way to keep the wording away from filters.`,
+      );
   }
 
   // --- Combinations and reassurance -------------------------------------------
-  const linkTrouble = signals.some((sg) => (sg.category === "links" || sg.category === "lookalike") && sg.weight >= 10) || forms.length > 0;
+  const linkTrouble =
+    signals.some((sg) => (sg.category === "links" || sg.category === "lookalike") && sg.weight >= 10) ||
+    forms.length > 0;
   if (languageHits.credential && fromInfo) {
     // It asks the reader to sign in or pay, and every link leads away from the sender's own domain.
     const web = links.filter((l) => l.host && l.domain);
@@ -582,23 +768,48 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
     const offDomain = web.filter((l) => !sameOwner(l) && ![...CLICK_TRACKERS].some((t) => hostEndsWith(l.host, t)));
     if (web.length && offDomain.length === web.length) {
       const where = [...new Set(offDomain.map((l) => l.domain))].slice(0, 3).join(", ");
-      add("links", "off-domain", 10, `It asks you to act on your account, but its links go to ${where}, not to the sender's domain ${fromInfo.domain}.`);
+      add(
+        "links",
+        "off-domain",
+        10,
+        `It asks you to act on your account, but its links go to ${where}, not to the sender's domain ${fromInfo.domain}.`,
+      );
     }
     // It speaks in a brand's name without coming from that brand.
     const bodyBrand = brandNamedIn(normaliseName(bodyText.slice(0, 5000)));
-    if (bodyBrand && !impersonation && !senderLookalike && !ownedBy(fromInfo, { kind: "brand", name: bodyBrand.name, domains: bodyBrand.domains, brand: bodyBrand })) {
-      add("sender", "body-brand", 12, `The text speaks for ${titleCase(bodyBrand.name)} and asks you to act, but the sender ${fromInfo.domain} is not a ${titleCase(bodyBrand.name)} domain.`);
+    if (
+      bodyBrand &&
+      !impersonation &&
+      !senderLookalike &&
+      !ownedBy(fromInfo, { kind: "brand", name: bodyBrand.name, domains: bodyBrand.domains, brand: bodyBrand })
+    ) {
+      add(
+        "sender",
+        "body-brand",
+        12,
+        `The text speaks for ${titleCase(bodyBrand.name)} and asks you to act, but the sender ${fromInfo.domain} is not a ${titleCase(bodyBrand.name)} domain.`,
+      );
     }
   }
   const attachmentTrouble = attachments.some((a) => a.issues.length > 0);
   const lookalikeLinks = signals.some((s) => s.category === "lookalike" && s.id.startsWith("link"));
   if (languageHits.credential && (linkTrouble || impersonation || senderLookalike || attachmentTrouble)) {
-    add("language", "combo", 10, "It asks for credentials or payment and also shows a deceptive sender, link or attachment: the typical shape of a phishing message.");
+    add(
+      "language",
+      "combo",
+      10,
+      "It asks for credentials or payment and also shows a deceptive sender, link or attachment: the typical shape of a phishing message.",
+    );
   }
   const reassured = dmarcPass && !impersonation && !senderLookalike && !lookalikeLinks;
   if (reassured && fromInfo) {
     const ownAuthenticated = auth.find((a) => a.method === "dmarc" && a.result === "pass");
-    add("trust", "authenticated-sender", ownAuthenticated?.source === "mailauth" ? -15 : -10, `The sender's domain ${fromInfo.domain} is authenticated (DMARC pass) and does not imitate another domain.`);
+    add(
+      "trust",
+      "authenticated-sender",
+      ownAuthenticated?.source === "mailauth" ? -15 : -10,
+      `The sender's domain ${fromInfo.domain} is authenticated (DMARC pass) and does not imitate another domain.`,
+    );
   }
 
   // --- Score -------------------------------------------------------------------
@@ -648,7 +859,11 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
 function stripLeadingNoise(buf: Buffer): Buffer {
   let start = 0;
   if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) start = 3;
-  while (start < buf.length && (buf[start] === 0x0a || buf[start] === 0x0d || buf[start] === 0x20 || buf[start] === 0x09)) start++;
+  while (
+    start < buf.length &&
+    (buf[start] === 0x0a || buf[start] === 0x0d || buf[start] === 0x20 || buf[start] === 0x09)
+  )
+    start++;
   if (buf.subarray(start, start + 5).toString("latin1") === "From ") {
     const nl = buf.indexOf(0x0a, start);
     if (nl > 0) start = nl + 1;
@@ -692,14 +907,91 @@ function describeTarget(t: Protected) {
 }
 
 /** Brand names that are also first names or everyday words: in a display name they count only beside service words. */
-const PERSONLIKE_BRANDS = new Set(["chase", "apple", "steam", "zoom", "slack", "ledger", "kraken", "booking", "norton", "stripe", "ups", "dpd", "irs", "att", "citibank", "aol", "usaa"]);
-const SERVICE_WORDS = new Set(["support", "team", "service", "services", "security", "account", "accounts", "billing", "online", "alert", "alerts", "notification", "notifications", "customer", "care", "help", "helpdesk", "no", "reply", "noreply", "id", "inc", "store", "bank", "banking", "mobile", "card", "cards", "express", "delivery", "center", "centre", "department", "dept", "official", "verification", "info", "the", "via", "&", "and", "of", "mail", "com", "us", "uk", "fraud", "protection", "pay", "wallet", "live", "community", "music", "tv"]);
+const PERSONLIKE_BRANDS = new Set([
+  "chase",
+  "apple",
+  "steam",
+  "zoom",
+  "slack",
+  "ledger",
+  "kraken",
+  "booking",
+  "norton",
+  "stripe",
+  "ups",
+  "dpd",
+  "irs",
+  "att",
+  "citibank",
+  "aol",
+  "usaa",
+]);
+const SERVICE_WORDS = new Set([
+  "support",
+  "team",
+  "service",
+  "services",
+  "security",
+  "account",
+  "accounts",
+  "billing",
+  "online",
+  "alert",
+  "alerts",
+  "notification",
+  "notifications",
+  "customer",
+  "care",
+  "help",
+  "helpdesk",
+  "no",
+  "reply",
+  "noreply",
+  "id",
+  "inc",
+  "store",
+  "bank",
+  "banking",
+  "mobile",
+  "card",
+  "cards",
+  "express",
+  "delivery",
+  "center",
+  "centre",
+  "department",
+  "dept",
+  "official",
+  "verification",
+  "info",
+  "the",
+  "via",
+  "&",
+  "and",
+  "of",
+  "mail",
+  "com",
+  "us",
+  "uk",
+  "fraud",
+  "protection",
+  "pay",
+  "wallet",
+  "live",
+  "community",
+  "music",
+  "tv",
+]);
 
 /** The brand a display name names: for person-like brand names ("Chase Smith") only beside service words. */
 function brandInDisplayName(name: string) {
   const brand = brandNamedIn(name);
   if (!brand || !PERSONLIKE_BRANDS.has(brand.name)) return brand;
-  const words = name.normalize("NFKD").toLowerCase().split(/[^a-z0-9&]+/).filter(Boolean);
+  const words = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .split(/[^a-z0-9&]+/)
+    .filter(Boolean);
   const rest = words.filter((w) => w !== brand.name && !(brand.aliases ?? []).some((a) => a.split(" ").includes(w)));
   return rest.every((w) => SERVICE_WORDS.has(w) || /^\d+$/.test(w)) ? brand : null;
 }
@@ -707,7 +999,10 @@ function brandInDisplayName(name: string) {
 /** The brand a display name or subject names, by whole word (after undoing look-alike characters). */
 function brandNamedIn(text: string) {
   if (!text) return null;
-  const plain = text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const plain = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
   const words = plain.split(/[^a-z0-9&]+/).filter(Boolean);
   const glued = words.join("");
   for (const b of BRANDS) {
@@ -770,7 +1065,13 @@ async function authenticationVerdicts(
     const resolver = withDeadline(opts.resolver ?? cachedSystemResolve, deadline);
     try {
       re = await Promise.race([
-        authenticate(buf, { resolver: resolver as never, trustReceived: true, disableBimi: true, mta: "rampart.analyzer", minBitLength: 1024 }),
+        authenticate(buf, {
+          resolver: resolver as never,
+          trustReceived: true,
+          disableBimi: true,
+          mta: "rampart.analyzer",
+          minBitLength: 1024,
+        }),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), budget + 100).unref?.()),
       ]);
       if (!re) reError = "DNS did not answer within 2 seconds";
@@ -793,19 +1094,41 @@ async function authenticationVerdicts(
   if (usable.length) {
     const pass = usable.find((r) => r.status!.result === "pass");
     const r = pass ?? usable[0]!;
-    const aligned = r.status?.aligned ? `aligned with the From domain ${fromDomain}` : `not aligned with the From domain ${fromDomain || "(none)"}`;
+    const aligned = r.status?.aligned
+      ? `aligned with the From domain ${fromDomain}`
+      : `not aligned with the From domain ${fromDomain || "(none)"}`;
     // mailauth reports a body hash mismatch as "neutral"; for the reader it is a failed signature.
     const bodyHashFailed = /body hash/i.test(r.status?.comment ?? "");
     const result = bodyHashFailed ? "fail" : r.status!.result!;
-    verdicts.push({ method: "dkim", result, source: "mailauth", detail: `${r.signingDomain ?? "?"} s=${r.selector ?? "?"}; ${aligned}` });
+    verdicts.push({
+      method: "dkim",
+      result,
+      source: "mailauth",
+      detail: `${r.signingDomain ?? "?"} s=${r.selector ?? "?"}; ${aligned}`,
+    });
     if (result === "pass") {
-      add("authentication", "dkim-pass", 0, `DKIM: pass, re-verified here — signature of ${r.signingDomain} (selector ${r.selector}), ${aligned}.`);
+      add(
+        "authentication",
+        "dkim-pass",
+        0,
+        `DKIM: pass, re-verified here — signature of ${r.signingDomain} (selector ${r.selector}), ${aligned}.`,
+      );
     } else if (result === "fail") {
       const why = r.status?.comment ? ` (${r.status.comment})` : "";
-      add("authentication", "dkim-fail", 15, `DKIM: fail, re-verified here — the signature of ${r.signingDomain} does not verify${why}${bodyHashFailed ? ": the body was changed after signing" : ""}.`);
+      add(
+        "authentication",
+        "dkim-fail",
+        15,
+        `DKIM: fail, re-verified here — the signature of ${r.signingDomain} does not verify${why}${bodyHashFailed ? ": the body was changed after signing" : ""}.`,
+      );
     } else {
       const why = r.status?.comment ? ` (${r.status.comment})` : "";
-      add("authentication", "dkim-other", 3, `DKIM: ${result}, re-verified here — the signature of ${r.signingDomain} could not be checked${why}.`);
+      add(
+        "authentication",
+        "dkim-other",
+        3,
+        `DKIM: ${result}, re-verified here — the signature of ${r.signingDomain} could not be checked${why}.`,
+      );
     }
     dkimDone = true;
   }
@@ -814,21 +1137,42 @@ async function authenticationVerdicts(
     if (a) {
       verdicts.push({ method: "dkim", result: a.result, source: ar!.server, detail: a.detail });
       const w = a.result === "fail" ? 10 : 0;
-      add("authentication", "dkim-ar", w, `DKIM: ${a.result}, ${arLabel}${hasDkim && reError ? `; re-verification was not possible (${reError})` : ""}.`);
+      add(
+        "authentication",
+        "dkim-ar",
+        w,
+        `DKIM: ${a.result}, ${arLabel}${hasDkim && reError ? `; re-verification was not possible (${reError})` : ""}.`,
+      );
     } else if (hasDkim && reError) {
       add("authentication", "dkim-unverified", 0, `DKIM: not verified — ${reError}.`);
     } else if (!hasDkim) {
-      add("authentication", "dkim-none", 0, "DKIM: none — the message carries no DKIM signature, so nothing could be re-verified.");
+      add(
+        "authentication",
+        "dkim-none",
+        0,
+        "DKIM: none — the message carries no DKIM signature, so nothing could be re-verified.",
+      );
     }
   }
 
   // SPF: re-verified only when the receiving hop's client IP was known.
-  const spf = re?.spf as { status?: { result?: string; comment?: string }; domain?: string; "client-ip"?: string } | false | undefined;
+  const spf = re?.spf as
+    { status?: { result?: string; comment?: string }; domain?: string; "client-ip"?: string } | false | undefined;
   const spfResult = spf && spf.status?.result;
   if (spf && spfResult && !["none", "temperror"].includes(spfResult) && spf["client-ip"]) {
-    verdicts.push({ method: "spf", result: spfResult, source: "mailauth", detail: `${spf.domain ?? ""} for ${spf["client-ip"]}` });
+    verdicts.push({
+      method: "spf",
+      result: spfResult,
+      source: "mailauth",
+      detail: `${spf.domain ?? ""} for ${spf["client-ip"]}`,
+    });
     const w = spfResult === "fail" ? 12 : spfResult === "softfail" ? 6 : spfResult === "permerror" ? 3 : 0;
-    add("authentication", "spf", w, `SPF: ${spfResult}, re-verified here — ${spf["client-ip"]} (from the topmost Received header) for the envelope domain ${spf.domain ?? "?"}.`);
+    add(
+      "authentication",
+      "spf",
+      w,
+      `SPF: ${spfResult}, re-verified here — ${spf["client-ip"]} (from the topmost Received header) for the envelope domain ${spf.domain ?? "?"}.`,
+    );
   } else if (ar?.results.spf) {
     const a = ar.results.spf;
     verdicts.push({ method: "spf", result: a.result, source: ar.server, detail: a.detail });
@@ -837,38 +1181,74 @@ async function authenticationVerdicts(
   }
 
   // DMARC
-  const dm = re?.dmarc as { status?: { result?: string; comment?: string }; policy?: string; domain?: string } | false | undefined;
+  const dm = re?.dmarc as
+    { status?: { result?: string; comment?: string }; policy?: string; domain?: string } | false | undefined;
   // DNS answers today may differ from those at delivery (keys rotated, SPF records changed): when the
   // receiving server saw a DMARC pass and today's re-check fails, its verdict at delivery time stands.
   const arDmarcPass = ar?.results.dmarc?.result === "pass";
   if (dm && dm.status?.result === "fail" && arDmarcPass) {
     verdicts.push({ method: "dmarc", result: "pass", source: ar!.server, detail: ar!.results.dmarc!.detail });
-    add("authentication", "dmarc", 5, `DMARC: pass ${arLabel}, but re-verifying it now fails (the domain's keys or records may have changed since delivery, or the message was altered).`);
+    add(
+      "authentication",
+      "dmarc",
+      5,
+      `DMARC: pass ${arLabel}, but re-verifying it now fails (the domain's keys or records may have changed since delivery, or the message was altered).`,
+    );
   } else if (dm && dm.status?.result && !["temperror", "none"].includes(dm.status.result)) {
-    verdicts.push({ method: "dmarc", result: dm.status.result, source: "mailauth", detail: `${dm.domain ?? fromDomain} p=${dm.policy ?? "?"}` });
+    verdicts.push({
+      method: "dmarc",
+      result: dm.status.result,
+      source: "mailauth",
+      detail: `${dm.domain ?? fromDomain} p=${dm.policy ?? "?"}`,
+    });
     const w = dm.status.result === "fail" ? (dm.policy === "reject" || dm.policy === "quarantine" ? 25 : 18) : 0;
-    add("authentication", "dmarc", w, `DMARC: ${dm.status.result}, re-verified here — domain ${dm.domain ?? fromDomain}, published policy ${dm.policy ?? "unknown"}.`);
+    add(
+      "authentication",
+      "dmarc",
+      w,
+      `DMARC: ${dm.status.result}, re-verified here — domain ${dm.domain ?? fromDomain}, published policy ${dm.policy ?? "unknown"}.`,
+    );
   } else if (ar?.results.dmarc) {
     const a = ar.results.dmarc;
     verdicts.push({ method: "dmarc", result: a.result, source: ar.server, detail: a.detail });
     const line = headerLines.find((h) => h.key === "authentication-results")?.line ?? "";
     const strict = /dmarc=fail[^;]*(p=(reject|quarantine)|action=(quarantine|reject|oreject))/i.test(line);
     const w = a.result === "fail" ? (strict ? 25 : 18) : 0;
-    add("authentication", "dmarc", w, `DMARC: ${a.result}, ${arLabel}${a.detail ? ` (${shorten(a.detail, 80)})` : ""}.`);
+    add(
+      "authentication",
+      "dmarc",
+      w,
+      `DMARC: ${a.result}, ${arLabel}${a.detail ? ` (${shorten(a.detail, 80)})` : ""}.`,
+    );
   }
 
   // ARC
   const arc = re?.arc as { status?: { result?: string; comment?: string } } | false | undefined;
   if (hasArc && arc && arc.status?.result && arc.status.result !== "none") {
     verdicts.push({ method: "arc", result: arc.status.result, source: "mailauth", detail: arc.status.comment ?? "" });
-    add("authentication", "arc", arc.status.result === "fail" ? 5 : 0, `ARC: ${arc.status.result}, re-verified here${arc.status.comment ? ` (${arc.status.comment})` : ""}.`);
+    add(
+      "authentication",
+      "arc",
+      arc.status.result === "fail" ? 5 : 0,
+      `ARC: ${arc.status.result}, re-verified here${arc.status.comment ? ` (${arc.status.comment})` : ""}.`,
+    );
   } else if (ar?.results.arc) {
     verdicts.push({ method: "arc", result: ar.results.arc.result, source: ar.server, detail: ar.results.arc.detail });
-    add("authentication", "arc", ar.results.arc.result === "fail" ? 5 : 0, `ARC: ${ar.results.arc.result}, ${arLabel}.`);
+    add(
+      "authentication",
+      "arc",
+      ar.results.arc.result === "fail" ? 5 : 0,
+      `ARC: ${ar.results.arc.result}, ${arLabel}.`,
+    );
   }
 
   if (!ar && !hasDkim) {
-    add("authentication", "no-auth", 0, "No Authentication-Results header and no DKIM signature: SPF, DKIM and DMARC cannot be checked for this copy of the message.");
+    add(
+      "authentication",
+      "no-auth",
+      0,
+      "No Authentication-Results header and no DKIM signature: SPF, DKIM and DMARC cannot be checked for this copy of the message.",
+    );
   }
   return verdicts;
 }
@@ -910,7 +1290,12 @@ function analyzeLinks(
     }
     if (/^(javascript|data|vbscript|file):$/i.test(scheme)) {
       issues.push(`uses a ${scheme} link`);
-      flag("script-link", "links", 20, `A link uses the ${scheme} scheme ("${shorten(text || hrefTrim, 50)}"), which runs code or embeds content instead of opening a page.`);
+      flag(
+        "script-link",
+        "links",
+        20,
+        `A link uses the ${scheme} scheme ("${shorten(text || hrefTrim, 50)}"), which runs code or embeds content instead of opening a page.`,
+      );
       seen.set(key, { href: shorten(hrefTrim, 500), text: shorten(text, 200), host: "", domain: "", issues });
       continue;
     }
@@ -928,49 +1313,99 @@ function analyzeLinks(
     const rawHostPart = wrapper ? url.host : (/^[a-z]+:\/\/([^/?#]*)/i.exec(hrefTrim)?.[1] ?? "");
     const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
     const info = domainInfo(host);
-    const link: AnalyzedLink = { href: shorten(url.href, 500), text: shorten(text, 200), host, domain: info.domain, issues };
+    const link: AnalyzedLink = {
+      href: shorten(url.href, 500),
+      text: shorten(text, 200),
+      host,
+      domain: info.domain,
+      issues,
+    };
     if (wrapper) issues.push(`wrapped in a ${wrapper} redirect`);
     seen.set(key, link);
 
     if (rawHostPart.includes("@")) {
       const shown = rawHostPart.split("@")[0];
       issues.push(`hides its real host behind "${shorten(shown ?? "", 40)}@"`);
-      flag("userinfo", "links", 25, `A link starts with "${shorten(shown ?? "", 40)}@" so it reads like that site, but it really goes to ${host}.`);
+      flag(
+        "userinfo",
+        "links",
+        25,
+        `A link starts with "${shorten(shown ?? "", 40)}@" so it reads like that site, but it really goes to ${host}.`,
+      );
     }
     const privateIp = /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|::1$|localhost$)/.test(host);
     if (privateIp) {
       issues.push("points to a private or local address");
-      flag("private-ip-link", "links", 3, `A link points to the private or local address ${host}, which cannot reach a public site.`);
+      flag(
+        "private-ip-link",
+        "links",
+        3,
+        `A link points to the private or local address ${host}, which cannot reach a public site.`,
+      );
     } else if (info.isIp || IPV4.test(host) || host.includes(":")) {
       issues.push("points to a raw IP address");
-      flag("ip-link", "links", 25, `A link points to the raw IP address ${host} instead of a domain name (${shorten(url.href, 70)}).`);
+      flag(
+        "ip-link",
+        "links",
+        25,
+        `A link points to the raw IP address ${host} instead of a domain name (${shorten(url.href, 70)}).`,
+      );
     }
     if (SHORTENERS.has(host) || SHORTENERS.has(info.domain)) {
       issues.push("uses a URL shortener");
-      flag("shortener", "links", 12, `A link goes through the URL shortener ${host}, which hides its real destination (${shorten(url.href, 60)}).`);
+      flag(
+        "shortener",
+        "links",
+        12,
+        `A link goes through the URL shortener ${host}, which hides its real destination (${shorten(url.href, 60)}).`,
+      );
     }
     const tld = info.suffix.split(".").pop() ?? "";
     if (!info.isIp && UNUSUAL_TLDS.has(tld)) {
       issues.push(`uses the unusual .${tld} domain`);
-      flag("tld", "links", 10, `A link goes to ${info.domain}, under the .${tld} top-level domain, common in phishing and rare in business mail.`);
+      flag(
+        "tld",
+        "links",
+        10,
+        `A link goes to ${info.domain}, under the .${tld} top-level domain, common in phishing and rare in business mail.`,
+      );
     }
     const formService =
-      (host === "docs.google.com" && url.pathname.startsWith("/forms")) || host === "forms.office.com" || host === "forms.microsoft.com" ? host : null;
+      (host === "docs.google.com" && url.pathname.startsWith("/forms")) ||
+      host === "forms.office.com" ||
+      host === "forms.microsoft.com"
+        ? host
+        : null;
     const hosting = formService ?? [...FREE_HOSTING].find((h) => hostEndsWith(host, h));
     if (hosting) {
       issues.push(`is hosted on ${hosting}, where anyone can publish a page`);
-      flag("free-hosting", "links", 12, `A link goes to ${host}, on ${hosting}, where anyone can publish a sign-in page.`);
+      flag(
+        "free-hosting",
+        "links",
+        12,
+        `A link goes to ${host}, on ${hosting}, where anyone can publish a sign-in page.`,
+      );
     }
     if (info.unicode) {
       issues.push(`is a punycode name displayed as ${info.unicode}`);
-      flag("link-punycode", "lookalike", 15, `A link goes to ${host}, an internationalised (punycode) name that displays as ${info.unicode}.`);
+      flag(
+        "link-punycode",
+        "lookalike",
+        15,
+        `A link goes to ${host}, an internationalised (punycode) name that displays as ${info.unicode}.`,
+      );
     }
     if (!info.isIp) {
       const look = findLookalike(info, targets);
       if (look) {
         const w = { punycode: 40, homoglyph: 40, "edit-distance": 35, "other-tld": 20, "contains-name": 12 }[look.how];
         issues.push(`imitates ${look.imitates}`);
-        flag(`link-lookalike-${look.how === "contains-name" ? "weak" : "strong"}`, "lookalike", w, `A link goes to ${info.domain}, which imitates ${look.imitates} (${describeTarget(look.target)}): ${look.detail}.`);
+        flag(
+          `link-lookalike-${look.how === "contains-name" ? "weak" : "strong"}`,
+          "lookalike",
+          w,
+          `A link goes to ${info.domain}, which imitates ${look.imitates} (${describeTarget(look.target)}): ${look.detail}.`,
+        );
       }
       // paypal.com.account-verify.top: a brand's domain worn as a subdomain.
       for (const t of targets) {
@@ -978,30 +1413,55 @@ function analyzeLinks(
         const worn = t.domains.find((d) => host.startsWith(d + ".") || host.includes("." + d + "."));
         if (worn) {
           issues.push(`puts ${worn} in front of another domain`);
-          flag("subdomain-brand", "lookalike", 30, `A link to ${host} starts with ${worn}, but the site really belongs to ${info.domain}.`);
+          flag(
+            "subdomain-brand",
+            "lookalike",
+            30,
+            `A link to ${host} starts with ${worn}, but the site really belongs to ${info.domain}.`,
+          );
           break;
         }
       }
     }
-    if (/\.(exe|scr|js|jse|vbs|hta|bat|cmd|msi|iso|img|zip|rar|7z|docm|xlsm|html?)$/i.test(url.pathname) && !/\.html?$/i.test(url.pathname)) {
+    if (
+      /\.(exe|scr|js|jse|vbs|hta|bat|cmd|msi|iso|img|zip|rar|7z|docm|xlsm|html?)$/i.test(url.pathname) &&
+      !/\.html?$/i.test(url.pathname)
+    ) {
       issues.push("downloads a file type often used for malware");
-      flag("download", "links", 15, `A link downloads ${shorten(url.pathname.split("/").pop() ?? "", 50)} from ${host}: a file type often used to deliver malware.`);
+      flag(
+        "download",
+        "links",
+        15,
+        `A link downloads ${shorten(url.pathname.split("/").pop() ?? "", 50)} from ${host}: a file type often used to deliver malware.`,
+      );
     }
 
     // Visible text naming another domain than the target.
     if (text) {
       const named = domainsNamedIn(text);
       // amazon.com shown, amazon.co.uk linked: the same name under a country suffix is not a deception.
-      const other = named.find((n) => n.domain !== info.domain && !hostEndsWith(host, n.domain) && n.label !== info.label);
+      const other = named.find(
+        (n) => n.domain !== info.domain && !hostEndsWith(host, n.domain) && n.label !== info.label,
+      );
       if (other) {
         const tracker = [...CLICK_TRACKERS].some((t) => hostEndsWith(host, t));
         const textIsProtected = targets.some((t) => ownedBy(other, t));
         const textIsSender = !!fromInfo && (other.domain === fromInfo.domain || other.label === fromInfo.label);
         if (trustedSender && textIsSender) {
-          flag("text-href-own", "links", 3, `A link shows ${other.domain}, the authenticated sender's own domain, but goes through ${info.domain} (probably the sender's click tracking).`);
+          flag(
+            "text-href-own",
+            "links",
+            3,
+            `A link shows ${other.domain}, the authenticated sender's own domain, but goes through ${info.domain} (probably the sender's click tracking).`,
+          );
           issues.push(`shows ${other.domain} but goes through ${info.domain}`);
         } else if (tracker && !textIsProtected) {
-          flag("text-href-tracker", "links", 3, `A link shows ${other.domain} but goes through ${info.domain}, a mailing service's click tracker; the final destination cannot be confirmed from the message.`);
+          flag(
+            "text-href-tracker",
+            "links",
+            3,
+            `A link shows ${other.domain} but goes through ${info.domain}, a mailing service's click tracker; the final destination cannot be confirmed from the message.`,
+          );
           issues.push(`shows ${other.domain} but goes through the click tracker ${info.domain}`);
         } else {
           issues.push(`shows ${other.domain} but goes to ${info.domain}`);
@@ -1052,7 +1512,10 @@ function unwrapRedirect(url: URL): URL | null {
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const VBA_UTF16 = Buffer.from("_VBA_PROJECT", "utf16le");
 
-function analyzeAttachments(parsed: ParsedMail | null, add: (c: SignalCategory, id: string, w: number, m: string) => void): AnalyzedAttachment[] {
+function analyzeAttachments(
+  parsed: ParsedMail | null,
+  add: (c: SignalCategory, id: string, w: number, m: string) => void,
+): AnalyzedAttachment[] {
   const out: AnalyzedAttachment[] = [];
   for (const a of parsed?.attachments ?? []) {
     const content: Buffer = Buffer.isBuffer(a.content) ? a.content : Buffer.from(String(a.content ?? ""));
@@ -1063,60 +1526,144 @@ function analyzeAttachments(parsed: ParsedMail | null, add: (c: SignalCategory, 
     const issues: string[] = [];
     const ext = extOf(filename);
     const label = `"${shorten(filename, 60)}" (SHA-256 ${sha256})`;
-    const partsExt = filename.toLowerCase().split(".").slice(1).map((p) => p.trim());
-    const risky = (e: string) => EXECUTABLE_EXT.has(e) || SCRIPT_EXT.has(e) || HTML_EXT.has(e) || MACRO_OFFICE_EXT.has(e) || DISK_IMAGE_EXT.has(e) || ARCHIVE_EXT.has(e);
+    const partsExt = filename
+      .toLowerCase()
+      .split(".")
+      .slice(1)
+      .map((p) => p.trim());
+    const risky = (e: string) =>
+      EXECUTABLE_EXT.has(e) ||
+      SCRIPT_EXT.has(e) ||
+      HTML_EXT.has(e) ||
+      MACRO_OFFICE_EXT.has(e) ||
+      DISK_IMAGE_EXT.has(e) ||
+      ARCHIVE_EXT.has(e);
 
     if (partsExt.length >= 2 && DECOY_EXT.has(partsExt[partsExt.length - 2]!) && risky(ext)) {
       issues.push("double extension");
-      add("attachments", `att-double-${sha256.slice(0, 8)}`, 45, `Attachment ${label} has a double extension: it pretends to be a .${partsExt[partsExt.length - 2]} but is a .${ext}.`);
+      add(
+        "attachments",
+        `att-double-${sha256.slice(0, 8)}`,
+        45,
+        `Attachment ${label} has a double extension: it pretends to be a .${partsExt[partsExt.length - 2]} but is a .${ext}.`,
+      );
     }
     const isMz = content.length > 2 && content[0] === 0x4d && content[1] === 0x5a;
     if (EXECUTABLE_EXT.has(ext) || isMz) {
       issues.push("executable");
-      add("attachments", `att-exe-${sha256.slice(0, 8)}`, 50, `Attachment ${label} is an executable program${isMz && !EXECUTABLE_EXT.has(ext) ? ` disguised as .${ext || "a file without extension"}` : ""}.`);
+      add(
+        "attachments",
+        `att-exe-${sha256.slice(0, 8)}`,
+        50,
+        `Attachment ${label} is an executable program${isMz && !EXECUTABLE_EXT.has(ext) ? ` disguised as .${ext || "a file without extension"}` : ""}.`,
+      );
     } else if (SCRIPT_EXT.has(ext)) {
       issues.push("script");
-      add("attachments", `att-script-${sha256.slice(0, 8)}`, 50, `Attachment ${label} is a script (.${ext}) that runs when opened.`);
+      add(
+        "attachments",
+        `att-script-${sha256.slice(0, 8)}`,
+        50,
+        `Attachment ${label} is a script (.${ext}) that runs when opened.`,
+      );
     } else if (HTML_EXT.has(ext) || (/^text\/html/.test(contentType) && a.contentDisposition === "attachment")) {
       const src = content.subarray(0, 2_000_000).toString("utf8");
-      const credential = /<input[^>]+type\s*=\s*["']?password|<form\b|window\.location|atob\(|document\.write\(unescape|eval\(/i.test(src);
+      const credential =
+        /<input[^>]+type\s*=\s*["']?password|<form\b|window\.location|atob\(|document\.write\(unescape|eval\(/i.test(
+          src,
+        );
       issues.push(credential ? "HTML with a form or script" : "HTML file");
-      add("attachments", `att-html-${sha256.slice(0, 8)}`, credential ? 40 : 30, `Attachment ${label} is an HTML file${credential ? " containing a form or script" : ""}: opened, it shows a page (often a fake sign-in) outside the mail client's protection.`);
+      add(
+        "attachments",
+        `att-html-${sha256.slice(0, 8)}`,
+        credential ? 40 : 30,
+        `Attachment ${label} is an HTML file${credential ? " containing a form or script" : ""}: opened, it shows a page (often a fake sign-in) outside the mail client's protection.`,
+      );
     } else if (MACRO_OFFICE_EXT.has(ext)) {
       issues.push("macro-enabled Office file");
-      add("attachments", `att-macro-${sha256.slice(0, 8)}`, 35, `Attachment ${label} is a macro-enabled Office file (.${ext}); macros in mailed documents are a common way to install malware.`);
+      add(
+        "attachments",
+        `att-macro-${sha256.slice(0, 8)}`,
+        35,
+        `Attachment ${label} is a macro-enabled Office file (.${ext}); macros in mailed documents are a common way to install malware.`,
+      );
     } else if (DISK_IMAGE_EXT.has(ext)) {
       issues.push("disk image");
-      add("attachments", `att-image-${sha256.slice(0, 8)}`, 35, `Attachment ${label} is a disk image (.${ext}), used to carry programs past mail filters.`);
+      add(
+        "attachments",
+        `att-image-${sha256.slice(0, 8)}`,
+        35,
+        `Attachment ${label} is a disk image (.${ext}), used to carry programs past mail filters.`,
+      );
     } else if (content.subarray(0, 8).equals(OLE_MAGIC) && content.includes(VBA_UTF16)) {
       issues.push("Office file with macros");
-      add("attachments", `att-macro-${sha256.slice(0, 8)}`, 35, `Attachment ${label} is an Office document that contains macros (a VBA project).`);
+      add(
+        "attachments",
+        `att-macro-${sha256.slice(0, 8)}`,
+        35,
+        `Attachment ${label} is an Office document that contains macros (a VBA project).`,
+      );
     }
     if (isZip(content)) {
       const entries = listZipEntries(content) ?? [];
       if (entries.some((e) => /(^|\/)vbaProject\.bin$/i.test(e.name))) {
         if (!MACRO_OFFICE_EXT.has(ext)) {
           issues.push("Office file with macros");
-          add("attachments", `att-vba-${sha256.slice(0, 8)}`, 35, `Attachment ${label} contains a VBA macro project although its name does not say so.`);
+          add(
+            "attachments",
+            `att-vba-${sha256.slice(0, 8)}`,
+            35,
+            `Attachment ${label} contains a VBA macro project although its name does not say so.`,
+          );
         }
       } else if (ARCHIVE_EXT.has(ext) || /zip/.test(contentType)) {
         if (entries.some((e) => e.encrypted)) {
           issues.push("encrypted archive");
-          add("attachments", `att-encrypted-${sha256.slice(0, 8)}`, 30, `Attachment ${label} is a password-protected archive: scanners cannot look inside, which is why malware is sent this way.`);
+          add(
+            "attachments",
+            `att-encrypted-${sha256.slice(0, 8)}`,
+            30,
+            `Attachment ${label} is a password-protected archive: scanners cannot look inside, which is why malware is sent this way.`,
+          );
         }
         const inner = entries.map((e) => e.name).filter((n) => risky(extOf(n)) && !ARCHIVE_EXT.has(extOf(n)));
         if (inner.length) {
           issues.push("archive containing executable content");
-          add("attachments", `att-inner-${sha256.slice(0, 8)}`, 45, `Attachment ${label} is an archive containing ${inner.slice(0, 3).map((n) => `"${shorten(n, 40)}"`).join(", ")}${inner.length > 3 ? " and more" : ""}.`);
+          add(
+            "attachments",
+            `att-inner-${sha256.slice(0, 8)}`,
+            45,
+            `Attachment ${label} is an archive containing ${inner
+              .slice(0, 3)
+              .map((n) => `"${shorten(n, 40)}"`)
+              .join(", ")}${inner.length > 3 ? " and more" : ""}.`,
+          );
         }
       }
-    } else if ((ext === "rar" && content.includes(Buffer.from("Rar!"))) || ext === "7z" || ext === "ace" || ext === "arj") {
+    } else if (
+      (ext === "rar" && content.includes(Buffer.from("Rar!"))) ||
+      ext === "7z" ||
+      ext === "ace" ||
+      ext === "arj"
+    ) {
       issues.push("archive that could not be inspected");
-      add("attachments", `att-archive-${sha256.slice(0, 8)}`, 8, `Attachment ${label} is a .${ext} archive whose contents could not be inspected here.`);
+      add(
+        "attachments",
+        `att-archive-${sha256.slice(0, 8)}`,
+        8,
+        `Attachment ${label} is a .${ext} archive whose contents could not be inspected here.`,
+      );
     }
-    if (ext === "pdf" && /\/(JavaScript|Launch|OpenAction\s*<<[^>]*\/JS)/.test(content.subarray(0, 3_000_000).toString("latin1"))) {
+    if (
+      ext === "pdf" &&
+      /\/(JavaScript|Launch|OpenAction\s*<<[^>]*\/JS)/.test(content.subarray(0, 3_000_000).toString("latin1"))
+    ) {
       issues.push("PDF with embedded script or launch action");
-      add("attachments", `att-pdfjs-${sha256.slice(0, 8)}`, 20, `Attachment ${label} is a PDF with embedded JavaScript or a launch action.`);
+      add(
+        "attachments",
+        `att-pdfjs-${sha256.slice(0, 8)}`,
+        20,
+        `Attachment ${label} is a PDF with embedded JavaScript or a launch action.`,
+      );
     }
     out.push({ filename: shorten(filename, 200), contentType, size: a.size ?? content.length, sha256, issues });
   }
@@ -1175,15 +1722,20 @@ const ADVANCE_FEE = [
 ];
 /** Extortion ("I recorded you", "pay in bitcoin"). */
 const EXTORTION_PAY = /\b(bitcoin|btc|monero|crypto ?currency|wallet address)\b/i;
-const EXTORTION_THREAT = /\b(hacked|malware|trojan|spyware|webcam|recorded (you|a video)|video of you|intimate|compromising|your (device|computer|phone) (is|was|has been) (infected|hacked|compromised)|send (it|the video) to (all )?your contacts)\b/i;
+const EXTORTION_THREAT =
+  /\b(hacked|malware|trojan|spyware|webcam|recorded (you|a video)|video of you|intimate|compromising|your (device|computer|phone) (is|was|has been) (infected|hacked|compromised)|send (it|the video) to (all )?your contacts)\b/i;
 
 /** Callback ("telephone-oriented") scams: a fake renewal or charge and a number to call. */
-const CALLBACK_CLAIM = /\b(auto[- ]?renew(al|ed)?|subscription (has been |was )?(renewed|activated|charged)|(has|have) been charged|will be charged|order (has been )?(placed|confirmed)|to cancel|request a refund|dispute (this|the) (charge|transaction))\b/i;
-const PHONE = /(\+?1[\s.-]?)?\(?\b8(00|33|44|55|66|77|88)\)?[\s.-]?\d{3}[\s.-]?\d{4}\b|\+\d{1,3}[\s.-]?\(?\d{2,4}\)?[\s.-]?\d{3}[\s.-]?\d{3,4}\b/;
-const GENERIC_GREETING = /\bdear\s+(valued\s+)?(customer|user|client|member|account holder|sir\/?(or\s+)?madam|sir|madam|e-?mail user|beneficiary|recipient)\b/i;
+const CALLBACK_CLAIM =
+  /\b(auto[- ]?renew(al|ed)?|subscription (has been |was )?(renewed|activated|charged)|(has|have) been charged|will be charged|order (has been )?(placed|confirmed)|to cancel|request a refund|dispute (this|the) (charge|transaction))\b/i;
+const PHONE =
+  /(\+?1[\s.-]?)?\(?\b8(00|33|44|55|66|77|88)\)?[\s.-]?\d{3}[\s.-]?\d{4}\b|\+\d{1,3}[\s.-]?\(?\d{2,4}\)?[\s.-]?\d{3}[\s.-]?\d{3,4}\b/;
+const GENERIC_GREETING =
+  /\bdear\s+(valued\s+)?(customer|user|client|member|account holder|sir\/?(or\s+)?madam|sir|madam|e-?mail user|beneficiary|recipient)\b/i;
 
 /** Newsletter boilerplate that would otherwise read as a call to action. */
-const BOILERPLATE = /\b(click here to |)(view|read|see) (this|the|it|our) ?(e-?mail|message|newsletter)? (online|in (your|a|the) (web )?browser)\b|\bclick here to unsubscribe\b|\bhaving trouble (viewing|reading)[^.\n]*/gi;
+const BOILERPLATE =
+  /\b(click here to |)(view|read|see) (this|the|it|our) ?(e-?mail|message|newsletter)? (online|in (your|a|the) (web )?browser)\b|\bclick here to unsubscribe\b|\bhaving trouble (viewing|reading)[^.\n]*/gi;
 
 function analyzeLanguage(rawText: string, add: (c: SignalCategory, id: string, w: number, m: string) => void) {
   // Filter evasion: Cyrillic or Greek look-alike letters inside Latin words ("Pаypal", "Vеrify"),
@@ -1191,31 +1743,106 @@ function analyzeLanguage(rawText: string, add: (c: SignalCategory, id: string, w
   const mixed = [...rawText.slice(0, 20_000).matchAll(/\p{L}{3,}/gu)]
     .map((m) => m[0])
     .filter((w) => /\p{Script=Latin}/u.test(w) && /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}]/u.test(w));
-  if (mixed.length) add("language", "mixed-script", 15, `Words mix Latin letters with look-alike letters from other alphabets (${mixed.slice(0, 3).map((w) => `"${shorten(w, 30)}"`).join(", ")}), a trick to slip past filters.`);
+  if (mixed.length)
+    add(
+      "language",
+      "mixed-script",
+      15,
+      `Words mix Latin letters with look-alike letters from other alphabets (${mixed
+        .slice(0, 3)
+        .map((w) => `"${shorten(w, 30)}"`)
+        .join(", ")}), a trick to slip past filters.`,
+    );
   const hidden = (rawText.slice(0, 50_000).match(/\p{L}[\u200b-\u200d\u2060\ufeff\u00ad]+\p{L}/gu) ?? []).length;
-  if (hidden >= 3) add("language", "hidden-characters", 10, `The text hides ${hidden} invisible characters inside words, a trick to slip past filters.`);
+  if (hidden >= 3)
+    add(
+      "language",
+      "hidden-characters",
+      10,
+      `The text hides ${hidden} invisible characters inside words, a trick to slip past filters.`,
+    );
   const text = latinize(rawText)
     // "Iog in", "User lD": a capital I and a small l swapped, as in sample phishing subjects.
     .replace(/\bIog(?=\s?in\b)/g, "log")
     .replace(BOILERPLATE, " ");
   const hits = (list: RegExp[]) => list.map((r) => r.exec(text)?.[0]).filter((x): x is string => !!x);
-  const quote = (xs: string[]) => xs.slice(0, 3).map((x) => `"${shorten(x.replace(/\s+/g, " "), 50)}"`).join(", ");
+  const quote = (xs: string[]) =>
+    xs
+      .slice(0, 3)
+      .map((x) => `"${shorten(x.replace(/\s+/g, " "), 50)}"`)
+      .join(", ");
   const urgency = hits(URGENCY);
   const threat = hits(ACCOUNT_THREAT);
   const credential = hits(CREDENTIAL);
   const payment = hits(PAYMENT_FRAUD);
-  if (urgency.length) add("language", "urgency", urgency.length >= 3 ? 15 : 10, `Urgent wording pressures the reader: ${quote(urgency)}.`);
-  if (threat.length) add("language", "account-threat", threat.length >= 2 ? 15 : 12, `It warns of a problem with an account or mailbox: ${quote(threat)}.`);
-  if (credential.length) add("language", "credential", credential.length >= 2 ? 22 : 15, `It asks the reader to sign in, confirm details or open a shared item: ${quote(credential)}.`);
-  if (payment.length) add("language", "payment", payment.length >= 2 ? 22 : 15, `It asks for money or payment changes in the way invoice and CEO fraud does: ${quote(payment)}.`);
+  if (urgency.length)
+    add(
+      "language",
+      "urgency",
+      urgency.length >= 3 ? 15 : 10,
+      `Urgent wording pressures the reader: ${quote(urgency)}.`,
+    );
+  if (threat.length)
+    add(
+      "language",
+      "account-threat",
+      threat.length >= 2 ? 15 : 12,
+      `It warns of a problem with an account or mailbox: ${quote(threat)}.`,
+    );
+  if (credential.length)
+    add(
+      "language",
+      "credential",
+      credential.length >= 2 ? 22 : 15,
+      `It asks the reader to sign in, confirm details or open a shared item: ${quote(credential)}.`,
+    );
+  if (payment.length)
+    add(
+      "language",
+      "payment",
+      payment.length >= 2 ? 22 : 15,
+      `It asks for money or payment changes in the way invoice and CEO fraud does: ${quote(payment)}.`,
+    );
   const fee = hits(ADVANCE_FEE);
-  if (fee.length >= 2) add("language", "advance-fee", fee.length >= 3 ? 22 : 15, `It promises money, a prize or an inheritance, the mark of advance-fee fraud: ${quote(fee)}.`);
+  if (fee.length >= 2)
+    add(
+      "language",
+      "advance-fee",
+      fee.length >= 3 ? 22 : 15,
+      `It promises money, a prize or an inheritance, the mark of advance-fee fraud: ${quote(fee)}.`,
+    );
   const extortion = EXTORTION_PAY.exec(text)?.[0] && EXTORTION_THREAT.exec(text)?.[0];
-  if (extortion) add("language", "extortion", 25, `It threatens the reader ("${shorten(extortion, 40)}") and asks for a cryptocurrency payment: extortion.`);
+  if (extortion)
+    add(
+      "language",
+      "extortion",
+      25,
+      `It threatens the reader ("${shorten(extortion, 40)}") and asks for a cryptocurrency payment: extortion.`,
+    );
   const callbackClaim = CALLBACK_CLAIM.exec(text)?.[0];
   const phone = callbackClaim ? PHONE.exec(text)?.[0] : undefined;
-  if (callbackClaim && phone) add("language", "callback", 15, `It claims "${callbackClaim}" and gives a phone number to call (${phone.trim()}), the pattern of callback scams.`);
+  if (callbackClaim && phone)
+    add(
+      "language",
+      "callback",
+      15,
+      `It claims "${callbackClaim}" and gives a phone number to call (${phone.trim()}), the pattern of callback scams.`,
+    );
   const greeting = GENERIC_GREETING.exec(text)?.[0];
-  if (greeting) add("language", "generic-greeting", 5, `It opens with a generic greeting ("${greeting}") rather than the reader's name.`);
-  return { credential: credential.length > 0 || payment.length > 0 || threat.length > 0 || fee.length >= 2 || !!(callbackClaim && phone) || !!extortion };
+  if (greeting)
+    add(
+      "language",
+      "generic-greeting",
+      5,
+      `It opens with a generic greeting ("${greeting}") rather than the reader's name.`,
+    );
+  return {
+    credential:
+      credential.length > 0 ||
+      payment.length > 0 ||
+      threat.length > 0 ||
+      fee.length >= 2 ||
+      !!(callbackClaim && phone) ||
+      !!extortion,
+  };
 }

@@ -23,7 +23,11 @@ export type DomainInfo = {
 };
 
 export function domainInfo(hostInput: string): DomainInfo {
-  const host = hostInput.trim().toLowerCase().replace(/\.$/, "").replace(/^\[|\]$/g, "");
+  const host = hostInput
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "")
+    .replace(/^\[|\]$/g, "");
   const p = parse(host, { allowPrivateDomains: false });
   const isIp = !!p.isIp || /^\d+$/.test(host) || /^0x[0-9a-f]+$/i.test(host);
   const domain = p.domain ?? host;
@@ -32,7 +36,14 @@ export function domainInfo(hostInput: string): DomainInfo {
     const u = domainToUnicode(host);
     unicode = u && u !== host ? u : null;
   }
-  return { host, domain, label: p.domainWithoutSuffix ?? host.split(".")[0] ?? host, suffix: p.publicSuffix ?? "", isIp, unicode };
+  return {
+    host,
+    domain,
+    label: p.domainWithoutSuffix ?? host.split(".")[0] ?? host,
+    suffix: p.publicSuffix ?? "",
+    isIp,
+    unicode,
+  };
 }
 
 export function registrableDomain(host: string): string {
@@ -45,21 +56,79 @@ export function hostEndsWith(host: string, parent: string): boolean {
 
 const CONFUSABLE: Record<string, string> = {
   // Cyrillic
-  а: "a", в: "b", е: "e", ё: "e", о: "o", р: "p", с: "c", у: "y", х: "x", і: "l", ї: "l", ј: "j", ԁ: "d", һ: "h", ӏ: "l", ѕ: "s", ԛ: "q", ԝ: "w", к: "k", м: "m", н: "h", т: "t", ո: "n", ս: "u", ց: "g", օ: "o",
+  а: "a",
+  в: "b",
+  е: "e",
+  ё: "e",
+  о: "o",
+  р: "p",
+  с: "c",
+  у: "y",
+  х: "x",
+  і: "l",
+  ї: "l",
+  ј: "j",
+  ԁ: "d",
+  һ: "h",
+  ӏ: "l",
+  ѕ: "s",
+  ԛ: "q",
+  ԝ: "w",
+  к: "k",
+  м: "m",
+  н: "h",
+  т: "t",
+  ո: "n",
+  ս: "u",
+  ց: "g",
+  օ: "o",
   // Greek
-  α: "a", β: "b", ε: "e", η: "n", ι: "l", κ: "k", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x", ω: "w", ϲ: "c",
+  α: "a",
+  β: "b",
+  ε: "e",
+  η: "n",
+  ι: "l",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
+  ϲ: "c",
   // Latin look-alikes and digits
-  ı: "l", ł: "l", ɡ: "g", ɑ: "a", ǀ: "l", "0": "o", "1": "l", "|": "l", i: "l", "3": "e", "5": "s", "$": "s", "@": "a", "4": "a", "7": "t", "8": "b", "9": "g",
+  ı: "l",
+  ł: "l",
+  ɡ: "g",
+  ɑ: "a",
+  ǀ: "l",
+  "0": "o",
+  "1": "l",
+  "|": "l",
+  i: "l",
+  "3": "e",
+  "5": "s",
+  $: "s",
+  "@": "a",
+  "4": "a",
+  "7": "t",
+  "8": "b",
+  "9": "g",
 };
 
 /** The confusable skeleton of a domain label: "paypa1", "pаypal" (Cyrillic а) and "paypal" share one. */
-const SCRIPT_LOOKALIKES = Object.entries(CONFUSABLE).filter(([k]) => /[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0530-\u058f]/.test(k));
+const SCRIPT_LOOKALIKES = Object.entries(CONFUSABLE).filter(([k]) =>
+  /[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0530-\u058f]/.test(k),
+);
 const SCRIPT_LOOKALIKE_RE = new RegExp(`[${SCRIPT_LOOKALIKES.map(([k]) => k).join("")}]`, "g");
 const SCRIPT_LOOKALIKE_MAP = Object.fromEntries(SCRIPT_LOOKALIKES);
 
 /** Text with Cyrillic/Greek look-alike letters turned into Latin ones and invisible characters removed (for wording rules). */
 export function latinize(text: string): string {
-  return text.replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, "").replace(SCRIPT_LOOKALIKE_RE, (c) => SCRIPT_LOOKALIKE_MAP[c] ?? c);
+  return text
+    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, "")
+    .replace(SCRIPT_LOOKALIKE_RE, (c) => SCRIPT_LOOKALIKE_MAP[c] ?? c);
 }
 
 const skeletonCache = new Map<string, string>();
@@ -74,7 +143,10 @@ export function skeleton(input: string): string {
 }
 
 function computeSkeleton(input: string): string {
-  let s = input.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  let s = input
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
   s = Array.from(s, (c) => CONFUSABLE[c] ?? c).join("");
   // Pairs that render like one letter in most fonts.
   return s.replace(/rn/g, "m").replace(/vv/g, "w").replace(/cl/g, "d").replace(/nn/g, "m").replace(/-/g, "");
@@ -125,7 +197,27 @@ function registrableLabel(domain: string): string {
 }
 
 /** Brand names that are also everyday words or names: too common to flag when merely contained. */
-const GENERIC_LABELS = new Set(["apple", "chase", "steam", "slack", "stripe", "zoom", "live", "office", "outlook", "yahoo", "norton", "adobe", "intuit", "spotify", "visa", "costco", "walmart", "verizon", "binance"]);
+const GENERIC_LABELS = new Set([
+  "apple",
+  "chase",
+  "steam",
+  "slack",
+  "stripe",
+  "zoom",
+  "live",
+  "office",
+  "outlook",
+  "yahoo",
+  "norton",
+  "adobe",
+  "intuit",
+  "spotify",
+  "visa",
+  "costco",
+  "walmart",
+  "verizon",
+  "binance",
+]);
 
 type Ref = { own: string; label: string; suffix: string; skel: string; distinctive: boolean };
 const refCache = new WeakMap<Protected, Ref[]>();
@@ -143,7 +235,9 @@ function refsOf(target: Protected): Ref[] {
         label: ref.label,
         suffix: ref.suffix,
         skel: skeleton(ref.label),
-        distinctive: ref.label.length >= 4 && (target.kind === "organization" || (own === target.domains[0] && !GENERIC_LABELS.has(ref.label))),
+        distinctive:
+          ref.label.length >= 4 &&
+          (target.kind === "organization" || (own === target.domains[0] && !GENERIC_LABELS.has(ref.label))),
       };
     })
     .filter((r) => r.label && r.label.length >= 2);

@@ -26,7 +26,11 @@ export type Brand = {
 };
 
 export const BRANDS: Brand[] = [
-  { name: "paypal", domains: ["paypal.com", "paypal.me", "paypalobjects.com", "paypal-communication.com", "xoom.com"], ccTlds: true },
+  {
+    name: "paypal",
+    domains: ["paypal.com", "paypal.me", "paypalobjects.com", "paypal-communication.com", "xoom.com"],
+    ccTlds: true,
+  },
   {
     name: "microsoft",
     aliases: ["office365", "office 365", "microsoft 365", "onedrive", "sharepoint", "outlook web access"],
@@ -53,18 +57,69 @@ export const BRANDS: Brand[] = [
       "msn.com",
     ],
   },
-  { name: "apple", aliases: ["icloud", "itunes", "app store"], domains: ["apple.com", "icloud.com", "me.com", "mac.com", "itunes.com", "insideapple.apple.com"], ccTlds: false },
-  { name: "amazon", aliases: ["prime video", "aws"], domains: ["amazon.com", "amazonses.com", "amazonaws.com", "primevideo.com", "a2z.com", "amazon.jobs", "amazon-adsystem.com", "amazontrust.com", "amazonpay.com", "amazon.science"], ccTlds: true },
-  { name: "google", aliases: ["gmail", "google drive", "google docs", "youtube"], domains: ["google.com", "gmail.com", "googlemail.com", "youtube.com", "googleusercontent.com", "gstatic.com", "googleapis.com", "goo.gl", "g.co", "google-analytics.com", "googletagmanager.com", "googlesyndication.com", "doubleclick.net", "googleadservices.com", "withgoogle.com", "blog.google"], ccTlds: true },
+  {
+    name: "apple",
+    aliases: ["icloud", "itunes", "app store"],
+    domains: ["apple.com", "icloud.com", "me.com", "mac.com", "itunes.com", "insideapple.apple.com"],
+    ccTlds: false,
+  },
+  {
+    name: "amazon",
+    aliases: ["prime video", "aws"],
+    domains: [
+      "amazon.com",
+      "amazonses.com",
+      "amazonaws.com",
+      "primevideo.com",
+      "a2z.com",
+      "amazon.jobs",
+      "amazon-adsystem.com",
+      "amazontrust.com",
+      "amazonpay.com",
+      "amazon.science",
+    ],
+    ccTlds: true,
+  },
+  {
+    name: "google",
+    aliases: ["gmail", "google drive", "google docs", "youtube"],
+    domains: [
+      "google.com",
+      "gmail.com",
+      "googlemail.com",
+      "youtube.com",
+      "googleusercontent.com",
+      "gstatic.com",
+      "googleapis.com",
+      "goo.gl",
+      "g.co",
+      "google-analytics.com",
+      "googletagmanager.com",
+      "googlesyndication.com",
+      "doubleclick.net",
+      "googleadservices.com",
+      "withgoogle.com",
+      "blog.google",
+    ],
+    ccTlds: true,
+  },
   { name: "docusign", domains: ["docusign.com", "docusign.net"] },
-  { name: "dhl", domains: ["dhl.com", "dhl.de", "dhl.co.uk", "dhlparcel.nl", "dhl-news.com", "dpdhl.com"], ccTlds: true },
+  {
+    name: "dhl",
+    domains: ["dhl.com", "dhl.de", "dhl.co.uk", "dhlparcel.nl", "dhl-news.com", "dpdhl.com"],
+    ccTlds: true,
+  },
   { name: "fedex", domains: ["fedex.com"] },
   { name: "ups", domains: ["ups.com"] },
   { name: "usps", domains: ["usps.com", "usps.gov"] },
   { name: "royalmail", aliases: ["royal mail"], domains: ["royalmail.com", "royalmail.co.uk"] },
   { name: "netflix", domains: ["netflix.com", "netflix.net", "nflxvideo.net"] },
   { name: "linkedin", domains: ["linkedin.com", "lnkd.in"] },
-  { name: "facebook", aliases: ["meta platforms"], domains: ["facebook.com", "facebookmail.com", "fb.com", "meta.com", "metamail.com"] },
+  {
+    name: "facebook",
+    aliases: ["meta platforms"],
+    domains: ["facebook.com", "facebookmail.com", "fb.com", "meta.com", "metamail.com"],
+  },
   { name: "instagram", domains: ["instagram.com", "mail.instagram.com", "facebookmail.com"] },
   { name: "whatsapp", domains: ["whatsapp.com", "whatsapp.net"] },
   { name: "dropbox", domains: ["dropbox.com", "dropboxmail.com"] },
@@ -75,13 +130,21 @@ export const BRANDS: Brand[] = [
   { name: "citibank", aliases: ["citi"], domains: ["citi.com", "citibank.com", "citigroup.com"] },
   { name: "hsbc", domains: ["hsbc.com", "hsbc.co.uk", "us.hsbc.com"], ccTlds: true },
   { name: "barclays", domains: ["barclays.com", "barclays.co.uk", "barclaycard.co.uk"] },
-  { name: "americanexpress", aliases: ["american express", "amex"], domains: ["americanexpress.com", "aexp.com", "amex.com"] },
+  {
+    name: "americanexpress",
+    aliases: ["american express", "amex"],
+    domains: ["americanexpress.com", "aexp.com", "amex.com"],
+  },
   { name: "irs", aliases: ["internal revenue service"], domains: ["irs.gov", "treasury.gov"] },
   { name: "hmrc", domains: ["hmrc.gov.uk", "gov.uk"] },
   { name: "coinbase", domains: ["coinbase.com"] },
   { name: "binance", domains: ["binance.com"] },
   { name: "metamask", domains: ["metamask.io", "consensys.net"] },
-  { name: "steam", aliases: ["steampowered"], domains: ["steampowered.com", "steamcommunity.com", "valvesoftware.com"] },
+  {
+    name: "steam",
+    aliases: ["steampowered"],
+    domains: ["steampowered.com", "steamcommunity.com", "valvesoftware.com"],
+  },
   { name: "spotify", domains: ["spotify.com"] },
   { name: "zoom", domains: ["zoom.us", "zoom.com", "zoomgov.com"] },
   { name: "slack", domains: ["slack.com", "slack-edge.com"] },
@@ -96,13 +159,21 @@ export const BRANDS: Brand[] = [
   { name: "walmart", domains: ["walmart.com"] },
   { name: "costco", domains: ["costco.com"] },
   { name: "twitter", aliases: ["x corp"], domains: ["twitter.com", "x.com"] },
-  { name: "yahoo", domains: ["yahoo.com", "yahoo.co.uk", "ymail.com", "yahoogroups.com", "yahoo-inc.com", "yahoo.net"], ccTlds: true },
+  {
+    name: "yahoo",
+    domains: ["yahoo.com", "yahoo.co.uk", "ymail.com", "yahoogroups.com", "yahoo-inc.com", "yahoo.net"],
+    ccTlds: true,
+  },
   { name: "att", aliases: ["at&t"], domains: ["att.com", "att.net", "att-mail.com", "attmail.com"] },
   { name: "verizon", domains: ["verizon.com", "verizonwireless.com"] },
   { name: "capitalone", aliases: ["capital one"], domains: ["capitalone.com"] },
   { name: "usaa", domains: ["usaa.com"] },
   { name: "santander", domains: ["santander.com", "santander.co.uk", "santanderbank.com"], ccTlds: true },
-  { name: "lloyds", aliases: ["lloyds bank"], domains: ["lloydsbank.com", "lloydsbank.co.uk", "lloydsbankinggroup.com"] },
+  {
+    name: "lloyds",
+    aliases: ["lloyds bank"],
+    domains: ["lloydsbank.com", "lloydsbank.co.uk", "lloydsbankinggroup.com"],
+  },
   { name: "natwest", domains: ["natwest.com"] },
   { name: "comcast", aliases: ["xfinity"], domains: ["comcast.com", "comcast.net", "xfinity.com"] },
   { name: "aol", domains: ["aol.com", "aol.net"] },
@@ -111,7 +182,11 @@ export const BRANDS: Brand[] = [
   { name: "kraken", domains: ["kraken.com"] },
   { name: "dpd", domains: ["dpd.com", "dpd.co.uk", "dpd.de"], ccTlds: true },
   { name: "laposte", aliases: ["la poste"], domains: ["laposte.fr", "laposte.net"] },
-  { name: "canadapost", aliases: ["canada post", "postes canada"], domains: ["canadapost.ca", "canadapost-postescanada.ca"] },
+  {
+    name: "canadapost",
+    aliases: ["canada post", "postes canada"],
+    domains: ["canadapost.ca", "canadapost-postescanada.ca"],
+  },
   { name: "auspost", aliases: ["australia post"], domains: ["auspost.com.au"] },
   { name: "booking", aliases: ["booking.com"], domains: ["booking.com"] },
   { name: "airbnb", domains: ["airbnb.com"], ccTlds: true },
@@ -385,19 +460,83 @@ export const EXECUTABLE_EXT = new Set([
   "pkg",
 ]);
 
-export const SCRIPT_EXT = new Set(["bat", "cmd", "vbs", "vbe", "js", "jse", "wsf", "wsh", "hta", "ps1", "psm1", "sh", "py", "pl", "msc", "xll", "url", "iqy", "slk", "chm"]);
+export const SCRIPT_EXT = new Set([
+  "bat",
+  "cmd",
+  "vbs",
+  "vbe",
+  "js",
+  "jse",
+  "wsf",
+  "wsh",
+  "hta",
+  "ps1",
+  "psm1",
+  "sh",
+  "py",
+  "pl",
+  "msc",
+  "xll",
+  "url",
+  "iqy",
+  "slk",
+  "chm",
+]);
 
 export const HTML_EXT = new Set(["html", "htm", "shtml", "xhtml", "mht", "mhtml", "svg", "svgz"]);
 
-export const MACRO_OFFICE_EXT = new Set(["docm", "dotm", "xlsm", "xltm", "xlam", "pptm", "potm", "ppam", "ppsm", "sldm"]);
+export const MACRO_OFFICE_EXT = new Set([
+  "docm",
+  "dotm",
+  "xlsm",
+  "xltm",
+  "xlam",
+  "pptm",
+  "potm",
+  "ppam",
+  "ppsm",
+  "sldm",
+]);
 
 /** Disk images and archive types that carry executables past filters. */
 export const DISK_IMAGE_EXT = new Set(["iso", "img", "vhd", "vhdx"]);
 
-export const ARCHIVE_EXT = new Set(["zip", "rar", "7z", "gz", "tgz", "tar", "cab", "ace", "arj", "xz", "bz2", "lzh", "z"]);
+export const ARCHIVE_EXT = new Set([
+  "zip",
+  "rar",
+  "7z",
+  "gz",
+  "tgz",
+  "tar",
+  "cab",
+  "ace",
+  "arj",
+  "xz",
+  "bz2",
+  "lzh",
+  "z",
+]);
 
 /** Extensions a double extension pretends to be ("invoice.pdf.exe"). */
-export const DECOY_EXT = new Set(["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "jpg", "jpeg", "png", "gif", "rtf", "csv", "mp3", "mp4", "wav"]);
+export const DECOY_EXT = new Set([
+  "pdf",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "ppt",
+  "pptx",
+  "txt",
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "rtf",
+  "csv",
+  "mp3",
+  "mp4",
+  "wav",
+]);
 
 /** Words a display name uses to pass as an administrator of the mailbox. */
 export const AUTHORITY_NAMES = [

@@ -29,9 +29,11 @@ export type PhishingStatus = (typeof STATUSES)[number];
 /** The largest message the analyzer accepts from the page (the API allows up to its 10 MB body). */
 export const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 
-export const NOT_A_MESSAGE = "This does not look like an e-mail message. Paste the full source, headers included (in most mail clients: “Show original” or “View source”).";
+export const NOT_A_MESSAGE =
+  "This does not look like an e-mail message. Paste the full source, headers included (in most mail clients: “Show original” or “View source”).";
 export const EMPTY_MESSAGE = "Paste the raw source of an e-mail or choose an .eml file.";
-export const TOO_LARGE = "The message is larger than 5 MB. Save it as an .eml file without large attachments and try again.";
+export const TOO_LARGE =
+  "The message is larger than 5 MB. Save it as an .eml file without large attachments and try again.";
 
 /** What the list and the demo mode show for one item. */
 export type PhishingListItem = {
@@ -90,7 +92,10 @@ export async function analyzeAndStore(input: {
   if (size > (input.maxBytes ?? MAX_MESSAGE_BYTES)) throw new PhishingInputError(TOO_LARGE);
   if (!looksLikeMessage(input.raw)) throw new PhishingInputError(NOT_A_MESSAGE);
 
-  const analysis = await analyzeMessage(input.raw, { ...organizationContext(input.tenantId), resolver: input.resolver });
+  const analysis = await analyzeMessage(input.raw, {
+    ...organizationContext(input.tenantId),
+    resolver: input.resolver,
+  });
   const id = randomUUID();
   const createdAt = Date.now();
   db.insert(phishingItems)
@@ -138,7 +143,10 @@ export async function analyzeAndStore(input: {
 
 export type ListFilter = { risk?: Risk | null; status?: PhishingStatus | null; limit?: number };
 
-export function listPhishingItems(tenantId: string, filter: ListFilter = {}): (PhishingListItem & { score: number; createdAt: number })[] {
+export function listPhishingItems(
+  tenantId: string,
+  filter: ListFilter = {},
+): (PhishingListItem & { score: number; createdAt: number })[] {
   const conds: SQL[] = [eq(phishingItems.tenantId, tenantId)];
   if (filter.risk) conds.push(eq(phishingItems.risk, filter.risk));
   if (filter.status) conds.push(eq(phishingItems.status, filter.status));
@@ -170,15 +178,21 @@ export function getPhishingItem(tenantId: string, id: string) {
 
 /** Quarantine or release; false when the item is not the tenant's (or does not exist). */
 export function setPhishingStatus(tenantId: string, id: string, status: PhishingStatus): boolean {
-  return db
-    .update(phishingItems)
-    .set({ status })
-    .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.id, id)))
-    .run().changes > 0;
+  return (
+    db
+      .update(phishingItems)
+      .set({ status })
+      .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.id, id)))
+      .run().changes > 0
+  );
 }
 
 export function countPhishingItems(tenantId: string) {
-  const rows = db.select({ risk: phishingItems.risk, status: phishingItems.status }).from(phishingItems).where(eq(phishingItems.tenantId, tenantId)).all();
+  const rows = db
+    .select({ risk: phishingItems.risk, status: phishingItems.status })
+    .from(phishingItems)
+    .where(eq(phishingItems.tenantId, tenantId))
+    .all();
   return {
     total: rows.length,
     high: rows.filter((r) => r.risk === "high").length,
@@ -187,6 +201,22 @@ export function countPhishingItems(tenantId: string) {
 }
 
 /** The API's answer for one item (issue 5: `{ id, subject, sender, risk, score, status, rationale }`). */
-export function apiItem(item: { id: string; subject: string; sender: string; risk: Risk; score: number; status: PhishingStatus; rationale: string[] }) {
-  return { id: item.id, subject: item.subject, sender: item.sender, risk: item.risk, score: item.score, status: item.status, rationale: item.rationale };
+export function apiItem(item: {
+  id: string;
+  subject: string;
+  sender: string;
+  risk: Risk;
+  score: number;
+  status: PhishingStatus;
+  rationale: string[];
+}) {
+  return {
+    id: item.id,
+    subject: item.subject,
+    sender: item.sender,
+    risk: item.risk,
+    score: item.score,
+    status: item.status,
+    rationale: item.rationale,
+  };
 }

@@ -42,7 +42,10 @@ export async function phishingLoader(request: Request, path: PhishingPath) {
   const access = await loadAppRoute(request, path);
   if (access.teaser) return { teaser: true as const };
   const url = new URL(request.url);
-  const filter = filterSchema.parse({ risk: url.searchParams.get("risk") || undefined, status: url.searchParams.get("status") || undefined });
+  const filter = filterSchema.parse({
+    risk: url.searchParams.get("risk") || undefined,
+    status: url.searchParams.get("status") || undefined,
+  });
   const items = listPhishingItems(access.ctx.tenant.id, filter).map((i) => ({
     id: i.id,
     subject: i.subject,
@@ -74,7 +77,10 @@ export async function phishingAction(request: Request, path: PhishingPath, conte
   const type = request.headers.get("Content-Type") ?? "";
   try {
     form = /multipart\/form-data/i.test(type)
-      ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_MESSAGE_BYTES }))
+      ? await unstable_parseMultipartFormData(
+          request,
+          unstable_createMemoryUploadHandler({ maxPartSize: MAX_MESSAGE_BYTES }),
+        )
       : await request.formData();
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return fieldError(error.field === "raw" ? "raw" : "file", TOO_LARGE);
@@ -84,18 +90,33 @@ export async function phishingAction(request: Request, path: PhishingPath, conte
   const intent = String(form.get("intent") ?? "analyze");
   if (intent === "quarantine" || intent === "release") {
     const parsed = statusSchema.safeParse({ intent, id: form.get("id") });
-    if (!parsed.success) return data<PhishingActionData>({ ok: false, formError: "Choose a message first." }, { status: 400 });
+    if (!parsed.success)
+      return data<PhishingActionData>({ ok: false, formError: "Choose a message first." }, { status: 400 });
     const status = parsed.data.intent === "quarantine" ? "quarantined" : "detected";
     if (!setPhishingStatus(tenantId, parsed.data.id, status)) {
-      throw new Response(JSON.stringify({ message: "Resource not found", code: "NOT_FOUND" }), { status: 404, headers: { "Content-Type": "application/json" } });
+      throw new Response(JSON.stringify({ message: "Resource not found", code: "NOT_FOUND" }), {
+        status: 404,
+        headers: { "Content-Type": "application/json" },
+      });
     }
-    audit({ action: `phishing.${parsed.data.intent}d`, tenantId, userId: ctx.user.id, ip: clientIp(context), detail: { id: parsed.data.id } });
+    audit({
+      action: `phishing.${parsed.data.intent}d`,
+      tenantId,
+      userId: ctx.user.id,
+      ip: clientIp(context),
+      detail: { id: parsed.data.id },
+    });
     return data<PhishingActionData>({
       ok: true,
-      statusChange: { id: parsed.data.id, status, message: status === "quarantined" ? "Message quarantined." : "Message released from quarantine." },
+      statusChange: {
+        id: parsed.data.id,
+        status,
+        message: status === "quarantined" ? "Message quarantined." : "Message released from quarantine.",
+      },
     });
   }
-  if (intent !== "analyze") return data<PhishingActionData>({ ok: false, formError: "Unknown action." }, { status: 400 });
+  if (intent !== "analyze")
+    return data<PhishingActionData>({ ok: false, formError: "Unknown action." }, { status: 400 });
 
   // The file wins over the textarea when both are given.
   const file = form.get("file");
@@ -104,7 +125,11 @@ export async function phishingAction(request: Request, path: PhishingPath, conte
   if (file && typeof file !== "string" && file.size > 0) {
     field = "file";
     if (file.size > MAX_MESSAGE_BYTES) return fieldError("file", TOO_LARGE);
-    if (/\.msg$/i.test(file.name)) return fieldError("file", "Outlook .msg files are not supported: save the message as .eml (or copy its source) and try again.");
+    if (/\.msg$/i.test(file.name))
+      return fieldError(
+        "file",
+        "Outlook .msg files are not supported: save the message as .eml (or copy its source) and try again.",
+      );
     raw = Buffer.from(await file.arrayBuffer());
   } else {
     raw = String(form.get("raw") ?? "");

@@ -56,7 +56,9 @@ function apiPost(url: string, body: unknown, cookie?: string) {
 }
 
 async function analyzeViaApi(cookie: string | undefined, body: unknown) {
-  return caught(analyzeApi({ request: apiPost("/api/phishing/analyze", body, cookie), context: CTX, params: {} } as never));
+  return caught(
+    analyzeApi({ request: apiPost("/api/phishing/analyze", body, cookie), context: CTX, params: {} } as never),
+  );
 }
 
 function pagePost(fields: Record<string, string | File>, cookie: string, url = "/phishing") {
@@ -74,12 +76,21 @@ describe("POST /api/phishing/analyze", () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(["id", "rationale", "risk", "score", "sender", "status", "subject"]);
-    expect(body).toMatchObject({ subject: "Your account has been limited", sender: "service@paypa1.com", risk: "high", status: "detected" });
+    expect(body).toMatchObject({
+      subject: "Your account has been limited",
+      sender: "service@paypa1.com",
+      risk: "high",
+      status: "detected",
+    });
     expect(body.score).toBeGreaterThanOrEqual(55);
     expect(body.rationale.length).toBeGreaterThan(3);
     expect(getPhishingItem(tenantId, body.id)?.subject).toBe("Your account has been limited");
     // A high-risk message raises an alert for the tenant.
-    expect(listActiveAlerts(tenantId).some((a) => a.source === "phishing" && a.title.includes("Your account has been limited"))).toBe(true);
+    expect(
+      listActiveAlerts(tenantId).some(
+        (a) => a.source === "phishing" && a.title.includes("Your account has been limited"),
+      ),
+    ).toBe(true);
   });
 
   it("answers 400 VALIDATION_ERROR for missing, empty or non-message raw, and for bad JSON", async () => {
@@ -103,7 +114,8 @@ describe("POST /api/phishing/analyze", () => {
 
   it("sustains more than 600 analyses a minute for one user without a rate limit", async () => {
     const { cookie } = await signedIn();
-    const small = "From: a@example-shop.com\r\nSubject: hi\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <x@example-shop.com>\r\n\r\nhello\r\n";
+    const small =
+      "From: a@example-shop.com\r\nSubject: hi\r\nDate: Fri, 20 Nov 2026 10:00:00 +0000\r\nMessage-ID: <x@example-shop.com>\r\n\r\nhello\r\n";
     const started = Date.now();
     for (let i = 0; i < 610; i++) {
       const res = await analyzeViaApi(cookie, { raw: small });
@@ -122,13 +134,27 @@ describe("items API: list, quarantine, release, tenant isolation", () => {
     expect(news.risk).toBe("low");
 
     const list = async (cookie: string, qs = "") =>
-      (await caught(itemsApi({ request: new Request(`http://localhost/api/phishing/items${qs}`, { headers: { Cookie: cookie } }), context: CTX, params: {} } as never))).json();
+      (
+        await caught(
+          itemsApi({
+            request: new Request(`http://localhost/api/phishing/items${qs}`, { headers: { Cookie: cookie } }),
+            context: CTX,
+            params: {},
+          } as never),
+        )
+      ).json();
     expect((await list(a.cookie)).map((i: { id: string }) => i.id)).toEqual([news.id, phish.id]);
     expect((await list(a.cookie, "?risk=high")).map((i: { id: string }) => i.id)).toEqual([phish.id]);
     expect(await list(b.cookie)).toEqual([]);
 
     const post = (fn: typeof quarantineApi, id: string, cookie: string, which: string) =>
-      caught(fn({ request: apiPost(`/api/phishing/items/${id}/${which}`, {}, cookie), context: CTX, params: { id } } as never));
+      caught(
+        fn({
+          request: apiPost(`/api/phishing/items/${id}/${which}`, {}, cookie),
+          context: CTX,
+          params: { id },
+        } as never),
+      );
     const q = await post(quarantineApi, phish.id, a.cookie, "quarantine");
     expect(q.status).toBe(200);
     expect((await q.json()).status).toBe("quarantined");
@@ -149,25 +175,48 @@ describe("items API: list, quarantine, release, tenant isolation", () => {
 
 describe("/phishing page", () => {
   it("shows the teaser to signed-out visitors", async () => {
-    expect(await pageLoader({ request: new Request("http://localhost/phishing"), context: CTX, params: {} } as never)).toEqual({ teaser: true });
+    expect(
+      await pageLoader({ request: new Request("http://localhost/phishing"), context: CTX, params: {} } as never),
+    ).toEqual({ teaser: true });
   });
 
   it("analyses pasted source, stores it and lists it", async () => {
     const { cookie, tenantId } = await signedIn();
-    const r = unwrap(await pageAction({ request: pagePost({ intent: "analyze", raw: PHISH }, cookie), context: CTX, params: {} } as never));
+    const r = unwrap(
+      await pageAction({
+        request: pagePost({ intent: "analyze", raw: PHISH }, cookie),
+        context: CTX,
+        params: {},
+      } as never),
+    );
     expect(r.status).toBe(200);
     expect(r.body.verdict).toMatchObject({ risk: "high", sender: "service@paypa1.com", status: "detected" });
     expect(r.body.verdict.detail).toBeUndefined();
-    const data = (await pageLoader({ request: new Request("http://localhost/phishing", { headers: { Cookie: cookie } }), context: CTX, params: {} } as never)) as any;
+    const data = (await pageLoader({
+      request: new Request("http://localhost/phishing", { headers: { Cookie: cookie } }),
+      context: CTX,
+      params: {},
+    } as never)) as any;
     expect(data.items).toHaveLength(1);
-    expect(data.items[0]).toMatchObject({ id: r.body.verdict.id, subject: "Your account has been limited", risk: "high", status: "detected" });
+    expect(data.items[0]).toMatchObject({
+      id: r.body.verdict.id,
+      subject: "Your account has been limited",
+      risk: "high",
+      status: "detected",
+    });
     expect(listPhishingItems(tenantId)).toHaveLength(1);
   });
 
   it("analyses an uploaded .eml file (multipart) and the enhanced page adds the signal detail", async () => {
     const { cookie } = await signedIn();
     const file = new File([NEWSLETTER], "newsletter.eml", { type: "message/rfc822" });
-    const r = unwrap(await enhancedAction({ request: pagePost({ intent: "analyze", raw: "", file }, cookie, "/phishing-enhanced"), context: CTX, params: {} } as never));
+    const r = unwrap(
+      await enhancedAction({
+        request: pagePost({ intent: "analyze", raw: "", file }, cookie, "/phishing-enhanced"),
+        context: CTX,
+        params: {},
+      } as never),
+    );
     expect(r.status).toBe(200);
     expect(r.body.verdict.risk).toBe("low");
     expect(r.body.verdict.detail.links.length).toBeGreaterThan(0);
@@ -176,15 +225,36 @@ describe("/phishing page", () => {
 
   it("refuses an empty form, a non-message file and a file over 5 MB with a field error, storing nothing", async () => {
     const { cookie, tenantId } = await signedIn();
-    const empty = unwrap(await pageAction({ request: pagePost({ intent: "analyze", raw: "  " }, cookie), context: CTX, params: {} } as never));
-    expect(empty).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { raw: expect.stringMatching(/Paste the raw source/) } } });
+    const empty = unwrap(
+      await pageAction({
+        request: pagePost({ intent: "analyze", raw: "  " }, cookie),
+        context: CTX,
+        params: {},
+      } as never),
+    );
+    expect(empty).toMatchObject({
+      status: 400,
+      body: { ok: false, fieldErrors: { raw: expect.stringMatching(/Paste the raw source/) } },
+    });
 
     const png = new File([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3])], "photo.eml", { type: "message/rfc822" });
-    const notMail = unwrap(await pageAction({ request: pagePost({ intent: "analyze", file: png }, cookie), context: CTX, params: {} } as never));
+    const notMail = unwrap(
+      await pageAction({
+        request: pagePost({ intent: "analyze", file: png }, cookie),
+        context: CTX,
+        params: {},
+      } as never),
+    );
     expect(notMail).toMatchObject({ status: 400, body: { fieldErrors: { file: NOT_A_MESSAGE } } });
 
     const big = new File([PHISH, "X".repeat(5 * 1024 * 1024)], "big.eml", { type: "message/rfc822" });
-    const tooBig = unwrap(await pageAction({ request: pagePost({ intent: "analyze", file: big }, cookie), context: CTX, params: {} } as never));
+    const tooBig = unwrap(
+      await pageAction({
+        request: pagePost({ intent: "analyze", file: big }, cookie),
+        context: CTX,
+        params: {},
+      } as never),
+    );
     expect(tooBig).toMatchObject({ status: 400, body: { fieldErrors: { file: TOO_LARGE } } });
     expect(listPhishingItems(tenantId)).toHaveLength(0);
   });
@@ -192,16 +262,36 @@ describe("/phishing page", () => {
   it("quarantines and releases through the page's forms; another tenant's id is a 404", async () => {
     const a = await signedIn();
     const b = await signedIn("contoso-example.com");
-    const { body } = unwrap(await pageAction({ request: pagePost({ intent: "analyze", raw: PHISH }, a.cookie), context: CTX, params: {} } as never));
+    const { body } = unwrap(
+      await pageAction({
+        request: pagePost({ intent: "analyze", raw: PHISH }, a.cookie),
+        context: CTX,
+        params: {},
+      } as never),
+    );
     const id = body.verdict.id;
-    const q = unwrap(await pageAction({ request: pagePost({ intent: "quarantine", id }, a.cookie), context: CTX, params: {} } as never));
+    const q = unwrap(
+      await pageAction({
+        request: pagePost({ intent: "quarantine", id }, a.cookie),
+        context: CTX,
+        params: {},
+      } as never),
+    );
     expect(q.body.statusChange).toEqual({ id, status: "quarantined", message: "Message quarantined." });
-    const filtered = (await pageLoader({ request: new Request("http://localhost/phishing?status=quarantined&risk=high", { headers: { Cookie: a.cookie } }), context: CTX, params: {} } as never)) as any;
+    const filtered = (await pageLoader({
+      request: new Request("http://localhost/phishing?status=quarantined&risk=high", { headers: { Cookie: a.cookie } }),
+      context: CTX,
+      params: {},
+    } as never)) as any;
     expect(filtered.items.map((i: { id: string }) => i.id)).toEqual([id]);
     expect(filtered.filter).toEqual({ risk: "high", status: "quarantined" });
-    const other = await caught(pageAction({ request: pagePost({ intent: "release", id }, b.cookie), context: CTX, params: {} } as never));
+    const other = await caught(
+      pageAction({ request: pagePost({ intent: "release", id }, b.cookie), context: CTX, params: {} } as never),
+    );
     expect(other.status).toBe(404);
-    const rel = unwrap(await pageAction({ request: pagePost({ intent: "release", id }, a.cookie), context: CTX, params: {} } as never));
+    const rel = unwrap(
+      await pageAction({ request: pagePost({ intent: "release", id }, a.cookie), context: CTX, params: {} } as never),
+    );
     expect(rel.body.statusChange.status).toBe("detected");
   });
 });

@@ -58,7 +58,10 @@ function scanLocalHeaders(buf: Buffer, maxEntries: number): ZipEntry[] | null {
     const compressed = buf.readUInt32LE(offset + 18);
     const nameLen = buf.readUInt16LE(offset + 26);
     const extraLen = buf.readUInt16LE(offset + 28);
-    entries.push({ name: buf.toString("utf8", offset + 30, Math.min(buf.length, offset + 30 + nameLen)), encrypted: (flags & 1) === 1 });
+    entries.push({
+      name: buf.toString("utf8", offset + 30, Math.min(buf.length, offset + 30 + nameLen)),
+      encrypted: (flags & 1) === 1,
+    });
     // With a data descriptor (bit 3) the size is not known here: stop rather than guess.
     if (flags & 8) break;
     offset += 30 + nameLen + extraLen + compressed;

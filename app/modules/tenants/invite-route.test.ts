@@ -12,7 +12,13 @@ describe("accepting an invitation", () => {
     setTenantPlan(joiner.tenantId, "pro"); // free allows one organization, which "Personal" already is
     const { token } = createInvitation(owner.tenantId, "member", owner.user.id, "127.0.0.1");
 
-    const res = await settle(() => action({ request: req(`/invite/${token}`, { method: "POST", cookie: joiner.cookie }), params: { token }, context: {} }));
+    const res = await settle(() =>
+      action({
+        request: req(`/invite/${token}`, { method: "POST", cookie: joiner.cookie }),
+        params: { token },
+        context: {},
+      }),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/dashboard");
     const cookies = res.headers.getSetCookie();
@@ -28,7 +34,13 @@ describe("accepting an invitation", () => {
 
   it("keeps the session when the invitation is not valid", async () => {
     const joiner = await signedInUser();
-    const res = await settle(() => action({ request: req("/invite/nope", { method: "POST", cookie: joiner.cookie }), params: { token: "nope" }, context: {} }));
+    const res = await settle(() =>
+      action({
+        request: req("/invite/nope", { method: "POST", cookie: joiner.cookie }),
+        params: { token: "nope" },
+        context: {},
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get("Set-Cookie")).toBeNull();
     expect((await getSession(req("/dashboard", { cookie: joiner.cookie })))?.user.id).toBe(joiner.user.id);

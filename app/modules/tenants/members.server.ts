@@ -38,7 +38,12 @@ export function createInvitation(tenantId: string, role: "admin" | "member", cre
 
 export function listOpenInvitations(tenantId: string) {
   return db
-    .select({ id: invitations.id, role: invitations.role, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt })
+    .select({
+      id: invitations.id,
+      role: invitations.role,
+      createdAt: invitations.createdAt,
+      expiresAt: invitations.expiresAt,
+    })
     .from(invitations)
     .where(and(eq(invitations.tenantId, tenantId), isNull(invitations.acceptedAt)))
     .orderBy(asc(invitations.createdAt))
@@ -47,15 +52,25 @@ export function listOpenInvitations(tenantId: string) {
 }
 
 export function revokeInvitation(tenantId: string, invitationId: string): boolean {
-  return db.delete(invitations).where(and(eq(invitations.tenantId, tenantId), eq(invitations.id, invitationId))).run().changes > 0;
+  return (
+    db
+      .delete(invitations)
+      .where(and(eq(invitations.tenantId, tenantId), eq(invitations.id, invitationId)))
+      .run().changes > 0
+  );
 }
 
 /** Joins the invitation's organization; refuses expired or used links and respects the joiner's organization limit. */
 export function acceptInvitation(token: string, userId: string, ip?: string): { tenantId: string } {
   return db.transaction(
     () => {
-      const inv = db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token))).get();
-      if (!inv || inv.acceptedAt || inv.expiresAt <= Date.now()) throw new MemberError("This invitation link is invalid or has expired.");
+      const inv = db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.tokenHash, hashToken(token)))
+        .get();
+      if (!inv || inv.acceptedAt || inv.expiresAt <= Date.now())
+        throw new MemberError("This invitation link is invalid or has expired.");
       const existing = db
         .select()
         .from(memberships)
@@ -65,7 +80,10 @@ export function acceptInvitation(token: string, userId: string, ip?: string): { 
       const allowance = organizationAllowanceForUser(userId);
       if (allowance.reached) throw new MemberError(allowance.upgradeMessage ?? "Organization limit reached");
       db.insert(memberships).values({ id: randomUUID(), userId, tenantId: inv.tenantId, role: inv.role }).run();
-      db.update(invitations).set({ acceptedBy: userId, acceptedAt: Date.now() }).where(eq(invitations.id, inv.id)).run();
+      db.update(invitations)
+        .set({ acceptedBy: userId, acceptedAt: Date.now() })
+        .where(eq(invitations.id, inv.id))
+        .run();
       audit({ action: "member.joined", tenantId: inv.tenantId, userId, ip, detail: { role: inv.role } });
       return { tenantId: inv.tenantId };
     },
@@ -74,23 +92,35 @@ export function acceptInvitation(token: string, userId: string, ip?: string): { 
 }
 
 function ownerCount(tenantId: string) {
-  return db
-    .select({ n: count() })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, "owner")))
-    .get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, "owner")))
+      .get()?.n ?? 0
+  );
 }
 
 export function changeRole(tenantId: string, actorId: string, memberUserId: string, role: Role, ip?: string) {
   db.transaction(
     () => {
-      const member = db.select().from(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId))).get();
+      const member = db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId)))
+        .get();
       if (!member) throw new MemberError("This person is not a member of the organization.");
       if (member.role === "owner" && role !== "owner" && ownerCount(tenantId) <= 1) {
         throw new MemberError("An organization must keep at least one owner.");
       }
       db.update(memberships).set({ role }).where(eq(memberships.id, member.id)).run();
-      audit({ action: "member.role_changed", tenantId, userId: actorId, ip, detail: { member: memberUserId, from: member.role, to: role } });
+      audit({
+        action: "member.role_changed",
+        tenantId,
+        userId: actorId,
+        ip,
+        detail: { member: memberUserId, from: member.role, to: role },
+      });
     },
     { behavior: "immediate" },
   );
@@ -99,11 +129,22 @@ export function changeRole(tenantId: string, actorId: string, memberUserId: stri
 export function removeMember(tenantId: string, actorId: string, memberUserId: string, ip?: string) {
   db.transaction(
     () => {
-      const member = db.select().from(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId))).get();
+      const member = db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId)))
+        .get();
       if (!member) throw new MemberError("This person is not a member of the organization.");
-      if (member.role === "owner" && ownerCount(tenantId) <= 1) throw new MemberError("An organization must keep at least one owner.");
+      if (member.role === "owner" && ownerCount(tenantId) <= 1)
+        throw new MemberError("An organization must keep at least one owner.");
       db.delete(memberships).where(eq(memberships.id, member.id)).run();
-      audit({ action: "member.removed", tenantId, userId: actorId, ip, detail: { member: memberUserId, role: member.role } });
+      audit({
+        action: "member.removed",
+        tenantId,
+        userId: actorId,
+        ip,
+        detail: { member: memberUserId, role: member.role },
+      });
     },
     { behavior: "immediate" },
   );

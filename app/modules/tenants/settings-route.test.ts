@@ -18,7 +18,11 @@ describe("/settings points owners and admins to the admin area", () => {
 
     const member = await signedInUser();
     setTenantPlan(member.tenantId, "pro");
-    acceptInvitation(createInvitation(owner.tenantId, "member", owner.user.id, "127.0.0.1").token, member.user.id, "127.0.0.1");
+    acceptInvitation(
+      createInvitation(owner.tenantId, "member", owner.user.id, "127.0.0.1").token,
+      member.user.id,
+      "127.0.0.1",
+    );
     expect(await canAdmin(member.cookie, owner.tenantId)).toBe(false);
   });
 });

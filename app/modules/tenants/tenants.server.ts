@@ -42,7 +42,12 @@ export function getMembership(userId: string, tenantId: string) {
   );
 }
 
-export function tenantEffectivePlan(tenantId: string, plan: Plan, now = Date.now(), trial: Pick<TrialInfo, "status"> = getTrial(tenantId, now)): Plan {
+export function tenantEffectivePlan(
+  tenantId: string,
+  plan: Plan,
+  now = Date.now(),
+  trial: Pick<TrialInfo, "status"> = getTrial(tenantId, now),
+): Plan {
   return effectivePlan(plan, trial.status);
 }
 
@@ -75,17 +80,21 @@ export class OrganizationLimitError extends Error {}
  * slip under it.
  */
 export function createTenant(userId: string, name: string, opts: { ip?: string; enforceLimit?: boolean } = {}) {
-  return db.transaction(() => {
-    if (opts.enforceLimit !== false) {
-      const allowance = organizationAllowanceForUser(userId);
-      if (allowance.reached) throw new OrganizationLimitError(allowance.upgradeMessage ?? "Organization limit reached");
-    }
-    const id = randomUUID();
-    db.insert(tenants).values({ id, name, plan: "free" }).run();
-    db.insert(memberships).values({ id: randomUUID(), userId, tenantId: id, role: "owner" }).run();
-    audit({ action: "tenant.created", tenantId: id, userId, ip: opts.ip, detail: { name } });
-    return { id, name };
-  }, { behavior: "immediate" });
+  return db.transaction(
+    () => {
+      if (opts.enforceLimit !== false) {
+        const allowance = organizationAllowanceForUser(userId);
+        if (allowance.reached)
+          throw new OrganizationLimitError(allowance.upgradeMessage ?? "Organization limit reached");
+      }
+      const id = randomUUID();
+      db.insert(tenants).values({ id, name, plan: "free" }).run();
+      db.insert(memberships).values({ id: randomUUID(), userId, tenantId: id, role: "owner" }).run();
+      audit({ action: "tenant.created", tenantId: id, userId, ip: opts.ip, detail: { name } });
+      return { id, name };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export function setTenantPlan(tenantId: string, plan: Plan) {
@@ -103,4 +112,3 @@ export function getTenant(tenantId: string) {
 export function listAllTenants() {
   return db.select().from(tenants).orderBy(asc(tenants.createdAt)).all();
 }
-

@@ -3,7 +3,14 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { createInvitation, acceptInvitation } from "./members.server";
-import { createTenant, listTenantsForUser, organizationAllowanceForUser, OrganizationLimitError, setTenantPlan, tenantEffectivePlan } from "./tenants.server";
+import {
+  createTenant,
+  listTenantsForUser,
+  organizationAllowanceForUser,
+  OrganizationLimitError,
+  setTenantPlan,
+  tenantEffectivePlan,
+} from "./tenants.server";
 import { endTrial, getTrial, startTrial, TrialError } from "./trials.server";
 import { CreateOrganizationSchema, ORGANIZATION_NAME_HINT, organizationCreatedToast } from "./validation";
 
@@ -18,7 +25,9 @@ describe("organization allowance (one function for API and sidebar)", () => {
       reached: true,
       upgradeMessage: "Upgrade to Pro to create up to 3 organizations",
     });
-    expect(() => createTenant(u.id, "Second")).toThrow(new OrganizationLimitError("Upgrade to Pro to create up to 3 organizations"));
+    expect(() => createTenant(u.id, "Second")).toThrow(
+      new OrganizationLimitError("Upgrade to Pro to create up to 3 organizations"),
+    );
   });
 
   it("pro allows 3; the fourth is refused with the Enterprise message; new ones start on free", async () => {
@@ -43,7 +52,11 @@ describe("organization allowance (one function for API and sidebar)", () => {
       const { user: u, tenantId } = await user();
       setTenantPlan(tenantId, plan);
       for (let i = 0; i < 4; i++) createTenant(u.id, `Org ${i}`);
-      expect(organizationAllowanceForUser(u.id)).toMatchObject({ label: "Organizations: 5/∞", reached: false, upgradeMessage: null });
+      expect(organizationAllowanceForUser(u.id)).toMatchObject({
+        label: "Organizations: 5/∞",
+        reached: false,
+        upgradeMessage: null,
+      });
     }
   });
 

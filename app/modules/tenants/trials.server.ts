@@ -12,7 +12,13 @@ import { TRIAL_DAYS, type TrialStatus } from "~/lib/plans";
 export type TrialInfo = { status: TrialStatus; endsAt: string | null; startedAt: string | null };
 
 // Read on every signed-in request (effective plan): prepared once (db.server.ts preparedQuery).
-const trialOfTenant = preparedQuery((d) => d.select().from(trials).where(eq(trials.tenantId, sql.placeholder("tenantId"))).prepare());
+const trialOfTenant = preparedQuery((d) =>
+  d
+    .select()
+    .from(trials)
+    .where(eq(trials.tenantId, sql.placeholder("tenantId")))
+    .prepare(),
+);
 
 export function getTrial(tenantId: string, now = Date.now()): TrialInfo {
   const row = trialOfTenant().get({ tenantId });

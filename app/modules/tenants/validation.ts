@@ -3,7 +3,13 @@ import { z } from "zod";
 import { ORGANIZATION_NAME_MAX, ORGANIZATION_NAME_REQUIRED } from "./limits";
 
 // The wording lives in ./limits (zod-free, so the browser can import it); re-exported for the server's callers.
-export { ORGANIZATION_CREATE_FAILED, ORGANIZATION_NAME_HINT, ORGANIZATION_NAME_MAX, ORGANIZATION_NAME_REQUIRED, organizationCreatedToast } from "./limits";
+export {
+  ORGANIZATION_CREATE_FAILED,
+  ORGANIZATION_NAME_HINT,
+  ORGANIZATION_NAME_MAX,
+  ORGANIZATION_NAME_REQUIRED,
+  organizationCreatedToast,
+} from "./limits";
 
 export const OrganizationNameSchema = z
   .string({ error: ORGANIZATION_NAME_REQUIRED })

@@ -9,7 +9,13 @@ import { normaliseIndicator } from "./indicator";
 
 const MAX_HITS_PER_KIND = 50;
 
-export type HuntHit = { kind: "Alert" | "Message"; id: string; title: string; level: "low" | "medium" | "high" | "critical"; at: string };
+export type HuntHit = {
+  kind: "Alert" | "Message";
+  id: string;
+  title: string;
+  level: "low" | "medium" | "high" | "critical";
+  at: string;
+};
 
 /** `%` and `_` in an indicator are literal characters, not wildcards. */
 function contains(column: SQLWrapper, needle: string) {
@@ -28,9 +34,21 @@ export function hunt(tenantId: string, indicator: string): HuntHit[] {
     .orderBy(desc(alerts.createdAt))
     .limit(MAX_HITS_PER_KIND)
     .all()
-    .map((a): HuntHit => ({ kind: "Alert", id: a.id, title: a.title, level: a.severity, at: new Date(a.createdAt).toISOString() }));
+    .map((a): HuntHit => ({
+      kind: "Alert",
+      id: a.id,
+      title: a.title,
+      level: a.severity,
+      at: new Date(a.createdAt).toISOString(),
+    }));
   const messageHits = db
-    .select({ id: phishingItems.id, subject: phishingItems.subject, sender: phishingItems.sender, risk: phishingItems.risk, createdAt: phishingItems.createdAt })
+    .select({
+      id: phishingItems.id,
+      subject: phishingItems.subject,
+      sender: phishingItems.sender,
+      risk: phishingItems.risk,
+      createdAt: phishingItems.createdAt,
+    })
     .from(phishingItems)
     .where(
       and(
@@ -41,6 +59,12 @@ export function hunt(tenantId: string, indicator: string): HuntHit[] {
     .orderBy(desc(phishingItems.createdAt))
     .limit(MAX_HITS_PER_KIND)
     .all()
-    .map((p): HuntHit => ({ kind: "Message", id: p.id, title: `${p.subject} — ${p.sender}`, level: p.risk, at: new Date(p.createdAt).toISOString() }));
+    .map((p): HuntHit => ({
+      kind: "Message",
+      id: p.id,
+      title: `${p.subject} — ${p.sender}`,
+      level: p.risk,
+      at: new Date(p.createdAt).toISOString(),
+    }));
   return [...alertHits, ...messageHits].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
 }

@@ -12,8 +12,21 @@ describe("threat hunting", () => {
   it("finds an indicator in the tenant's alerts, case-insensitively, and never in another tenant's", async () => {
     const a = await tenant();
     const b = await tenant();
-    raiseAlert({ tenantId: a, source: "test", severity: "high", title: "Login from evil-login.test", detail: "seen twice", dedupeKey: "h1" });
-    raiseAlert({ tenantId: b, source: "test", severity: "high", title: "Login from evil-login.test (tenant B)", dedupeKey: "h2" });
+    raiseAlert({
+      tenantId: a,
+      source: "test",
+      severity: "high",
+      title: "Login from evil-login.test",
+      detail: "seen twice",
+      dedupeKey: "h1",
+    });
+    raiseAlert({
+      tenantId: b,
+      source: "test",
+      severity: "high",
+      title: "Login from evil-login.test (tenant B)",
+      dedupeKey: "h2",
+    });
     const hits = hunt(a, "EVIL-login");
     expect(hits.map((h) => h.title)).toEqual(["Login from evil-login.test"]);
     expect(hits[0]).toMatchObject({ kind: "Alert", level: "high" });

@@ -26,7 +26,19 @@ export type ExposureListItem = {
 
 const STATUS_LABEL = { open: "Open", resolved: "Resolved", skipped: "Skipped" } as const;
 
-function StatusButton({ id, intent, label, identity, children }: { id: string; intent: string; label: string; identity: string; children: React.ReactNode }) {
+function StatusButton({
+  id,
+  intent,
+  label,
+  identity,
+  children,
+}: {
+  id: string;
+  intent: string;
+  label: string;
+  identity: string;
+  children: React.ReactNode;
+}) {
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -46,10 +58,14 @@ export function ExposureList({ exposures, readOnly = false }: { exposures: Expos
         <h2 id="exposures-heading" className="text-lg font-semibold">
           Exposures
         </h2>
-        <p className="text-sm text-ink-muted">Mark an exposure resolved once you have acted on it, or skip it when it does not concern you.</p>
+        <p className="text-sm text-ink-muted">
+          Mark an exposure resolved once you have acted on it, or skip it when it does not concern you.
+        </p>
       </div>
       {exposures.length === 0 ? (
-        <p className="p-4 text-sm text-ink-muted">No exposure found. New breaches are matched against your watchlist as soon as they are imported.</p>
+        <p className="p-4 text-sm text-ink-muted">
+          No exposure found. New breaches are matched against your watchlist as soon as they are imported.
+        </p>
       ) : (
         <ul className="divide-y divide-slate-200">
           {exposures.map((e) => (
@@ -57,17 +73,22 @@ export function ExposureList({ exposures, readOnly = false }: { exposures: Expos
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-medium [overflow-wrap:anywhere]">
-                    {e.type === "domain" ? `${e.accountCount} account${e.accountCount === 1 ? "" : "s"} at ${e.identity}` : e.identity}
+                    {e.type === "domain"
+                      ? `${e.accountCount} account${e.accountCount === 1 ? "" : "s"} at ${e.identity}`
+                      : e.identity}
                   </p>
                   <p className="text-sm text-ink-muted">
-                    {e.breachTitle} · breached {e.breachDate} · found <time dateTime={e.foundAt}>{formatDate(e.foundAt)}</time>
+                    {e.breachTitle} · breached {e.breachDate} · found{" "}
+                    <time dateTime={e.foundAt}>{formatDate(e.foundAt)}</time>
                     {e.isVerified ? null : " · unverified breach"}
                     {e.isSensitive ? " · sensitive breach" : null}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <SeverityBadge level={e.severity} />
-                  <StatusBadge tone={e.status === "open" ? "danger" : e.status === "resolved" ? "ok" : "neutral"}>{STATUS_LABEL[e.status]}</StatusBadge>
+                  <StatusBadge tone={e.status === "open" ? "danger" : e.status === "resolved" ? "ok" : "neutral"}>
+                    {STATUS_LABEL[e.status]}
+                  </StatusBadge>
                 </div>
               </div>
               <p className="mt-2 text-sm">
@@ -87,7 +108,12 @@ export function ExposureList({ exposures, readOnly = false }: { exposures: Expos
                 <div className="mt-3 flex flex-wrap gap-2">
                   {e.status === "open" ? (
                     <>
-                      <StatusButton id={e.id} intent="resolve" label="Mark resolved" identity={`${e.identity} in ${e.breachTitle}`}>
+                      <StatusButton
+                        id={e.id}
+                        intent="resolve"
+                        label="Mark resolved"
+                        identity={`${e.identity} in ${e.breachTitle}`}
+                      >
                         <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
                       </StatusButton>
                       <StatusButton id={e.id} intent="skip" label="Skip" identity={`${e.identity} in ${e.breachTitle}`}>
@@ -95,7 +121,12 @@ export function ExposureList({ exposures, readOnly = false }: { exposures: Expos
                       </StatusButton>
                     </>
                   ) : (
-                    <StatusButton id={e.id} intent="reopen" label="Reopen" identity={`${e.identity} in ${e.breachTitle}`}>
+                    <StatusButton
+                      id={e.id}
+                      intent="reopen"
+                      label="Reopen"
+                      identity={`${e.identity} in ${e.breachTitle}`}
+                    >
                       <RotateCcw className="h-4 w-4" aria-hidden="true" />
                     </StatusButton>
                   )}

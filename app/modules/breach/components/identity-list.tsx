@@ -30,13 +30,23 @@ export function formatDate(iso: string | null): string {
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10);
 }
 
-export function filterAndSortIdentities(identities: IdentityListItem[], status: string | null, sort: string | null): IdentityListItem[] {
-  const filtered = status === "breached" || status === "clean" ? identities.filter((i) => i.status === status) : identities;
+export function filterAndSortIdentities(
+  identities: IdentityListItem[],
+  status: string | null,
+  sort: string | null,
+): IdentityListItem[] {
+  const filtered =
+    status === "breached" || status === "clean" ? identities.filter((i) => i.status === status) : identities;
   const bySeverity = (a: IdentityListItem, b: IdentityListItem) =>
     (b.status === "breached" ? RANK[b.severity] : 0) - (a.status === "breached" ? RANK[a.severity] : 0);
   const byDate = (a: IdentityListItem, b: IdentityListItem) => (b.foundAt ?? "").localeCompare(a.foundAt ?? "");
   const byName = (a: IdentityListItem, b: IdentityListItem) => label(a).localeCompare(label(b));
-  const cmp = sort === "found" ? byDate : sort === "name" ? byName : (a: IdentityListItem, b: IdentityListItem) => bySeverity(a, b) || byDate(a, b) || byName(a, b);
+  const cmp =
+    sort === "found"
+      ? byDate
+      : sort === "name"
+        ? byName
+        : (a: IdentityListItem, b: IdentityListItem) => bySeverity(a, b) || byDate(a, b) || byName(a, b);
   return [...filtered].sort(cmp);
 }
 
@@ -49,7 +59,11 @@ function RemoveButton({ identity }: { identity: IdentityListItem }) {
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="identityId" value={identity.id} />
-      <button type="submit" className="btn-secondary px-2 py-1" aria-label={`Remove ${label(identity)} from the watchlist`}>
+      <button
+        type="submit"
+        className="btn-secondary px-2 py-1"
+        aria-label={`Remove ${label(identity)} from the watchlist`}
+      >
         <Trash2 className="h-4 w-4" aria-hidden="true" />
         Remove
       </button>
@@ -101,7 +115,9 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
         </Form>
       </div>
       {identities.length === 0 ? (
-        <p className="p-4 text-sm text-ink-muted">Nothing is watched yet. Add an e-mail address or a domain above to start monitoring.</p>
+        <p className="p-4 text-sm text-ink-muted">
+          Nothing is watched yet. Add an e-mail address or a domain above to start monitoring.
+        </p>
       ) : rows.length === 0 ? (
         <p className="p-4 text-sm text-ink-muted">No watched identity matches this filter.</p>
       ) : (
@@ -116,7 +132,11 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
                     <p className="text-xs text-ink-muted">{i.type === "domain" ? "Domain" : "E-mail address"}</p>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    {i.status === "breached" ? <StatusBadge tone="danger">Breached</StatusBadge> : <StatusBadge tone="ok">Clean</StatusBadge>}
+                    {i.status === "breached" ? (
+                      <StatusBadge tone="danger">Breached</StatusBadge>
+                    ) : (
+                      <StatusBadge tone="ok">Clean</StatusBadge>
+                    )}
                     {i.status === "breached" ? <SeverityBadge level={i.severity} /> : null}
                   </div>
                 </div>
@@ -138,12 +158,24 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
             <table className="w-full text-left text-sm">
               <thead className="bg-surface-muted text-xs uppercase tracking-wide text-ink-muted">
                 <tr>
-                  <th scope="col" className="px-4 py-2">Identity</th>
-                  <th scope="col" className="px-4 py-2">Status</th>
-                  <th scope="col" className="px-4 py-2">Severity</th>
-                  <th scope="col" className="px-4 py-2">Breaches</th>
-                  <th scope="col" className="px-4 py-2">Evidence</th>
-                  <th scope="col" className="px-4 py-2">Found</th>
+                  <th scope="col" className="px-4 py-2">
+                    Identity
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Severity
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Breaches
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Evidence
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Found
+                  </th>
                   {readOnly ? null : (
                     <th scope="col" className="px-4 py-2">
                       <span className="sr-only">Actions</span>
@@ -156,16 +188,26 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
                   <tr key={i.id} data-testid="identity-row" data-status={i.status}>
                     <td className="px-4 py-3 align-top">
                       <span className="block min-w-[11rem] font-medium [overflow-wrap:anywhere]">{label(i)}</span>
-                      <span className="text-xs text-ink-muted">{i.type === "domain" ? "Domain" : "E-mail address"}</span>
+                      <span className="text-xs text-ink-muted">
+                        {i.type === "domain" ? "Domain" : "E-mail address"}
+                      </span>
                     </td>
                     <td className="px-4 py-3 align-top">
-                      {i.status === "breached" ? <StatusBadge tone="danger">Breached</StatusBadge> : <StatusBadge tone="ok">Clean</StatusBadge>}
+                      {i.status === "breached" ? (
+                        <StatusBadge tone="danger">Breached</StatusBadge>
+                      ) : (
+                        <StatusBadge tone="ok">Clean</StatusBadge>
+                      )}
                     </td>
                     <td className="px-4 py-3 align-top">
-                      {i.status === "breached" ? <SeverityBadge level={i.severity} /> : <>
+                      {i.status === "breached" ? (
+                        <SeverityBadge level={i.severity} />
+                      ) : (
+                        <>
                           <span aria-hidden="true">—</span>
                           <span className="sr-only">No open exposure</span>
-                        </>}
+                        </>
+                      )}
                     </td>
                     <td className="px-4 py-3 align-top tabular-nums">{i.breachCount}</td>
                     <td className="max-w-md px-4 py-3 align-top text-ink-muted">{i.evidence}</td>

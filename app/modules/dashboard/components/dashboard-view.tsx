@@ -26,7 +26,13 @@ export type SeverityLevel = "low" | "medium" | "high" | "critical";
 /** One point of the risk trend: the overall risk score (0–100, lower is better) for a period. */
 export type RiskTrendPoint = { label: string; score: number; date?: string };
 export type SeverityCount = { severity: SeverityLevel; count: number };
-export type DashboardAlert = { id: string; title: string; source: string; severity: SeverityLevel; createdAt: string | number };
+export type DashboardAlert = {
+  id: string;
+  title: string;
+  source: string;
+  severity: SeverityLevel;
+  createdAt: string | number;
+};
 
 export type DashboardViewProps = {
   metrics: DashboardMetrics;
@@ -51,7 +57,12 @@ const CARDS: { key: MetricKey; label: string; Icon: typeof Activity; hint: strin
   { key: "anomaliesCount", label: "Anomalies", Icon: Bug, hint: "unusual activity" },
 ];
 
-const SEVERITY_WORD: Record<SeverityLevel, string> = { critical: "Critical", high: "High", medium: "Medium", low: "Low" };
+const SEVERITY_WORD: Record<SeverityLevel, string> = {
+  critical: "Critical",
+  high: "High",
+  medium: "Medium",
+  low: "Low",
+};
 const TONE: Record<SeverityLevel, BarTone> = { critical: "high", high: "high", medium: "medium", low: "low" };
 
 function scoreVerdict(score: number) {
@@ -60,7 +71,19 @@ function scoreVerdict(score: number) {
   return "Needs attention";
 }
 
-function MetricCard({ label, value, hint, Icon, href }: { label: string; value: ReactNode; hint: string; Icon: typeof Activity; href?: string }) {
+function MetricCard({
+  label,
+  value,
+  hint,
+  Icon,
+  href,
+}: {
+  label: string;
+  value: ReactNode;
+  hint: string;
+  Icon: typeof Activity;
+  href?: string;
+}) {
   const body = (
     <>
       <dt className="flex items-center gap-2 text-sm font-medium text-ink-muted">
@@ -74,7 +97,12 @@ function MetricCard({ label, value, hint, Icon, href }: { label: string; value: 
   return (
     <div className="card relative p-4">
       {href ? (
-        <Link to={href} className="absolute inset-0 rounded-card" aria-label={`${label}: open the module`} prefetch="intent" />
+        <Link
+          to={href}
+          className="absolute inset-0 rounded-card"
+          aria-label={`${label}: open the module`}
+          prefetch="intent"
+        />
       ) : null}
       <dl>{body}</dl>
     </div>
@@ -132,14 +160,21 @@ export function DashboardView({
               categoryLabel="Severity"
               valueLabel="Open findings"
               summary={`${findingsBySeverity.reduce((s, f) => s + f.count, 0)} open findings across modules.`}
-              bars={findingsBySeverity.map((f) => ({ label: SEVERITY_WORD[f.severity], value: f.count, tone: TONE[f.severity] }))}
+              bars={findingsBySeverity.map((f) => ({
+                label: SEVERITY_WORD[f.severity],
+                value: f.count,
+                tone: TONE[f.severity],
+              }))}
             />
           ) : null}
         </div>
       ) : null}
 
       {recentAlerts ? (
-        <section className="card lazy-render p-0 [contain-intrinsic-block-size:auto_28rem]" aria-labelledby="dashboard-alerts">
+        <section
+          className="card lazy-render p-0 [contain-intrinsic-block-size:auto_28rem]"
+          aria-labelledby="dashboard-alerts"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-5 py-3">
             <h2 id="dashboard-alerts" className="text-base font-semibold">
               Recent alerts

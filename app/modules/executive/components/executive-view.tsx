@@ -76,7 +76,13 @@ function ControlStatus({ status }: { status: ComplianceControl["status"] }) {
   );
 }
 
-export function ExecutiveView({ executiveMetrics: m, compliance, analytics, title = "Executive dashboard", subtitle }: ExecutiveViewProps) {
+export function ExecutiveView({
+  executiveMetrics: m,
+  compliance,
+  analytics,
+  title = "Executive dashboard",
+  subtitle,
+}: ExecutiveViewProps) {
   const first = m.riskTrend[0];
   return (
     <div className="space-y-6" data-testid="executive-view">
@@ -132,7 +138,9 @@ export function ExecutiveView({ executiveMetrics: m, compliance, analytics, titl
             <h2 id="exec-compliance-empty" className="font-semibold">
               Compliance by framework
             </h2>
-            <p className="mt-2 text-sm text-ink-muted">No framework is tracked yet, so there is no compliance score to chart.</p>
+            <p className="mt-2 text-sm text-ink-muted">
+              No framework is tracked yet, so there is no compliance score to chart.
+            </p>
           </section>
         )}
       </div>
@@ -152,26 +160,43 @@ export function ExecutiveView({ executiveMetrics: m, compliance, analytics, titl
           <Kpi
             label="Incidents resolved"
             value={`${analytics.incidentsResolved} of ${analytics.securityIncidents}`}
-            hint={analytics.securityIncidents ? `${Math.round((analytics.incidentsResolved / analytics.securityIncidents) * 100)}% resolved` : undefined}
+            hint={
+              analytics.securityIncidents
+                ? `${Math.round((analytics.incidentsResolved / analytics.securityIncidents) * 100)}% resolved`
+                : undefined
+            }
           />
         </dl>
       </section>
 
-      <section aria-labelledby="exec-controls" className="card lazy-render p-0 [contain-intrinsic-block-size:auto_40rem]">
+      <section
+        aria-labelledby="exec-controls"
+        className="card lazy-render p-0 [contain-intrinsic-block-size:auto_40rem]"
+      >
         <h2 id="exec-controls" className="border-b border-slate-200 px-5 py-3 text-base font-semibold">
           Compliance controls
         </h2>
         {compliance.length === 0 ? (
-          <p className="px-5 py-6 text-sm text-ink-muted">No frameworks tracked yet. Choose the frameworks that apply to you in Compliance.</p>
+          <p className="px-5 py-6 text-sm text-ink-muted">
+            No frameworks tracked yet. Choose the frameworks that apply to you in Compliance.
+          </p>
         ) : (
           <div className="relative overflow-x-auto">
             <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
               <thead className="bg-surface-muted text-ink-muted">
                 <tr>
-                  <th scope="col" className="px-5 py-2 font-semibold">Framework</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Control</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Evidence</th>
+                  <th scope="col" className="px-5 py-2 font-semibold">
+                    Framework
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Control
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Evidence
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -3,9 +3,7 @@ import { CRACK_TIME_CASES, type StrengthReport } from "../strength";
 import type { PolicyVerdict } from "../policy";
 
 export type BreachState =
-  | { status: "checking" }
-  | { status: "done"; count: number }
-  | { status: "error"; message: string };
+  { status: "checking" } | { status: "done"; count: number } | { status: "error"; message: string };
 
 /** What the page shows, whether computed in the browser or by the no-JS action. Never the password. */
 export type AnalysisView = {
@@ -31,7 +29,8 @@ export function StrengthMeter({ strength }: { strength: StrengthReport }) {
       <p className={`flex items-center gap-2 text-lg font-semibold ${style.text}`}>
         <style.Icon className="h-5 w-5" aria-hidden="true" />
         <span>
-          Strength: {strength.label} <span className="text-sm font-normal text-ink-muted">(score {strength.score} of 4)</span>
+          Strength: {strength.label}{" "}
+          <span className="text-sm font-normal text-ink-muted">(score {strength.score} of 4)</span>
         </span>
       </p>
       <div className="mt-2 grid grid-cols-5 gap-1" aria-hidden="true">
@@ -47,7 +46,8 @@ export function StrengthMeter({ strength }: { strength: StrengthReport }) {
 }
 
 function Guesses({ strength }: { strength: StrengthReport }) {
-  if (strength.guessesLog10 < 6) return <span data-testid="guesses">{Math.round(strength.guesses).toLocaleString("en-US")}</span>;
+  if (strength.guessesLog10 < 6)
+    return <span data-testid="guesses">{Math.round(strength.guesses).toLocaleString("en-US")}</span>;
   return (
     <span data-testid="guesses">
       about 10<sup>{strength.guessesLog10.toFixed(1)}</sup>
@@ -111,7 +111,8 @@ export function BreachResult({ breach }: { breach: BreachState }) {
           Found in data breaches
         </p>
         <p className="mt-1 text-sm">
-          This password has been seen <strong data-testid="breach-count">{breach.count.toLocaleString("en-US")}</strong> time
+          This password has been seen <strong data-testid="breach-count">{breach.count.toLocaleString("en-US")}</strong>{" "}
+          time
           {breach.count === 1 ? "" : "s"} in breached password lists. Attackers try these first: do not use it anywhere.
         </p>
       </div>
@@ -157,8 +158,8 @@ export function PolicyResult({ verdict }: { verdict: PolicyVerdict }) {
         </ul>
       ) : null}
       <p className="mt-2 text-xs text-ink-muted">
-        The policy follows NIST SP 800-63B: at least 8 characters (15 or more recommended), no composition rules, and no breached or
-        easily guessed passwords. Sign-up and password changes apply the same rules.
+        The policy follows NIST SP 800-63B: at least 8 characters (15 or more recommended), no composition rules, and no
+        breached or easily guessed passwords. Sign-up and password changes apply the same rules.
       </p>
     </div>
   );
@@ -208,7 +209,9 @@ export function AnalysisResult({ analysis }: { analysis: AnalysisView }) {
             <PolicyResult verdict={analysis.verdict} />
           ) : (
             <p className="text-sm text-ink-muted">
-              {analysis.breach.status === "error" ? "The verdict needs the breach check; analyze again in a moment." : "Waiting for the breach check…"}
+              {analysis.breach.status === "error"
+                ? "The verdict needs the breach check; analyze again in a moment."
+                : "Waiting for the breach check…"}
             </p>
           )}
         </section>

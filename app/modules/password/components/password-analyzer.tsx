@@ -43,7 +43,12 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
     let pending = ranges.current.get(prefix);
     if (!pending) {
       pending = fetch(pwnedRangeUrl(prefix), { headers: { Accept: "text/plain" }, credentials: "omit" }).then((r) => {
-        if (!r.ok) throw new Error(r.status === 429 ? "Too many checks from this address. Please wait a minute and try again." : "The breach check could not be completed. Please try again.");
+        if (!r.ok)
+          throw new Error(
+            r.status === 429
+              ? "Too many checks from this address. Please wait a minute and try again."
+              : "The breach check could not be completed. Please try again.",
+          );
         return r.text();
       });
       pending.catch(() => ranges.current.delete(prefix));
@@ -69,8 +74,13 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
           (body) => {
             if (id !== sequence.current) return;
             const count = countInRange(body, suffix);
-            setLive((prev) =>
-              prev && { ...prev, breach: { status: "done", count }, verdict: policyVerdictFrom({ password, score: strength.score, breachCount: count }) },
+            setLive(
+              (prev) =>
+                prev && {
+                  ...prev,
+                  breach: { status: "done", count },
+                  verdict: policyVerdictFrom({ password, score: strength.score, breachCount: count }),
+                },
             );
           },
           (error: Error) => {
@@ -118,7 +128,13 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
 
   return (
     <div className="space-y-6">
-      <form method="post" className="card space-y-4" onSubmit={onSubmit} noValidate={hydrated} aria-labelledby="analyze-title">
+      <form
+        method="post"
+        className="card space-y-4"
+        onSubmit={onSubmit}
+        noValidate={hydrated}
+        aria-labelledby="analyze-title"
+      >
         <h2 id="analyze-title" className="text-base font-semibold">
           Analyze a password
         </h2>
@@ -155,7 +171,11 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
                 aria-controls="password"
                 onClick={() => setShowPassword((v) => !v)}
               >
-                {showPassword ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+                {showPassword ? (
+                  <EyeOff className="h-4 w-4" aria-hidden="true" />
+                ) : (
+                  <Eye className="h-4 w-4" aria-hidden="true" />
+                )}
                 {showPassword ? "Hide" : "Show"}
               </button>
             ) : null}
@@ -165,7 +185,11 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
               {fieldError}
             </p>
           ) : null}
-          <p id="password-privacy" className="mt-2 flex items-start gap-2 text-xs text-ink-muted" data-testid="privacy-note">
+          <p
+            id="password-privacy"
+            className="mt-2 flex items-start gap-2 text-xs text-ink-muted"
+            data-testid="privacy-note"
+          >
             <Lock className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden="true" />
             {hydrated && estimatorState !== "failed"
               ? "Analyzed in this browser. For the breach check only the first 5 of the 40 hexadecimal characters of the password's SHA-1 hash are sent (k-anonymity); the password itself never leaves this page."

@@ -29,10 +29,20 @@ function formatDate(value: number | string | undefined): string {
 }
 
 export function PhishingStatusBadge({ status }: { status: PhishingStatus }) {
-  return status === "quarantined" ? <StatusBadge tone="warn">Quarantined</StatusBadge> : <StatusBadge tone="neutral">Detected</StatusBadge>;
+  return status === "quarantined" ? (
+    <StatusBadge tone="warn">Quarantined</StatusBadge>
+  ) : (
+    <StatusBadge tone="neutral">Detected</StatusBadge>
+  );
 }
 
-export function PhishingList({ items, readOnly = false, filtered = false, action, pendingId = null }: PhishingListProps) {
+export function PhishingList({
+  items,
+  readOnly = false,
+  filtered = false,
+  action,
+  pendingId = null,
+}: PhishingListProps) {
   if (items.length === 0) {
     return (
       <div className="card flex flex-col items-center gap-2 py-10 text-center" data-testid="phishing-empty">
@@ -46,7 +56,9 @@ export function PhishingList({ items, readOnly = false, filtered = false, action
           <>
             <p className="font-medium">No messages analysed yet.</p>
             <p className="text-sm text-ink-muted">
-              {readOnly ? "Analysed messages appear here." : "Paste the source of a suspicious e-mail above, or upload its .eml file, and the verdict will be listed here."}
+              {readOnly
+                ? "Analysed messages appear here."
+                : "Paste the source of a suspicious e-mail above, or upload its .eml file, and the verdict will be listed here."}
             </p>
           </>
         )}
@@ -59,11 +71,21 @@ export function PhishingList({ items, readOnly = false, filtered = false, action
         <caption className="sr-only">Analysed messages, newest first</caption>
         <thead className="bg-surface-sunken text-xs uppercase tracking-wide text-ink-muted">
           <tr>
-            <th scope="col" className="px-3 py-2">Subject</th>
-            <th scope="col" className="px-3 py-2">Sender</th>
-            <th scope="col" className="px-3 py-2">Risk</th>
-            <th scope="col" className="px-3 py-2">Status</th>
-            <th scope="col" className="px-3 py-2">Date</th>
+            <th scope="col" className="px-3 py-2">
+              Subject
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Sender
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Risk
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Date
+            </th>
             {readOnly ? null : (
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">Actions</span>
@@ -89,7 +111,9 @@ export function PhishingList({ items, readOnly = false, filtered = false, action
               <td className="max-w-[14rem] break-all px-3 py-2 text-ink-muted">{item.sender}</td>
               <td className="whitespace-nowrap px-3 py-2">
                 <SeverityBadge level={item.risk} />
-                {item.score !== undefined ? <span className="ml-1 text-xs text-ink-muted">{item.score}/100</span> : null}
+                {item.score !== undefined ? (
+                  <span className="ml-1 text-xs text-ink-muted">{item.score}/100</span>
+                ) : null}
               </td>
               <td className="px-3 py-2">
                 <PhishingStatusBadge status={item.status} />
@@ -100,12 +124,24 @@ export function PhishingList({ items, readOnly = false, filtered = false, action
                   <Form method="post" action={action}>
                     <input type="hidden" name="id" value={item.id} />
                     {item.status === "quarantined" ? (
-                      <button type="submit" name="intent" value="release" className="btn-secondary whitespace-nowrap" disabled={pendingId === item.id}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="release"
+                        className="btn-secondary whitespace-nowrap"
+                        disabled={pendingId === item.id}
+                      >
                         <ShieldCheck className="h-4 w-4" aria-hidden="true" />
                         Release<span className="sr-only">: {item.subject}</span>
                       </button>
                     ) : (
-                      <button type="submit" name="intent" value="quarantine" className="btn-danger whitespace-nowrap" disabled={pendingId === item.id}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="quarantine"
+                        className="btn-danger whitespace-nowrap"
+                        disabled={pendingId === item.id}
+                      >
                         <ShieldOff className="h-4 w-4" aria-hidden="true" />
                         Quarantine<span className="sr-only">: {item.subject}</span>
                       </button>

@@ -37,8 +37,9 @@ export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced
             Analyze a message
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            Paste the full source of a suspicious e-mail (in most mail clients: “Show original” or “View source”), or upload it as an .eml file, up to 5 MB. The
-            message is never opened or rendered; only its text and analysis are kept.{" "}
+            Paste the full source of a suspicious e-mail (in most mail clients: “Show original” or “View source”), or
+            upload it as an .eml file, up to 5 MB. The message is never opened or rendered; only its text and analysis
+            are kept.{" "}
             {enhanced ? (
               <Link to="/phishing" className="underline">
                 Show the short view
@@ -100,7 +101,11 @@ export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced
               </p>
             ) : null}
             <button type="submit" className="btn-primary" disabled={analyzing}>
-              {analyzing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Search className="h-4 w-4" aria-hidden="true" />}
+              {analyzing ? (
+                <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <Search className="h-4 w-4" aria-hidden="true" />
+              )}
               {analyzing ? "Analyzing..." : "Analyze message"}
             </button>
           </Form>
@@ -113,7 +118,11 @@ export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced
             Analysed messages
           </h2>
           {action?.ok && action.statusChange ? (
-            <p role="status" data-testid="phishing-status-change" className="flex items-center gap-2 rounded-md bg-ok-light px-3 py-2 text-sm text-ok">
+            <p
+              role="status"
+              data-testid="phishing-status-change"
+              className="flex items-center gap-2 rounded-md bg-ok-light px-3 py-2 text-sm text-ok"
+            >
               <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
               {action.statusChange.message}
             </p>

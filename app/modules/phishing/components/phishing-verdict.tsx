@@ -37,7 +37,12 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
   const Sub = headingLevel === 2 ? "h3" : "h4";
   const d = verdict.detail;
   return (
-    <section className="card space-y-4" aria-labelledby="verdict-heading" data-testid="phishing-verdict" data-risk={verdict.risk}>
+    <section
+      className="card space-y-4"
+      aria-labelledby="verdict-heading"
+      data-testid="phishing-verdict"
+      data-risk={verdict.risk}
+    >
       <div className="flex flex-wrap items-center gap-3">
         <H id="verdict-heading" className="text-lg font-semibold">
           Verdict
@@ -91,12 +96,20 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
             <Sub className="mb-2 text-sm font-semibold">Signals and their weight</Sub>
             <div className="relative overflow-x-auto">
               <table className="w-full min-w-[480px] text-left text-sm">
-                <caption className="sr-only">Every signal the analyzer found, with the points it adds to the score</caption>
+                <caption className="sr-only">
+                  Every signal the analyzer found, with the points it adds to the score
+                </caption>
                 <thead className="text-xs uppercase text-ink-muted">
                   <tr>
-                    <th scope="col" className="py-1 pr-3">Area</th>
-                    <th scope="col" className="py-1 pr-3">Points</th>
-                    <th scope="col" className="py-1">Finding</th>
+                    <th scope="col" className="py-1 pr-3">
+                      Area
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Points
+                    </th>
+                    <th scope="col" className="py-1">
+                      Finding
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -111,7 +124,8 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
               </table>
             </div>
             <p className="mt-1 text-xs text-ink-muted">
-              Points are summed with a cap per area; 55 and above is high risk, 25 and above medium. Analysed in {d.durationMs} ms.
+              Points are summed with a cap per area; 55 and above is high risk, 25 and above medium. Analysed in{" "}
+              {d.durationMs} ms.
             </p>
           </div>
 
@@ -130,7 +144,9 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-ink-muted">No authentication results could be established for this copy of the message.</p>
+              <p className="text-sm text-ink-muted">
+                No authentication results could be established for this copy of the message.
+              </p>
             )}
           </div>
 
@@ -157,7 +173,10 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
               <ul className="space-y-2 text-sm">
                 {d.attachments.map((a, i) => (
                   <li key={i} className="break-all">
-                    <strong>{a.filename}</strong> <span className="text-ink-muted">({a.contentType}, {formatSize(a.size)})</span>
+                    <strong>{a.filename}</strong>{" "}
+                    <span className="text-ink-muted">
+                      ({a.contentType}, {formatSize(a.size)})
+                    </span>
                     <span className="block font-mono text-xs text-ink-muted">SHA-256 {a.sha256}</span>
                     {a.issues.length ? <span className="block text-xs text-danger">{a.issues.join("; ")}</span> : null}
                   </li>
@@ -169,8 +188,14 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
           </div>
 
           <div>
-            <Sub className="mb-2 text-sm font-semibold">Message text (HTML shown as text, links with their real targets)</Sub>
-            <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-surface-sunken p-3 text-xs" tabIndex={0} aria-label="Message text">
+            <Sub className="mb-2 text-sm font-semibold">
+              Message text (HTML shown as text, links with their real targets)
+            </Sub>
+            <pre
+              className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-md bg-surface-sunken p-3 text-xs"
+              tabIndex={0}
+              aria-label="Message text"
+            >
               {d.bodyText || "(empty)"}
             </pre>
           </div>
