@@ -3,13 +3,13 @@
  * fast on a single connection). Opened with WAL, foreign keys and a busy
  * timeout; the committed migrations are applied on open, which is idempotent.
  */
-import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "@db/schema";
 import { getEnv } from "./env.server";
+import { preparePrivateDatabaseFile } from "../../server/db-file.js";
 
 export type DB = BetterSQLite3Database<typeof schema>;
 
@@ -56,7 +56,7 @@ export function withStatementCache(sqlite: Database.Database): Database.Database
 }
 
 export function openDatabase(file: string) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  preparePrivateDatabaseFile(file); // 0600, with its WAL and journal (server/db-file.js)
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
