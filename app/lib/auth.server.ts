@@ -1,14 +1,14 @@
 /**
  * Sign-in through remix-auth's FormStrategy. remix-auth v4 leaves sessions to
  * the app: the verified user goes into our own server-side session row
- * (session.server.ts). The verify step validates the form with zod, applies
- * the brute-force throttle and answers one message for a wrong e-mail or a
+ * (session.server.ts). The verify step validates the form with zod, reserves
+ * the attempt against the brute-force limits and answers one message for a wrong e-mail or a
  * wrong password.
  */
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { fieldErrors, LoginSchema, INVALID_CREDENTIALS, type FieldErrors } from "~/modules/accounts/validation";
-import { loginThrottle, recordLoginFailure, verifyLogin } from "~/modules/accounts/accounts.server";
+import { purgeOldAttempts, releaseAttempt, reserveAttempt, verifyLogin } from "~/modules/accounts/accounts.server";
 import { audit } from "~/modules/audit/audit.server";
 import type { SessionUser } from "./session.server";
 
@@ -33,16 +33,18 @@ export function createAuthenticator(ipOf: (request: Request) => string) {
       if (!parsed.success) throw new LoginFailure(400, fieldErrors(parsed.error));
       const { email, password, redirectTo } = parsed.data;
       const ip = ipOf(request);
-      const throttle = loginThrottle(email, ip);
-      if (throttle.limited) {
-        throw new LoginFailure(429, { form: "Too many requests" }, throttle.retryAfterSeconds, email);
+      // Reserved before scrypt runs, in one statement: concurrent attempts cannot overrun the limit.
+      const attempt = reserveAttempt(email.trim().toLowerCase(), ip);
+      if (!attempt.reserved) {
+        throw new LoginFailure(429, { form: "Too many requests" }, attempt.retryAfterSeconds, email);
       }
       const user = await verifyLogin(email, password);
       if (!user) {
-        recordLoginFailure(email, ip);
+        purgeOldAttempts();
         audit({ action: "auth.login_failed", ip, detail: { email } });
         throw new LoginFailure(401, { form: INVALID_CREDENTIALS }, undefined, email);
       }
+      releaseAttempt(attempt.id);
       return { ...user, redirectTo };
     }),
     "form",

@@ -23,6 +23,7 @@ import {
   revokeInvitation,
 } from "~/modules/tenants/members.server";
 import { startTrial, TrialError } from "~/modules/tenants/trials.server";
+import { siteOrigin } from "~/modules/marketing/origin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -88,9 +89,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!parsed.success) return fail(fieldErrors(parsed.error));
       const verdict = await checkNewPassword(parsed.data.newPassword, [ctx.user.email, ctx.tenant.name]);
       if (verdict) return fail({ newPassword: verdict });
-      if (!(await changePassword(ctx.user.id, parsed.data.currentPassword, parsed.data.newPassword))) {
-        return fail({ currentPassword: "The current password is not correct" });
-      }
+      const changed = await changePassword(ctx.user.id, parsed.data.currentPassword, parsed.data.newPassword, ip);
+      if (typeof changed === "object")
+        return data<ActionResult>(
+          { intent: intent.data, errors: { currentPassword: "Too many requests" } },
+          { status: 429, headers: { "Retry-After": String(changed.limited) } },
+        );
+      if (changed === "wrong-password") return fail({ currentPassword: "The current password is not correct" });
       // A new password ends every other session and rotates this one.
       endOtherSessions(ctx.user.id, ctx.session.idHash);
       const cleared = await endSession(request);
@@ -128,7 +133,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const role = z.enum(["admin", "member"]).safeParse(form.get("role"));
       if (!role.success) return fail({ invite: "Choose a role for the invitation." });
       const { token } = createInvitation(ctx.tenant.id, role.data, ctx.user.id, ip);
-      const url = new URL(`/invite/${token}`, request.url).toString();
+      // PUBLIC_URL when set: the request's Host header is the client's to choose.
+      const url = `${siteOrigin(request)}/invite/${token}`;
       return ok("Invitation link created. It works once, for 7 days; copy it now, it is not shown again.", {
         inviteUrl: url,
       });

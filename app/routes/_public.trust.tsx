@@ -26,7 +26,7 @@ export async function loader() {
 }
 
 export default function Trust() {
-  const { sessionDays, maxPerEmail, maxPerIp, windowMinutes } = useLoaderData<typeof loader>();
+  const { sessionDays, maxPerPair, maxPerEmail, maxPerIp, windowMinutes } = useLoaderData<typeof loader>();
   return (
     <MarketingPage
       eyebrow="Trust"
@@ -47,9 +47,12 @@ export default function Trust() {
               who has an account.
             </>,
             <>
-              After {maxPerEmail} failed sign-ins for one e-mail address, or {maxPerIp} from one network address, within{" "}
-              {windowMinutes} minutes, further attempts are refused until the window ends. These counts are kept in the
-              database so they survive restarts. <Src path="app/modules/accounts/accounts.server.ts" />
+              After {maxPerPair} failed sign-ins for one e-mail address from one network address, {maxPerEmail} for one
+              e-mail address from anywhere, or {maxPerIp} from one network address, within {windowMinutes} minutes,
+              further attempts are refused until the window ends: someone guessing from their own network locks out only
+              themselves. Each attempt is counted before the password is checked, so parallel attempts cannot exceed the
+              limit, and the counts are kept in the database so they survive restarts.{" "}
+              <Src path="app/modules/accounts/accounts.server.ts" />
             </>,
             <>
               New passwords follow NIST SP 800-63B: at least 8 characters (15 recommended), no composition rules, and

@@ -1,20 +1,30 @@
 /**
  * Users: sign-up (with the first organization "Personal" on the free plan,
  * selected, the user its owner), credential checks, password changes and the
- * brute-force throttle. Failed sign-ins are counted in the database, per
- * e-mail and per client address, so the window holds across restarts and
- * processes sharing the file.
+ * brute-force throttle. Password attempts are reserved in the database before
+ * they are verified (reserveAttempt), per e-mail and client address pair, per
+ * e-mail and per address, so the window holds across restarts and processes
+ * sharing the file, and concurrent attempts cannot overrun it.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { loginFailures, memberships, tenants, users } from "@db/schema";
-import { db } from "~/lib/db.server";
+import { db, sqlite } from "~/lib/db.server";
 import { audit } from "~/modules/audit/audit.server";
 import { dummyHash, hashPassword, verifyPassword } from "./password-hash.server";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 5;
+/**
+ * Limits per window. The lock is per e-mail *and* client address pair, so an
+ * attacker guessing from their own addresses locks only themselves out; the
+ * per-e-mail limit is ten times higher (a distributed guess still stops), and
+ * one address may not spray many accounts.
+ */
+export const MAX_FAILURES_PER_PAIR = 5;
+export const MAX_FAILURES_PER_EMAIL = 50;
 export const MAX_FAILURES_PER_IP = 20;
+/** The current-password check on /settings: per user, from anywhere. */
+export const MAX_PASSWORD_CHECKS_PER_USER = 5;
 
 export class EmailTakenError extends Error {
   constructor() {
@@ -64,33 +74,80 @@ export async function createUser(email: string, password: string, opts: { ip?: s
 
 export type Throttle = { limited: false } | { limited: true; retryAfterSeconds: number };
 
-/** Refused for the rest of the window after 5 failures for one e-mail or 20 from one address. */
-export function loginThrottle(email: string, ip: string, now = Date.now()): Throttle {
+export type AttemptLimits = { perPair: number; perKey: number; perIp: number };
+export const SIGN_IN_LIMITS: AttemptLimits = {
+  perPair: MAX_FAILURES_PER_PAIR,
+  perKey: MAX_FAILURES_PER_EMAIL,
+  perIp: MAX_FAILURES_PER_IP,
+};
+
+/**
+ * Reserves one password attempt *before* the password is verified, in one
+ * SQLite statement: the row goes in only while the pair, the key and the
+ * address are all under their limits, and the check and the insert cannot be
+ * separated by another request (or another process on the same file). scrypt
+ * then runs; a failure keeps the row (it is the failure record), a success
+ * gives it back (releaseAttempt). So however many attempts arrive at once, no
+ * more than the limit are ever verified in a window (issue 10 §3).
+ *
+ * `key` is the lower-cased e-mail for sign-in; for the current-password check
+ * on /settings it is `password-check:<user id>`, which no e-mail can equal.
+ */
+export function reserveAttempt(
+  key: string,
+  ip: string,
+  limits: AttemptLimits = SIGN_IN_LIMITS,
+  now = Date.now(),
+): { reserved: true; id: number } | { reserved: false; retryAfterSeconds: number } {
   const since = now - LOGIN_WINDOW_MS;
-  const byEmail = db
-    .select({ n: count(), first: sql<number>`min(${loginFailures.createdAt})` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)))
-    .get();
-  const byIp = db
-    .select({ n: count(), first: sql<number>`min(${loginFailures.createdAt})` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)))
-    .get();
-  const over = [
-    byEmail && byEmail.n >= MAX_FAILURES_PER_EMAIL ? byEmail.first : null,
-    byIp && byIp.n >= MAX_FAILURES_PER_IP ? byIp.first : null,
-  ].filter((x): x is number => typeof x === "number");
-  if (over.length === 0) return { limited: false };
-  const windowEnd = Math.max(...over.map((first) => first + LOGIN_WINDOW_MS));
-  return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+  const row = sqlite()
+    .prepare(
+      `INSERT INTO login_failures (email, ip, created_at)
+       SELECT @key, @ip, @now
+       WHERE (SELECT count(*) FROM login_failures WHERE email = @key AND ip = @ip AND created_at > @since) < @perPair
+         AND (SELECT count(*) FROM login_failures WHERE email = @key AND created_at > @since) < @perKey
+         AND (SELECT count(*) FROM login_failures WHERE ip = @ip AND created_at > @since) < @perIp
+       RETURNING id`,
+    )
+    .get({ key, ip, now, since, ...limits }) as { id: number } | undefined;
+  if (row) return { reserved: true, id: row.id };
+  return { reserved: false, retryAfterSeconds: retryAfter(key, ip, limits, now) };
 }
 
-export function recordLoginFailure(email: string, ip: string) {
-  db.insert(loginFailures).values({ email, ip, createdAt: Date.now() }).run();
-  // Keep the table small: rows older than the window no longer count.
+/** A verified attempt is not a failure: its reservation is given back. */
+export function releaseAttempt(id: number) {
+  db.delete(loginFailures).where(eq(loginFailures.id, id)).run();
+}
+
+/** Seconds until the earliest of the exceeded limits frees a slot. */
+function retryAfter(key: string, ip: string, limits: AttemptLimits, now: number): number {
+  const since = now - LOGIN_WINDOW_MS;
+  const oldest = (where: ReturnType<typeof and>, limit: number) => {
+    const rows = db
+      .select({ at: loginFailures.createdAt })
+      .from(loginFailures)
+      .where(and(where, gt(loginFailures.createdAt, since)))
+      .orderBy(desc(loginFailures.createdAt))
+      .limit(limit)
+      .all();
+    // The limit-th newest row leaves the window first; until then the limit holds.
+    return rows.length >= limit ? rows[limit - 1].at : null;
+  };
+  const ends = [
+    oldest(and(eq(loginFailures.email, key), eq(loginFailures.ip, ip)), limits.perPair),
+    oldest(and(eq(loginFailures.email, key)), limits.perKey),
+    oldest(and(eq(loginFailures.ip, ip)), limits.perIp),
+  ]
+    .filter((x): x is number => typeof x === "number")
+    .map((at) => at + LOGIN_WINDOW_MS);
+  const until = ends.length ? Math.max(...ends) : now + LOGIN_WINDOW_MS;
+  return Math.max(1, Math.ceil((until - now) / 1000));
+}
+
+/** Rows older than the window no longer count: keeps the table small. */
+export function purgeOldAttempts(now = Date.now()) {
   db.delete(loginFailures)
-    .where(sql`${loginFailures.createdAt} < ${Date.now() - LOGIN_WINDOW_MS}`)
+    .where(sql`${loginFailures.createdAt} < ${now - LOGIN_WINDOW_MS}`)
     .run();
 }
 
@@ -106,12 +163,37 @@ export async function verifyLogin(email: string, password: string) {
     : null;
 }
 
-export async function changePassword(userId: string, currentPassword: string, newPassword: string): Promise<boolean> {
+export const PASSWORD_CHECK_LIMITS: AttemptLimits = {
+  perPair: MAX_PASSWORD_CHECKS_PER_USER,
+  perKey: MAX_PASSWORD_CHECKS_PER_USER,
+  perIp: MAX_FAILURES_PER_IP,
+};
+
+export type ChangePasswordResult = "changed" | "wrong-password" | { limited: number };
+
+/**
+ * Changes the password after checking the current one. The check is an
+ * attempt like a sign-in (a stolen session must not guess the password to
+ * take the account over): reserved before scrypt, at most
+ * MAX_PASSWORD_CHECKS_PER_USER failures per user in the window.
+ */
+export async function changePassword(
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+  ip = "unknown",
+): Promise<ChangePasswordResult> {
+  const reservation = reserveAttempt(`password-check:${userId}`, ip, PASSWORD_CHECK_LIMITS);
+  if (!reservation.reserved) return { limited: reservation.retryAfterSeconds };
   const user = db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) return false;
+  if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
+    purgeOldAttempts();
+    return "wrong-password";
+  }
+  releaseAttempt(reservation.id);
   const passwordHash = await hashPassword(newPassword);
   db.update(users).set({ passwordHash, passwordChangedAt: Date.now() }).where(eq(users.id, userId)).run();
-  return true;
+  return "changed";
 }
 
 export function listUsers() {

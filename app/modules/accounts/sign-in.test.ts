@@ -37,7 +37,9 @@ async function signIn(fields: Record<string, string>, ip: string, cookie?: strin
 
 const cookieFrom = (headers: Headers) => {
   const all = headers.getSetCookie();
-  const live = all.find((c) => /^rampart_session=[^;]+/.test(c) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
+  const live = all.find(
+    (c) => /^(__Host-)?rampart_session=[^;]+/.test(c) && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c),
+  );
   return live?.split(";")[0];
 };
 
@@ -83,13 +85,11 @@ describe("sign-in", () => {
     expect(r.body.errors).toEqual({ email: "Enter a valid e-mail address", password: "Enter your password" });
   });
 
-  it("after 5 failures for one e-mail: 429, Retry-After and 'Too many requests', even with the right password", async () => {
+  it("after 5 failures for one e-mail from one address: 429, Retry-After and 'Too many requests' there, even with the right password", async () => {
     const { email } = await account();
-    for (let i = 0; i < 5; i++) {
-      // Different addresses: the per-e-mail counter is what trips.
-      expect((await signIn({ email, password: `wrong ${i}` }, freshIp())).status).toBe(401);
-    }
-    const limited = await signIn({ email, password: PASSWORD }, freshIp());
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await signIn({ email, password: `wrong ${i}` }, ip)).status).toBe(401);
+    const limited = await signIn({ email, password: PASSWORD }, ip);
     expect(limited.status).toBe(429);
     expect(limited.body.errors).toEqual({ form: "Too many requests" });
     const retryAfter = Number(limited.headers.get("Retry-After"));
@@ -97,7 +97,36 @@ describe("sign-in", () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Another account is not affected.
     const other = await account();
-    expect((await signIn({ email: other.email, password: PASSWORD }, freshIp())).status).toBe(302);
+    expect((await signIn({ email: other.email, password: PASSWORD }, ip)).status).toBe(302);
+  });
+
+  it("an attacker's failures do not lock the owner out: the lock is per e-mail and address pair (issue 10 §6)", async () => {
+    const { email } = await account();
+    const attacker = freshIp();
+    for (let i = 0; i < 8; i++) await signIn({ email, password: `guess ${i}` }, attacker);
+    expect((await signIn({ email, password: PASSWORD }, attacker)).status).toBe(429);
+    // The owner, from their own address, still signs in.
+    expect((await signIn({ email, password: PASSWORD }, freshIp())).status).toBe(302);
+  });
+
+  it("after 50 failures for one e-mail from many addresses: 429 for that e-mail everywhere", async () => {
+    const { email } = await account();
+    for (let i = 0; i < 50; i++) expect((await signIn({ email, password: `wrong ${i}` }, freshIp())).status).toBe(401);
+    expect((await signIn({ email, password: PASSWORD }, freshIp())).status).toBe(429);
+  });
+
+  it("a burst of 41 parallel attempts verifies no more than the limit: the right password in the burst does not get in (issue 10 §3)", async () => {
+    const { email } = await account();
+    const ip = freshIp();
+    const attempts = Array.from({ length: 41 }, (_, i) => (i === 40 ? PASSWORD : `wrong guess ${i}`));
+    const outcomes = await Promise.all(attempts.map((password) => signIn({ email, password }, ip)));
+    const statuses = outcomes.map((o) => o.status);
+    const verified = statuses.filter((s) => s === 401 || s === 302).length;
+    expect(verified).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(36);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    // The right password was the last of the burst: refused, never checked.
+    expect(statuses[40]).toBe(429);
   });
 
   it("after 20 failures from one address: 429 for any e-mail from it", async () => {

@@ -61,6 +61,6 @@ describe("the trust page's claims", () => {
   });
 
   it("quotes the session lifetime and sign-in limits from the code", () => {
-    expect(trustFacts()).toEqual({ sessionDays: 30, maxPerEmail: 5, maxPerIp: 20, windowMinutes: 15 });
+    expect(trustFacts()).toEqual({ sessionDays: 30, maxPerPair: 5, maxPerEmail: 50, maxPerIp: 20, windowMinutes: 15 });
   });
 });
