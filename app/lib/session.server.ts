@@ -5,7 +5,7 @@
  * stolen cookie stops working at once. Expiry is rolling: each use within the
  * last day of life extends it by SESSION_TTL.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { sessions, users, type User } from "@db/schema";
@@ -190,6 +190,22 @@ export function countActiveSessions(userId: string): number {
 
 export function purgeExpiredSessions(): number {
   return db.delete(sessions).where(lt(sessions.expiresAt, Date.now())).run().changes;
+}
+
+/**
+ * The same-site token that lets a GET /api/logout sign out without Fetch
+ * Metadata (routes/api.logout.tsx): an HMAC of the session, readable only by
+ * pages of this site.
+ */
+export function logoutToken(idHash: string): string {
+  return createHmac("sha256", sessionSecret()).update(`logout:${idHash}`).digest("base64url");
+}
+
+export function logoutTokenValid(idHash: string, token: string | null | undefined): boolean {
+  if (typeof token !== "string" || token.length > 100) return false;
+  const want = Buffer.from(logoutToken(idHash));
+  const got = Buffer.from(token);
+  return got.length === want.length && timingSafeEqual(got, want);
 }
 
 // The redirect-target check lives in safe-redirect.ts (one helper for every route).

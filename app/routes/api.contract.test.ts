@@ -468,10 +468,14 @@ describe("other answers", () => {
 
   it("GET /api/logout ends the session and redirects to /", async () => {
     const a = await signedIn();
-    const res = await call(logout.loader, "/api/logout", { cookie: a.cookie });
+    const res = await call(logout.loader, "/api/logout", {
+      cookie: a.cookie,
+      headers: { "Sec-Fetch-Site": "same-origin" },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
     expect(res.headers.get("Set-Cookie")).toMatch(/rampart_session=;/);
+    expect(res.headers.get("Cache-Control")).toContain("no-store");
     expect((await call(authUser.loader, "/api/auth/user", { cookie: a.cookie })).status).toBe(401);
   });
 
