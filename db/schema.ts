@@ -65,7 +65,8 @@ export const memberships = sqliteTable(
     tenantId: text("tenant_id")
       .notNull()
       .references(() => tenants.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["owner", "admin", "member"] }).notNull(),
+    // Roles and what each may do: app/lib/permissions.ts (viewer: read-only).
+    role: text("role", { enum: ["owner", "admin", "member", "viewer"] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -83,7 +84,7 @@ export const invitations = sqliteTable(
       .references(() => tenants.id, { onDelete: "cascade" }),
     // SHA-256 of the token in the link; the token itself is shown once.
     tokenHash: text("token_hash").notNull(),
-    role: text("role", { enum: ["admin", "member"] }).notNull(),
+    role: text("role", { enum: ["admin", "member", "viewer"] }).notNull(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),

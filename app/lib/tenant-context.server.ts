@@ -29,6 +29,7 @@ import {
 } from "~/modules/tenants/tenants.server";
 import { getTrial, type TrialInfo } from "~/modules/tenants/trials.server";
 import { scopedMemo } from "./request-scope.server";
+import { can, type PermissionAction } from "./permissions";
 
 export type SelectedTenant = { id: string; name: string; displayName: string; plan: Plan; role: Role };
 
@@ -116,6 +117,8 @@ async function build(request: Request): Promise<TenantContext | null> {
 export type RequireOptions = {
   feature?: Feature;
   roles?: readonly Role[];
+  /** A row of the role x action table (app/lib/permissions.ts) the selected organization's role must allow. */
+  permission?: PermissionAction;
   /** Answer like an API (JSON 401/403) even outside /api. */
   api?: boolean;
 };
@@ -150,7 +153,10 @@ export async function requireTenantContext(
   if (options.feature && !hasFeature(ctx.effectivePlan, options.feature)) {
     throw api ? forbidden() : upgradeRequired(options.feature);
   }
-  if (options.roles && !options.roles.includes(ctx.tenant.role)) {
+  if (
+    (options.roles && !options.roles.includes(ctx.tenant.role)) ||
+    (options.permission && !can(ctx.tenant.role, options.permission))
+  ) {
     throw api
       ? forbidden()
       : new Response(JSON.stringify({ code: "FORBIDDEN", message: "Access forbidden" }), {
@@ -159,6 +165,25 @@ export async function requireTenantContext(
         });
   }
   return ctx as TenantContext & { tenant: SelectedTenant };
+}
+
+/**
+ * The role check on its own, for an action whose permission depends on what
+ * the request asks (an intent field): the same 403 as requireTenantContext.
+ */
+export function requirePermission(
+  request: Request,
+  ctx: { tenant: SelectedTenant },
+  permission: PermissionAction,
+  options: { api?: boolean } = {},
+): void {
+  if (can(ctx.tenant.role, permission)) return;
+  throw (options.api ?? isApi(request))
+    ? forbidden()
+    : new Response(JSON.stringify({ code: "FORBIDDEN", message: "Access forbidden" }), {
+        status: 403,
+        headers: { "Content-Type": "application/json" },
+      });
 }
 
 /** Signed-in user only (no tenant needed). */

@@ -33,7 +33,7 @@ const Schema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireAppRoute(request, "/alerts");
+  const ctx = await requireAppRoute(request, "/alerts", { permission: "triage" });
   limitWrites(ctx.user.id);
   const parsed = Schema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: "Choose an alert and a status" }, { status: 400 });

@@ -10,6 +10,7 @@ import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { requirePermission } from "~/lib/tenant-context.server";
 import { appRoute } from "~/lib/app-routes";
 import { notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
@@ -56,6 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   const ip = clientIp(context);
+  // Watchlist changes and exposure triage are state changes: owners and admins (app/lib/permissions.ts).
+  requirePermission(request, ctx, intent === "add" || intent === "remove" ? "manageWatchlist" : "triage");
 
   if (intent === "add") {
     const parsed = WatchEntrySchema.safeParse({ value: form.get("value") ?? "" });

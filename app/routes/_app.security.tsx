@@ -4,6 +4,7 @@ import { EmptyState, ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import { loadAppRoute } from "~/lib/app-route.server";
 import { listAuditForTenant } from "~/modules/audit/audit.server";
+import { can } from "~/lib/permissions";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Security Monitoring · Rampart" }];
@@ -12,6 +13,8 @@ export const meta: MetaFunction = () => [{ title: "Security Monitoring · Rampar
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/security");
   if (access.teaser) return { teaser: true as const };
+  // The audit trail names colleagues and their network addresses: owners and admins only (app/lib/permissions.ts).
+  if (!can(access.ctx.tenant.role, "readAudit")) return { teaser: false as const, events: [], auditHidden: true };
   const events = listAuditForTenant(access.ctx.tenant.id, 100).map((e) => ({
     id: e.id,
     action: e.action,
@@ -19,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ip: e.ip,
     at: new Date(e.createdAt).toISOString(),
   }));
-  return { teaser: false as const, events };
+  return { teaser: false as const, events, auditHidden: false };
 }
 
 export default function Security() {
@@ -27,7 +30,12 @@ export default function Security() {
   if (data.teaser) return <TeaserPage path="/security" />;
   return (
     <ModulePage path="/security">
-      {data.events.length === 0 ? (
+      {data.auditHidden ? (
+        <EmptyState>
+          Only owners and admins of this organization can read its security events (who did what, from which address).
+          Ask an owner if you need them.
+        </EmptyState>
+      ) : data.events.length === 0 ? (
         <EmptyState>No security events recorded for this organization yet.</EmptyState>
       ) : (
         <div className="relative card overflow-x-auto p-0">

@@ -23,6 +23,17 @@ import {
   revokeInvitation,
 } from "~/modules/tenants/members.server";
 import { startTrial, TrialError } from "~/modules/tenants/trials.server";
+import {
+  can,
+  INVITABLE_ROLES,
+  PERMISSION_ACTIONS,
+  PERMISSION_LABEL,
+  PermissionError,
+  ROLE_LABEL,
+  ROLES,
+  type Role,
+} from "~/lib/permissions";
+import { Check, Minus } from "lucide-react";
 import { siteOrigin } from "~/modules/marketing/origin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -31,7 +42,8 @@ export const meta: MetaFunction = () => [{ title: "Settings · Rampart" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request);
-  const canManage = ctx.tenant.role === "owner" || ctx.tenant.role === "admin";
+  const role = ctx.tenant.role;
+  const canManage = can(role, "invite");
   return {
     email: ctx.user.email,
     tenant: { name: ctx.tenant.displayName, role: ctx.tenant.role, plan: PLAN_DISPLAY_NAME[ctx.tenant.plan] },
@@ -47,9 +59,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }))
       : [],
     canManage,
-    isOwner: ctx.tenant.role === "owner",
-    // The same two checks the admin layout makes: the plan feature and an owner or admin role.
-    canAdmin: canManage && hasFeature(ctx.effectivePlan, "adminDashboard"),
+    isOwner: can(role, "manageMembers"),
+    canStartTrial: can(role, "manageOrganization"),
+    // The same two checks the admin layout makes: the plan feature and the role's "administer" permission.
+    canAdmin: can(role, "administer") && hasFeature(ctx.effectivePlan, "adminDashboard"),
   };
 }
 
@@ -77,8 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     data<ActionResult>({ intent: intent.data, errors }, { status });
   const ok = (message: string, extra: Partial<ActionResult> = {}, init?: ResponseInit) =>
     data<ActionResult>({ intent: intent.data, ok: message, ...extra }, init);
-  const owner = ctx.tenant.role === "owner";
-  const manager = owner || ctx.tenant.role === "admin";
+  const role = ctx.tenant.role;
 
   switch (intent.data) {
     case "change-password": {
@@ -118,7 +130,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return ok(`Signed out ${n} other session${n === 1 ? "" : "s"}.`);
     }
     case "start-trial": {
-      if (!owner) return fail({ trial: "Only an owner of the organization can start its trial." }, 403);
+      if (!can(role, "manageOrganization"))
+        return fail({ trial: "Only an owner of the organization can start its trial." }, 403);
       try {
         startTrial(ctx.tenant.id);
       } catch (error) {
@@ -129,10 +142,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return ok(`Your ${TRIAL_DAYS}-day trial has started: every feature is unlocked for this organization.`);
     }
     case "create-invite": {
-      if (!manager) return fail({ invite: "Only owners and admins can invite people." }, 403);
-      const role = z.enum(["admin", "member"]).safeParse(form.get("role"));
-      if (!role.success) return fail({ invite: "Choose a role for the invitation." });
-      const { token } = createInvitation(ctx.tenant.id, role.data, ctx.user.id, ip);
+      if (!can(role, "invite")) return fail({ invite: "Only owners and admins can invite people." }, 403);
+      const invited = z.enum(INVITABLE_ROLES).safeParse(form.get("role"));
+      if (!invited.success) return fail({ invite: "Choose a role for the invitation." });
+      const { token } = createInvitation(ctx.tenant.id, invited.data, ctx.user.id, ip);
       // PUBLIC_URL when set: the request's Host header is the client's to choose.
       const url = `${siteOrigin(request)}/invite/${token}`;
       return ok("Invitation link created. It works once, for 7 days; copy it now, it is not shown again.", {
@@ -140,21 +153,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     case "revoke-invite": {
-      if (!manager) return fail({ invite: "Only owners and admins can revoke invitations." }, 403);
+      if (!can(role, "invite")) return fail({ invite: "Only owners and admins can revoke invitations." }, 403);
       const id = z.string().min(1).max(100).safeParse(form.get("invitationId"));
       if (!id.success || !revokeInvitation(ctx.tenant.id, id.data)) return fail({ invite: "Resource not found" }, 404);
       return ok("Invitation revoked.");
     }
     case "change-role":
     case "remove-member": {
-      if (!owner) return fail({ members: "Only owners can change roles or remove members." }, 403);
+      if (!can(role, "manageMembers")) return fail({ members: "Only owners can change roles or remove members." }, 403);
       const userId = z.string().min(1).max(100).safeParse(form.get("userId"));
       if (!userId.success) return fail({ members: "Choose a member." });
       try {
         if (intent.data === "change-role") {
-          const role = z.enum(["owner", "admin", "member"]).safeParse(form.get("role"));
-          if (!role.success) return fail({ members: "Choose a role." });
-          changeRole(ctx.tenant.id, ctx.user.id, userId.data, role.data, ip);
+          const next = z.enum(ROLES).safeParse(form.get("role"));
+          if (!next.success) return fail({ members: "Choose a role." });
+          changeRole(ctx.tenant.id, ctx.user.id, userId.data, next.data, ip);
           return ok("Role changed.");
         }
         removeMember(ctx.tenant.id, ctx.user.id, userId.data, ip);
@@ -162,10 +175,62 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         if (error instanceof MemberError)
           return fail({ members: error.message }, error.message.startsWith("This person") ? 404 : 400);
+        if (error instanceof PermissionError) return fail({ members: error.message }, 403);
         throw error;
       }
     }
   }
+}
+
+/** What each role may do: the permission table itself (app/lib/permissions.ts), so the page cannot disagree with the checks. */
+function RolePermissions({ yourRole }: { yourRole: Role }) {
+  return (
+    <div className="mt-5 border-t border-slate-100 pt-4" data-testid="role-permissions">
+      <h3 className="font-semibold">What each role may do</h3>
+      <div className="relative mt-3 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Permissions by role; your role is {ROLE_LABEL[yourRole]}</caption>
+          <thead className="text-xs uppercase text-ink-muted">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                Action
+              </th>
+              {ROLES.map((r) => (
+                <th key={r} scope="col" className="px-2 py-2 text-center">
+                  {ROLE_LABEL[r]}
+                  {r === yourRole ? " (you)" : ""}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {PERMISSION_ACTIONS.map((action) => (
+              <tr key={action}>
+                <th scope="row" className="py-2 pr-3 font-normal">
+                  {PERMISSION_LABEL[action]}
+                </th>
+                {ROLES.map((r) => (
+                  <td key={r} className="px-2 py-2 text-center">
+                    {can(r, action) ? (
+                      <>
+                        <Check className="inline h-4 w-4 text-ok" aria-hidden="true" />
+                        <span className="sr-only">allowed</span>
+                      </>
+                    ) : (
+                      <>
+                        <Minus className="inline h-4 w-4 text-ink-muted" aria-hidden="true" />
+                        <span className="sr-only">not allowed</span>
+                      </>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
 }
 
 function Notice({ result, intent }: { result: ActionResult | undefined; intent: string }) {
@@ -265,7 +330,7 @@ export default function Settings() {
               ? "expired"
               : "not started"}
         </p>
-        {d.isOwner && d.trial?.status === "none" ? (
+        {d.canStartTrial && d.trial?.status === "none" ? (
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="start-trial" />
             <button type="submit" className="btn-primary" disabled={busy}>
@@ -314,9 +379,11 @@ export default function Settings() {
                             defaultValue={m.role}
                             className="input w-auto py-1"
                           >
-                            <option value="owner">owner</option>
-                            <option value="admin">admin</option>
-                            <option value="member">member</option>
+                            {ROLES.map((r) => (
+                              <option key={r} value={r}>
+                                {r}
+                              </option>
+                            ))}
                           </select>
                           <button type="submit" className="btn-secondary py-1">
                             Save
@@ -339,6 +406,7 @@ export default function Settings() {
         </div>
         <Notice result={result} intent="change-role" />
         <Notice result={result} intent="remove-member" />
+        <RolePermissions yourRole={d.tenant.role} />
         {d.canManage ? (
           <div className="mt-5 border-t border-slate-100 pt-4">
             <h3 className="font-semibold">Invite someone</h3>
@@ -350,6 +418,7 @@ export default function Settings() {
                 </label>
                 <select id="invite-role" name="role" className="input w-auto" defaultValue="member">
                   <option value="member">member</option>
+                  <option value="viewer">viewer (read-only)</option>
                   <option value="admin">admin</option>
                 </select>
               </div>

@@ -93,8 +93,8 @@ export default function PrivacyPolicy() {
         <Bullets
           items={[
             <>
-              <code>rampart_session</code> (<code>__Host-rampart_session</code> over HTTPS): keeps you signed in. HttpOnly, SameSite=Lax, Secure over HTTPS; it expires
-              after 30 days and is deleted when you sign out.
+              <code>rampart_session</code> (<code>__Host-rampart_session</code> over HTTPS): keeps you signed in.
+              HttpOnly, SameSite=Lax, Secure over HTTPS; it expires after 30 days and is deleted when you sign out.
             </>,
             <>
               <code>rampart_sidebar</code>: remembers whether you prefer the sidebar expanded, collapsed or hidden. It

@@ -8,7 +8,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens"
 export const meta: MetaFunction = () => [{ title: "Admin · Rampart" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", roles: ["owner", "admin"] });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
   return {
     members: listMembers(ctx.tenant.id).length,
     audit: listAuditForTenant(ctx.tenant.id, 200).map((e) => ({

@@ -6,7 +6,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens"
 export const meta: MetaFunction = () => [{ title: "Escalation policies · Rampart" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantContext(request, { feature: "adminDashboard", roles: ["owner", "admin"] });
+  await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
   return null;
 }
 

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: "Multi-account management · R
 
 /** Every organization the user belongs to, with its plan and the user's role: enterprise only. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "multiAccountManagement", roles: ["owner", "admin"] });
+  const ctx = await requireTenantContext(request, { feature: "multiAccountManagement", permission: "administer" });
   return {
     accounts: ctx.tenants.map((t) => ({
       id: t.tenantId,

@@ -15,6 +15,7 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { requirePermission } from "~/lib/tenant-context.server";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit/audit.server";
@@ -69,7 +70,8 @@ function fieldError(field: "raw" | "file", message: string) {
 }
 
 export async function phishingAction(request: Request, path: PhishingPath, context: unknown) {
-  const ctx = await requireAppRoute(request, path);
+  // Every intent here is at least an analysis (viewers only view): refused before the upload is read.
+  const ctx = await requireAppRoute(request, path, { permission: "analyze" });
   const tenantId = ctx.tenant.id;
   limitWrites(ctx.user.id);
 
@@ -89,6 +91,7 @@ export async function phishingAction(request: Request, path: PhishingPath, conte
 
   const intent = String(form.get("intent") ?? "analyze");
   if (intent === "quarantine" || intent === "release") {
+    requirePermission(request, ctx, "triage");
     const parsed = statusSchema.safeParse({ intent, id: form.get("id") });
     if (!parsed.success)
       return data<PhishingActionData>({ ok: false, formError: "Choose a message first." }, { status: 400 });

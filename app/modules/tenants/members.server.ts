@@ -1,6 +1,6 @@
 /**
  * Organization members and invitations. Owners and admins create invitation
- * links for a role (admin or member); the token is shown once and only its
+ * links for a role (admin, member or viewer); the token is shown once and only its
  * SHA-256 is stored; a link works once and for 7 days. Only owners change
  * roles and remove members, and an organization always keeps one owner.
  */
@@ -10,6 +10,9 @@ import { invitations, memberships, users, type Role } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { audit } from "~/modules/audit/audit.server";
 import { organizationAllowanceForUser } from "./tenants.server";
+import { assertCan, type INVITABLE_ROLES } from "~/lib/permissions";
+
+type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
@@ -26,7 +29,19 @@ export function listMembers(tenantId: string) {
     .all();
 }
 
-export function createInvitation(tenantId: string, role: "admin" | "member", createdBy: string, ip?: string) {
+/** The actor's role in the organization (null when not a member): module commands check it against the permission table. */
+function actorRole(tenantId: string, userId: string): Role | null {
+  return (
+    db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)))
+      .get()?.role ?? null
+  );
+}
+
+export function createInvitation(tenantId: string, role: InvitableRole, createdBy: string, ip?: string) {
+  assertCan(actorRole(tenantId, createdBy), "invite");
   const token = randomBytes(24).toString("base64url");
   const id = randomUUID();
   db.insert(invitations)
@@ -104,6 +119,7 @@ function ownerCount(tenantId: string) {
 export function changeRole(tenantId: string, actorId: string, memberUserId: string, role: Role, ip?: string) {
   db.transaction(
     () => {
+      assertCan(actorRole(tenantId, actorId), "manageMembers");
       const member = db
         .select()
         .from(memberships)
@@ -129,6 +145,7 @@ export function changeRole(tenantId: string, actorId: string, memberUserId: stri
 export function removeMember(tenantId: string, actorId: string, memberUserId: string, ip?: string) {
   db.transaction(
     () => {
+      assertCan(actorRole(tenantId, actorId), "manageMembers");
       const member = db
         .select()
         .from(memberships)
