@@ -327,3 +327,15 @@ export const tenantDataVersions = sqliteTable("tenant_data_versions", {
   tenantId: text("tenant_id").primaryKey(),
   version: integer("version").notNull().default(0),
 });
+
+// ---- trials: one per person (app/modules/tenants/trials.server.ts, docs/decisions/016) ----
+// Who started a trial from the app. The primary key makes "one trial per
+// user in total" a single atomic insert; trials an operator starts have no row.
+// A person's record, not the organization's (the trial itself is in `trials`),
+// so it has no tenant_id and needs no page-cache trigger.
+export const trialStarts = sqliteTable("trial_starts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});

@@ -22,7 +22,7 @@ import {
   removeMember,
   revokeInvitation,
 } from "~/modules/tenants/members.server";
-import { startTrial, TrialError } from "~/modules/tenants/trials.server";
+import { hasUsedTrial, startTrial, TrialError, TRIAL_ALREADY_USED_BY_PERSON } from "~/modules/tenants/trials.server";
 import {
   can,
   INVITABLE_ROLES,
@@ -61,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canManage,
     isOwner: can(role, "manageMembers"),
     canStartTrial: can(role, "manageOrganization"),
+    // One trial per person (trials.server.ts): the button is replaced by the reason once used.
+    trialUsedByYou: hasUsedTrial(ctx.user.id) ? TRIAL_ALREADY_USED_BY_PERSON : null,
     // The same two checks the admin layout makes: the plan feature and the role's "administer" permission.
     canAdmin: can(role, "administer") && hasFeature(ctx.effectivePlan, "adminDashboard"),
   };
@@ -133,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!can(role, "manageOrganization"))
         return fail({ trial: "Only an owner of the organization can start its trial." }, 403);
       try {
-        startTrial(ctx.tenant.id);
+        startTrial(ctx.tenant.id, Date.now(), { startedBy: ctx.user.id });
       } catch (error) {
         if (error instanceof TrialError) return fail({ trial: error.message });
         throw error;
@@ -330,7 +332,10 @@ export default function Settings() {
               ? "expired"
               : "not started"}
         </p>
-        {d.canStartTrial && d.trial?.status === "none" ? (
+        {d.canStartTrial && d.trial?.status === "none" && d.trialUsedByYou ? (
+          <p className="mt-3 text-sm text-ink-muted">{d.trialUsedByYou}</p>
+        ) : null}
+        {d.canStartTrial && d.trial?.status === "none" && !d.trialUsedByYou ? (
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="start-trial" />
             <button type="submit" className="btn-primary" disabled={busy}>

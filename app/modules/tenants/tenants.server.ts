@@ -1,14 +1,22 @@
 /**
  * Tenants (organizations) and memberships. A user's tenant list is ordered by
  * membership age, so "the first tenant" is the user's oldest membership.
- * Organization limits: the best effective plan among the organizations the
- * user owns sets the limit; the count is the user's tenant list.
+ * Organization limits: the best *paid* plan among the organizations the user
+ * owns sets the limit (a trial never raises it: trials.server.ts, the trial
+ * rule); the count is the user's tenant list.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { memberships, tenants, type Role } from "@db/schema";
 import { db, preparedQuery } from "~/lib/db.server";
-import { effectivePlan, organizationAllowance, planRank, type OrganizationAllowance, type Plan } from "~/lib/plans";
+import {
+  effectivePlan,
+  isPlan,
+  organizationAllowance,
+  planRank,
+  type OrganizationAllowance,
+  type Plan,
+} from "~/lib/plans";
 import { audit } from "~/modules/audit/audit.server";
 import { getTrial, type TrialInfo } from "./trials.server";
 
@@ -62,11 +70,12 @@ export function organizationAllowanceForUser(
   known: { list?: TenantListItem[]; trialOf?: (tenantId: string) => TrialInfo } = {},
 ): OrganizationAllowance {
   const list = known.list ?? listTenantsForUser(userId);
-  const trialOf = known.trialOf ?? ((id: string) => getTrial(id, now));
+  // Paid plans only: a trial unlocks features for its organization, never more organizations
+  // (otherwise each organization made under a trial starts its own trial, and so on).
   let best: Plan = "free";
   for (const item of list) {
     if (item.role !== "owner") continue;
-    const p = tenantEffectivePlan(item.tenantId, item.tenant.plan, now, trialOf(item.tenantId));
+    const p = isPlan(item.tenant.plan) ? item.tenant.plan : "free";
     if (planRank(p) > planRank(best)) best = p;
   }
   return organizationAllowance(best, list.length);

@@ -60,15 +60,33 @@ describe("organization allowance (one function for API and sidebar)", () => {
     }
   });
 
-  it("an active trial counts as enterprise for the limit; after it ends the plan's limit is back", async () => {
+  it("a trial unlocks features but never raises the organization allowance: only paid plans count (issue 10 §5)", async () => {
     const { user: u, tenantId } = await user();
-    startTrial(tenantId);
+    startTrial(tenantId, Date.now(), { startedBy: u.id });
     expect(tenantEffectivePlan(tenantId, "free")).toBe("enterprise");
-    expect(organizationAllowanceForUser(u.id)).toMatchObject({ label: "Organizations: 1/∞", reached: false });
-    createTenant(u.id, "During trial");
+    expect(organizationAllowanceForUser(u.id)).toMatchObject({ label: "Organizations: 1/1", reached: true });
+    expect(() => createTenant(u.id, "During trial")).toThrow(OrganizationLimitError);
+    // Organizations made while an older release let the trial raise the limit stay, and count.
+    createTenant(u.id, "Made under an old trial", { enforceLimit: false });
     endTrial(tenantId);
     expect(tenantEffectivePlan(tenantId, "free")).toBe("free");
     expect(organizationAllowanceForUser(u.id)).toMatchObject({ label: "Organizations: 2/1", reached: true });
+    expect(() => createTenant(u.id, "After trial")).toThrow(OrganizationLimitError);
+  });
+
+  it("no trial chaining: each person starts one trial in total, whichever organization", async () => {
+    const { user: u, tenantId } = await user();
+    setTenantPlan(tenantId, "pro"); // room for 3 organizations
+    startTrial(tenantId, Date.now(), { startedBy: u.id });
+    const second = createTenant(u.id, "Second");
+    expect(() => startTrial(second.id, Date.now(), { startedBy: u.id })).toThrow(TrialError);
+    expect(getTrial(second.id).status).toBe("none");
+    // Nor through an organization they own whose trial an operator started.
+    const { user: v, tenantId: t2 } = await user();
+    setTenantPlan(t2, "pro");
+    startTrial(t2);
+    const other = createTenant(v.id, "Other");
+    expect(() => startTrial(other.id, Date.now(), { startedBy: v.id })).toThrow(/each person can start one/);
   });
 
   it("the limit comes from organizations the user owns, not ones joined as a member", async () => {
