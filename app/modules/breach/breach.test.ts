@@ -231,28 +231,47 @@ describe("dark web monitoring", () => {
     });
   });
 
-  it("a watched domain counts its accounts; sensitive breaches stay hidden until an operator verifies the domain", async () => {
+  it("an unverified domain shows only that it is watched (no breaches, no account counts) until an operator verifies it (issue 10)", async () => {
     const t = await tenant();
-    addWatchedDomain(t, "Corp.Example.test");
+    const domain = addWatchedDomain(t, "Corp.Example.test");
     const grace = addWatchedEmail(t, "grace@corp.example.test");
+    expect(domain.newExposures).toBe(0);
     let exposures = listExposures(t);
-    expect(exposures.map((e) => e.breachName).sort()).toEqual(["ExampleForum", "ExampleShop"]);
+    expect(exposures.filter((e) => e.type === "domain")).toEqual([]);
     expect(exposures.some((e) => e.isSensitive)).toBe(false);
     const domainRow = listWatchedIdentities(t).find((i) => i.type === "domain")!;
-    expect(domainRow).toMatchObject({ domain: "corp.example.test", status: "breached", verified: false });
-    expect(domainRow.evidence).toMatch(/awaiting operator verification/);
+    expect(domainRow).toMatchObject({
+      domain: "corp.example.test",
+      status: "pending",
+      verified: false,
+      breachCount: 0,
+    });
+    expect(domainRow.evidence).toMatch(/^Watched\. Awaiting operator verification/);
+    expect(domainRow.evidence).not.toMatch(/\d+ account/);
     expect(listWatchedIdentities(t).find((i) => i.id === grace.id)).toMatchObject({ status: "clean" });
 
     expect(verifyDomain(sqlite(), t, "nothere.example")).toMatchObject({ ok: false });
     const verified = verifyDomain(sqlite(), t, "corp.example.test");
-    expect(verified).toMatchObject({ ok: true, newExposures: 2 });
+    expect(verified.ok).toBe(true);
     exposures = listExposures(t);
+    // Verified: the domain's exposures with their account counts, and the sensitive breach for both identities.
+    expect(
+      exposures
+        .filter((e) => e.type === "domain")
+        .map((e) => e.breachName)
+        .sort(),
+    ).toEqual(["ExampleDating", "ExampleForum", "ExampleShop"]);
+    expect(exposures.filter((e) => e.type === "domain").every((e) => e.accountCount >= 1)).toBe(true);
     expect(
       exposures
         .filter((e) => e.breachName === "ExampleDating")
         .map((e) => e.identity)
         .sort(),
     ).toEqual(["corp.example.test", "grace@corp.example.test"]);
+    expect(listWatchedIdentities(t).find((i) => i.type === "domain")).toMatchObject({
+      status: "breached",
+      verified: true,
+    });
     expect(listWatchedIdentities(t).find((i) => i.id === grace.id)).toMatchObject({
       status: "breached",
       severity: "high",

@@ -164,6 +164,8 @@ export function findMatches(sqlite, filter = {}) {
     params.domain = filter.domain;
   }
   const cond = where.join(" AND ");
+  // An unverified domain matches nothing: anyone can type any domain, and its
+  // exposed-account counts are for the organization that controls it (issue 10).
   // Two queries rather than one OR join so each uses its index:
   // e-mails by (breach_id, email_hash) / email_hash, domains by domain.
   const emails = sqlite
@@ -183,7 +185,7 @@ export function findMatches(sqlite, filter = {}) {
        FROM watched_identities w
        JOIN breach_accounts a ON a.domain = w.value
        JOIN breaches b ON b.id = a.breach_id
-       WHERE w.type = 'domain' AND ${cond}
+       WHERE w.type = 'domain' AND w.verified = 1 AND ${cond}
        GROUP BY w.id, a.breach_id`,
     )
     .all(params);

@@ -5,8 +5,9 @@
  * A watched e-mail is the tenant's own data, so it is kept in clear for the
  * tenant to see, plus its HMAC for matching against breach_accounts. A watched
  * domain starts unverified; until an operator verifies it
- * (`npm run admin -- verify-domain <tenantId> <domain>`), sensitive breaches
- * stay hidden for it and for the tenant's e-mails at that domain.
+ * (`npm run admin -- verify-domain <tenantId> <domain>`), only the fact that
+ * it is watched is shown (no breaches, no exposed-account counts), and
+ * sensitive breaches stay hidden for the tenant's e-mails at that domain.
  * Every function takes the tenant id; nothing here reads across tenants.
  */
 import { randomUUID } from "node:crypto";
@@ -32,7 +33,8 @@ export type WatchedIdentityView = {
   domain: string;
   type: "email" | "domain";
   severity: Level;
-  status: "breached" | "clean";
+  /** "pending": a domain not verified yet, of which only the fact that it is watched is shown. */
+  status: "breached" | "clean" | "pending";
   evidence: string;
   foundAt: string | null;
   breachCount: number;
@@ -154,7 +156,7 @@ export function listExposures(tenantId: string): ExposureView[] {
        FROM exposures e
        JOIN watched_identities w ON w.id = e.identity_id AND w.tenant_id = e.tenant_id
        JOIN breaches b ON b.id = e.breach_id
-       WHERE e.tenant_id = ? AND ${VISIBLE_TO_IDENTITY_SQL}
+       WHERE e.tenant_id = ? AND ${VISIBLE_TO_IDENTITY_SQL} AND (w.type = 'email' OR w.verified = 1)
        ORDER BY e.created_at DESC, b.breach_date DESC, e.id`,
     )
     .all(tenantId) as ExposureRow[];
@@ -202,10 +204,22 @@ export function listWatchedIdentities(
     const all = byIdentity.get(r.id) ?? [];
     const open = all.filter((e) => e.status === "open");
     const handled = all.length - open.length;
-    const pending =
-      r.type === "domain" && r.verified !== 1
-        ? " Domain awaiting operator verification: sensitive breaches stay hidden until then."
-        : "";
+    // An unverified domain shows only that it is watched: no breaches, no exposed-account counts
+    // (anyone can type any domain; the counts belong to the organization that controls it).
+    if (r.type === "domain" && r.verified !== 1)
+      return {
+        id: r.id,
+        email: "",
+        domain: r.domain,
+        type: r.type,
+        severity: "low" as Level,
+        status: "pending" as const,
+        evidence: `Watched. Awaiting operator verification that your organization controls ${r.domain}: its exposures are shown once it is verified.`,
+        foundAt: null,
+        breachCount: 0,
+        verified: false,
+      };
+    const pending = "";
     let evidence: string;
     if (open.length) {
       const names = open.slice(0, 3).map((e) => `${e.breachTitle} (${e.breachDate}: ${e.dataClasses.join(", ")})`);

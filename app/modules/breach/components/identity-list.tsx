@@ -16,7 +16,7 @@ export type IdentityListItem = {
   domain: string;
   type: "email" | "domain";
   severity: "low" | "medium" | "high" | "critical";
-  status: "breached" | "clean";
+  status: "breached" | "clean" | "pending";
   evidence: string;
   foundAt: string | null;
   breachCount: number;
@@ -134,6 +134,8 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
                   <div className="flex flex-wrap gap-2">
                     {i.status === "breached" ? (
                       <StatusBadge tone="danger">Breached</StatusBadge>
+                    ) : i.status === "pending" ? (
+                      <StatusBadge tone="neutral">Awaiting verification</StatusBadge>
                     ) : (
                       <StatusBadge tone="ok">Clean</StatusBadge>
                     )}
@@ -195,6 +197,8 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
                     <td className="px-4 py-3 align-top">
                       {i.status === "breached" ? (
                         <StatusBadge tone="danger">Breached</StatusBadge>
+                      ) : i.status === "pending" ? (
+                        <StatusBadge tone="neutral">Awaiting verification</StatusBadge>
                       ) : (
                         <StatusBadge tone="ok">Clean</StatusBadge>
                       )}
