@@ -214,7 +214,7 @@ export function listWatchedIdentities(
         type: r.type,
         severity: "low" as Level,
         status: "pending" as const,
-        evidence: `Watched. Awaiting operator verification that your organization controls ${r.domain}: its exposures are shown once it is verified.`,
+        evidence: `Watched, awaiting operator verification that your organization controls ${r.domain}: its exposures are shown once it is verified.`,
         foundAt: null,
         breachCount: 0,
         verified: false,
