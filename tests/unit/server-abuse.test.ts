@@ -198,6 +198,23 @@ describe("PUBLIC_URL unset in production", () => {
   });
 });
 
+describe("Cache-Control for signed-in answers", () => {
+  it("every answer to a signed-in request is private, no-store unless its route says otherwise (redirects, data requests)", async () => {
+    const answers = await Promise.all([
+      fetch(`${plain.url}/login`, { headers: { cookie: account.cookie }, redirect: "manual" }),
+      fetch(`${plain.url}/dashboard.data`, { headers: { cookie: account.cookie } }),
+      fetch(`${plain.url}/dashboard`, { headers: { cookie: account.cookie } }),
+      fetch(`${plain.url}/api/dashboard`, { headers: { cookie: account.cookie } }),
+      fetch(`${plain.url}/settings`, { headers: { cookie: account.cookie } }),
+    ]);
+    for (const res of answers) {
+      expect(res.status, res.url).toBeLessThan(400);
+      expect(res.headers.get("cache-control"), res.url).toMatch(/no-store/);
+      expect(res.headers.get("cache-control"), res.url).not.toMatch(/public/);
+    }
+  });
+});
+
 describe("no off-site redirect from a client-supplied target", () => {
   const payloads = [
     "/.//evil.example",
