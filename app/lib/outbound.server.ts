@@ -58,6 +58,8 @@ export type OutboundOptions = {
   isBlocked?: (address: string) => boolean;
   /** Accept an invalid certificate chain (the response then says verified: false). */
   allowInvalidCertificate?: boolean;
+  /** Extra trusted roots (tests with a self-signed certificate). */
+  ca?: string | Buffer;
   signal?: AbortSignal;
 };
 
@@ -263,6 +265,7 @@ function requestOnce(
           ? {
               servername: net.isIP(url.hostname.replace(/^\[|\]$/g, "")) ? undefined : url.hostname,
               rejectUnauthorized: !options.allowInvalidCertificate,
+              ...(options.ca ? { ca: options.ca } : {}),
             }
           : {}),
       },
