@@ -75,6 +75,8 @@ export type OutboundResponse = {
   truncated: boolean;
   /** Every URL requested, in order, with the status it answered. The last entry is the final response. */
   chain: RedirectHop[];
+  /** Every Set-Cookie received on the way, with the URL that set it (redirect hops included). */
+  setCookies: { url: string; value: string }[];
   /** False when the certificate chain did not verify (only with allowInvalidCertificate). */
   verified: boolean;
   address: string;
@@ -338,6 +340,7 @@ export async function guardedFetch(rawUrl: string, options: OutboundOptions = {}
   const onAbort = () => controller.abort();
   options.signal?.addEventListener("abort", onAbort);
   const chain: RedirectHop[] = [];
+  const setCookies: { url: string; value: string }[] = [];
   const maxRedirects = options.maxRedirects ?? OUTBOUND_MAX_REDIRECTS;
   try {
     for (;;) {
@@ -345,10 +348,11 @@ export async function guardedFetch(rawUrl: string, options: OutboundOptions = {}
       if (Date.now() > deadline) throw new OutboundError("TIMEOUT", "The site took too long to answer");
       const res = await requestOnce(url, pinned, options, deadline, controller.signal);
       chain.push({ url: url.href, status: res.status });
+      for (const value of res.headers["set-cookie"] ?? []) setCookies.push({ url: url.href, value });
       const location = res.headers["location"]?.[0];
       const isRedirect = [301, 302, 303, 307, 308].includes(res.status) && location !== undefined;
       if (!isRedirect || options.followRedirects === false) {
-        return { url: url.href, ...res, chain, address: pinned.address };
+        return { url: url.href, ...res, chain, setCookies, address: pinned.address };
       }
       if (chain.length > maxRedirects) throw new OutboundError("TOO_MANY_REDIRECTS", "Too many redirects");
       let next: URL;
