@@ -2,6 +2,7 @@
 // IPv4-mapped forms, the body cap, the timeout, and no credentials sent.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guardedFetch, isBlockedAddress, mappedIpv4, resolvePublicAddress } from "./outbound.server";
 
@@ -38,6 +39,14 @@ beforeAll(async () => {
       return push();
     }
     if (req.url === "/slow") return; // never answers
+    if (req.url === "/gzip") {
+      res.writeHead(200, { "Content-Type": "text/html", "Content-Encoding": "gzip" });
+      return res.end(zlib.gzipSync('<script src="https://cdn.example.com/x.js"></script>'));
+    }
+    if (req.url === "/bomb") {
+      res.writeHead(200, { "Content-Type": "text/html", "Content-Encoding": "gzip" });
+      return res.end(zlib.gzipSync(Buffer.alloc(50 * 1024 * 1024, 32)));
+    }
     if (req.url === "/loop") {
       res.writeHead(302, { Location: "/loop" });
       return res.end();
@@ -143,6 +152,13 @@ describe("guardedFetch", () => {
     const r = await guardedFetch(`${base}/big`, { resolver, isBlocked: onlyTestServer });
     expect(r.truncated).toBe(true);
     expect(r.body.length).toBe(2 * 1024 * 1024);
+  });
+
+  it("inflates compressed bodies, never beyond 2 MB", async () => {
+    const r = await guardedFetch(`${base}/gzip`, { resolver, isBlocked: onlyTestServer });
+    expect(r.body.toString()).toContain("cdn.example.com");
+    const bomb = await guardedFetch(`${base}/bomb`, { resolver, isBlocked: onlyTestServer });
+    expect(bomb.body.length).toBeLessThanOrEqual(2 * 1024 * 1024);
   });
 
   it("gives up after the timeout and after too many redirects", async () => {

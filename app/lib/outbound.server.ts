@@ -21,6 +21,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import dns from "node:dns";
+import zlib from "node:zlib";
 import type { LookupFunction } from "node:net";
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
@@ -215,6 +216,28 @@ const CERT_ERRORS = new Set([
   "HOSTNAME_MISMATCH",
 ]);
 
+/**
+ * Servers may compress even when asked not to: gzip, deflate and br bodies are
+ * inflated, never beyond the body cap (a compression bomb stops there), and a
+ * body cut by the cap is inflated as far as it goes.
+ */
+function decode(body: Buffer, headers: Record<string, string[]>, maxBytes: number): Buffer {
+  const encoding = (headers["content-encoding"]?.[0] ?? "").trim().toLowerCase();
+  const opts = { maxOutputLength: maxBytes, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  try {
+    if (encoding === "gzip" || encoding === "x-gzip") return zlib.gunzipSync(body, opts);
+    if (encoding === "deflate") return zlib.inflateSync(body, opts);
+    if (encoding === "br")
+      return zlib.brotliDecompressSync(body, {
+        maxOutputLength: maxBytes,
+        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      });
+  } catch {
+    return Buffer.alloc(0);
+  }
+  return body;
+}
+
 type OneResponse = {
   status: number;
   headers: Record<string, string[]>;
@@ -298,7 +321,13 @@ function requestOnce(
             truncated = true;
             res.destroy();
             clearTimeout(timer);
-            resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks), truncated, verified });
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: out,
+              body: decode(Buffer.concat(chunks), out, maxBody),
+              truncated,
+              verified,
+            });
             return;
           }
           chunks.push(chunk);
@@ -306,7 +335,13 @@ function requestOnce(
         });
         res.on("end", () => {
           clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks), truncated, verified });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: out,
+            body: decode(Buffer.concat(chunks), out, maxBody),
+            truncated,
+            verified,
+          });
         });
         res.on("error", (e) => {
           clearTimeout(timer);
