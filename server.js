@@ -57,6 +57,8 @@ if (MODE === "production" && !process.env.PUBLIC_URL)
 const build = await import(pathToFileURL(BUILD_PATH).href);
 build.entry.module.prepareSecrets();
 const handleRemix = createRequestHandler(build, MODE);
+// Durable background jobs (app/lib/jobs.server.ts): web scans and other modules' work.
+if (process.env.RAMPART_JOBS !== "0") build.entry.module.startBackgroundJobs?.();
 // The app's page cache and per-request memo (app/lib/page-cache.server.ts,
 // request-scope.server.ts; docs/decisions/012-dashboard-throughput.md).
 const pages = build.entry.module;

@@ -89,3 +89,6 @@ export { admitBody } from "~/lib/body-admission.server";
 
 // The operator command line (scripts/admin.js) runs these through the server build.
 export { operatorCommands, OperatorError, prepareSecrets } from "~/lib/operator.server";
+
+// The durable job runner (web scans and other background work), started by server.js.
+export { startBackgroundJobs } from "~/background.server";

@@ -339,3 +339,103 @@ export const trialStarts = sqliteTable("trial_starts", {
     .references(() => users.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+// ---- jobs (app/lib/jobs.server.ts) ----
+// Durable background work: one row per job. A recurring job (interval_ms set)
+// goes back to queued with a new run_at after each run. `key` names a job so
+// that enqueueing/scheduling it twice keeps one row (e.g. "web-scan:site:<id>").
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    key: text("key"),
+    tenantId: text("tenant_id").references(() => tenants.id, { onDelete: "cascade" }),
+    payload: text("payload").notNull().default("{}"),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    runAt: integer("run_at", { mode: "number" }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    intervalMs: integer("interval_ms"),
+    lockedUntil: integer("locked_until", { mode: "number" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [uniqueIndex("jobs_key_unique").on(t.key), index("jobs_due_idx").on(t.status, t.runAt)],
+);
+
+// ---- vulnerability: web ----
+// Sites a tenant watches, each scan of one (Observatory tests + TLS checks),
+// and the findings those scans raise in the spec's vulnerability shape.
+export const webSites = sqliteTable(
+  "web_sites",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    host: text("host").notNull(),
+    createdAt: createdAt(),
+    lastScanId: text("last_scan_id"),
+  },
+  (t) => [uniqueIndex("web_sites_tenant_url_unique").on(t.tenantId, t.url)],
+);
+
+export const webScans = sqliteTable(
+  "web_scans",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    siteId: text("site_id").references(() => webSites.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    grade: text("grade"),
+    score: integer("score"),
+    // JSON: [{ name, result, pass, scoreModifier, recommendation }]
+    tests: text("tests"),
+    // JSON: [{ url, status }] — every URL requested, in order
+    chain: text("chain"),
+    // JSON: the TLS checks (certificate, protocols)
+    tls: text("tls"),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "number" }),
+  },
+  (t) => [index("web_scans_tenant_idx").on(t.tenantId, t.createdAt), index("web_scans_site_idx").on(t.siteId)],
+);
+
+export const webFindings = sqliteTable(
+  "web_findings",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    siteId: text("site_id")
+      .notNull()
+      .references(() => webSites.id, { onDelete: "cascade" }),
+    // What the finding is about, stable across scans: "tls:expiry", "observatory:content-security-policy".
+    checkKey: text("check_key").notNull(),
+    title: text("title").notNull(),
+    severity: text("severity", { enum: ["low", "medium", "high", "critical"] }).notNull(),
+    status: text("status", { enum: ["open", "remediated"] })
+      .notNull()
+      .default("open"),
+    target: text("target").notNull(),
+    detail: text("detail"),
+    discoveredAt: integer("discovered_at", { mode: "number" }).notNull(),
+    remediatedAt: integer("remediated_at", { mode: "number" }),
+    lastSeenScanId: text("last_seen_scan_id"),
+  },
+  (t) => [
+    uniqueIndex("web_findings_site_check_unique").on(t.siteId, t.checkKey),
+    index("web_findings_tenant_idx").on(t.tenantId, t.status),
+  ],
+);

@@ -10,6 +10,8 @@ export function bodyLimitFor(requestPath) {
   if (pathname === "/api/phishing/analyze") return 10 * MB;
   // .eml uploads are limited to 5 MB by the form's own check; allow the multipart overhead.
   if (pathname === "/phishing" || pathname === "/phishing-enhanced") return 6 * MB;
+  // A pasted response: headers (256 KB) and the page's HTML (2 MB), JSON-escaped.
+  if (pathname === "/api/vulnerability/headers") return 5 * MB;
   return 1 * MB;
 }
 

@@ -38,6 +38,9 @@ import * as apiDarkWebExposures from "~/routes/api.dark-web.exposures";
 import * as apiDarkWebExposure from "~/routes/api.dark-web.exposures.$id";
 import * as apiDarkWebIdentities from "~/routes/api.dark-web.identities";
 import * as apiTenantsSelect from "~/routes/api.tenants.select";
+import * as apiVulnerabilityScans from "~/routes/api.vulnerability.scans";
+import * as apiVulnerabilityScan from "~/routes/api.vulnerability.scans.$id";
+import * as apiVulnerabilityHeaders from "~/routes/api.vulnerability.headers";
 import * as pageDashboard from "~/routes/_app.dashboard";
 import * as pageAlerts from "~/routes/_app.alerts";
 import * as pagePhishing from "~/routes/_app.phishing";
@@ -193,6 +196,26 @@ const ROUTES: Route[] = [
     method: "POST",
     url: "/api/dark-web/identities",
     make: () => jsonBody({ value: `w-${randomUUID().slice(0, 6)}@example.com` }),
+  },
+  {
+    name: "POST /api/vulnerability/scans",
+    fn: apiVulnerabilityScans.action as Fn,
+    method: "POST",
+    url: "/api/vulnerability/scans",
+    make: () => jsonBody({ url: "https://www.example.com/" }),
+  },
+  {
+    name: "GET /api/vulnerability/scans/:id",
+    fn: apiVulnerabilityScan.loader as Fn,
+    url: "/api/vulnerability/scans/x",
+    params: { id: "x" },
+  },
+  {
+    name: "POST /api/vulnerability/headers",
+    fn: apiVulnerabilityHeaders.action as Fn,
+    method: "POST",
+    url: "/api/vulnerability/headers",
+    make: () => jsonBody({ url: "https://www.example.com/", headers: { "X-Frame-Options": "DENY" } }),
   },
   { name: "page /dashboard", fn: pageDashboard.loader as Fn, url: "/dashboard" },
   { name: "page /usage", fn: pageUsage.loader as Fn, url: "/usage" },

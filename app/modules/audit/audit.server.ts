@@ -8,6 +8,8 @@ import { auditLog, users } from "@db/schema";
 import { db } from "~/lib/db.server";
 
 export type AuditAction =
+  | "vulnerability.site_added"
+  | "vulnerability.site_removed"
   | "auth.signup"
   | "auth.login"
   | "auth.login_failed"

@@ -1,0 +1,13 @@
+/**
+ * Background work of the server process: every module registers its job
+ * handlers here, then the durable job runner (app/lib/jobs.server.ts) starts
+ * polling. server.js calls startBackgroundJobs() once the database is ready;
+ * tests and scripts never start it by importing a module.
+ */
+import { startJobRunner } from "~/lib/jobs.server";
+import { registerWebScanJobs } from "~/modules/vulnerability/web/index.server";
+
+export function startBackgroundJobs() {
+  registerWebScanJobs();
+  startJobRunner();
+}

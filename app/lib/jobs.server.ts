@@ -1,0 +1,285 @@
+/**
+ * Durable background jobs: a table in SQLite (`jobs` in db/schema.ts) and an
+ * in-process runner. Jobs survive restarts: a job is claimed with one atomic
+ * UPDATE that also sets a lease (`locked_until`); a job whose process died
+ * while running is claimed again once its lease has passed.
+ *
+ * The API, for every module (web scans, alert outbox, OSV re-checks, retention):
+ *
+ *   registerJobHandler("web-scan", async (job) => { ... });   // at module load
+ *   enqueueJob({ kind: "web-scan", payload: { scanId }, tenantId });
+ *   scheduleRecurringJob({ key: `web-scan:site:${id}`, kind: "web-scan",
+ *                          payload: { siteId: id }, tenantId, intervalMs: WEEK });
+ *   cancelJob(key);
+ *   startJobRunner();        // once, from the server start-up (server.js)
+ *   await runDueJobs();      // one pass by hand (tests, scripts)
+ *
+ * A handler that throws is retried with exponential backoff (30 s, 1 min,
+ * 2 min... capped at 1 h) until `maxAttempts`, then the job is `failed` with
+ * its last error. A recurring job goes back to `queued` for its next run
+ * either way. The clock is injectable (`setJobClock`) so tests run on fixed time.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { jobs } from "@db/schema";
+import { db, sqlite } from "./db.server";
+
+export type JobRecord = {
+  id: string;
+  kind: string;
+  key: string | null;
+  tenantId: string | null;
+  payload: unknown;
+  attempt: number;
+};
+export type JobHandler = (job: JobRecord) => Promise<void> | void;
+
+const handlers = new Map<string, JobHandler>();
+/** How long a claimed job is ours; a crash leaves it claimable after this. */
+export const JOB_LEASE_MS = 5 * 60_000;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+
+let clock: () => number = () => Date.now();
+/** Tests pass a fixed clock; `setJobClock()` restores the real one. */
+export function setJobClock(now?: () => number) {
+  clock = now ?? (() => Date.now());
+}
+
+export function registerJobHandler(kind: string, handler: JobHandler) {
+  handlers.set(kind, handler);
+}
+
+export function backoffMs(attempt: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+}
+
+type EnqueueInput = {
+  kind: string;
+  payload?: unknown;
+  tenantId?: string | null;
+  /** Unix ms; default now. */
+  runAt?: number;
+  maxAttempts?: number;
+  /** A name for the job: enqueueing the same key again while it waits keeps one row. */
+  key?: string;
+};
+
+/** Adds a job; answers its id (the existing one when `key` is already queued). */
+export function enqueueJob(input: EnqueueInput): string {
+  const id = randomUUID();
+  const now = clock();
+  const values = {
+    id,
+    kind: input.kind,
+    key: input.key ?? null,
+    tenantId: input.tenantId ?? null,
+    payload: JSON.stringify(input.payload ?? {}),
+    status: "queued" as const,
+    runAt: input.runAt ?? now,
+    maxAttempts: input.maxAttempts ?? 5,
+    updatedAt: now,
+  };
+  if (!input.key) {
+    db.insert(jobs).values(values).run();
+    return id;
+  }
+  const existing = db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.key, input.key)).get();
+  if (existing && (existing.status === "queued" || existing.status === "running")) return existing.id;
+  if (existing) {
+    db.update(jobs)
+      .set({ ...values, id: existing.id, attempts: 0, lastError: null, lockedUntil: null, intervalMs: null })
+      .where(eq(jobs.id, existing.id))
+      .run();
+    return existing.id;
+  }
+  db.insert(jobs).values(values).run();
+  return id;
+}
+
+/** Creates or updates a recurring job (one row per key). The first run is `firstRunAt` (default now + interval). */
+export function scheduleRecurringJob(input: EnqueueInput & { key: string; intervalMs: number; firstRunAt?: number }) {
+  const now = clock();
+  const runAt = input.firstRunAt ?? now + input.intervalMs;
+  const payload = JSON.stringify(input.payload ?? {});
+  const existing = db.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, input.key)).get();
+  if (existing) {
+    db.update(jobs)
+      .set({
+        kind: input.kind,
+        payload,
+        tenantId: input.tenantId ?? null,
+        intervalMs: input.intervalMs,
+        updatedAt: now,
+      })
+      .where(eq(jobs.id, existing.id))
+      .run();
+    return existing.id;
+  }
+  const id = randomUUID();
+  db.insert(jobs)
+    .values({
+      id,
+      kind: input.kind,
+      key: input.key,
+      tenantId: input.tenantId ?? null,
+      payload,
+      runAt,
+      intervalMs: input.intervalMs,
+      maxAttempts: input.maxAttempts ?? 3,
+      updatedAt: now,
+    })
+    .run();
+  return id;
+}
+
+/** Removes a named job (a deleted site's schedule). */
+export function cancelJob(key: string): boolean {
+  return db.delete(jobs).where(eq(jobs.key, key)).run().changes > 0;
+}
+
+export function getJob(id: string) {
+  return db.select().from(jobs).where(eq(jobs.id, id)).get() ?? null;
+}
+
+export function getJobByKey(key: string) {
+  return (
+    db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.key, key)))
+      .get() ?? null
+  );
+}
+
+type Claimed = {
+  id: string;
+  kind: string;
+  key: string | null;
+  tenant_id: string | null;
+  payload: string;
+  attempts: number;
+  max_attempts: number;
+  interval_ms: number | null;
+};
+
+/**
+ * Claims one due job of a kind this process handles: queued and due, or
+ * running with an expired lease (its worker died). One UPDATE ... RETURNING,
+ * so two runners never claim the same job.
+ */
+function claimOne(now: number): Claimed | null {
+  const kinds = [...handlers.keys()];
+  if (kinds.length === 0) return null;
+  const placeholders = kinds.map(() => "?").join(",");
+  const row = sqlite()
+    .prepare(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ?, updated_at = ?
+       WHERE id = (
+         SELECT id FROM jobs
+         WHERE kind IN (${placeholders})
+           AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?))
+         ORDER BY run_at LIMIT 1
+       )
+       RETURNING id, kind, key, tenant_id, payload, attempts, max_attempts, interval_ms`,
+    )
+    .get(now + JOB_LEASE_MS, now, ...kinds, now, now) as Claimed | undefined;
+  return row ?? null;
+}
+
+function finish(job: Claimed, error: unknown) {
+  const now = clock();
+  if (error === null) {
+    if (job.interval_ms) {
+      sqlite()
+        .prepare(
+          `UPDATE jobs SET status = 'queued', attempts = 0, run_at = ?, locked_until = NULL, last_error = NULL, updated_at = ? WHERE id = ?`,
+        )
+        .run(now + job.interval_ms, now, job.id);
+    } else {
+      sqlite()
+        .prepare(`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = ? WHERE id = ?`)
+        .run(now, job.id);
+    }
+    return;
+  }
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  if (job.attempts < job.max_attempts) {
+    sqlite()
+      .prepare(
+        `UPDATE jobs SET status = 'queued', run_at = ?, locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?`,
+      )
+      .run(now + backoffMs(job.attempts), message, now, job.id);
+  } else if (job.interval_ms) {
+    // Out of retries this time; try again at the next scheduled run.
+    sqlite()
+      .prepare(
+        `UPDATE jobs SET status = 'queued', attempts = 0, run_at = ?, locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?`,
+      )
+      .run(now + job.interval_ms, message, now, job.id);
+  } else {
+    sqlite()
+      .prepare(`UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?`)
+      .run(message, now, job.id);
+  }
+}
+
+/** Runs every due job once (up to `limit`); answers how many ran. */
+export async function runDueJobs(limit = 20): Promise<number> {
+  let ran = 0;
+  while (ran < limit) {
+    const job = claimOne(clock());
+    if (!job) break;
+    ran++;
+    const handler = handlers.get(job.kind);
+    let payload: unknown = {};
+    try {
+      payload = JSON.parse(job.payload);
+    } catch {
+      payload = {};
+    }
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await handler({
+        id: job.id,
+        kind: job.kind,
+        key: job.key,
+        tenantId: job.tenant_id,
+        payload,
+        attempt: job.attempts,
+      });
+      finish(job, null);
+    } catch (error) {
+      finish(job, error);
+    }
+  }
+  return ran;
+}
+
+let timer: NodeJS.Timeout | null = null;
+let running = false;
+
+/** Starts the poll loop (idempotent). Called by server.js after the database is ready. */
+export function startJobRunner(options: { pollMs?: number } = {}) {
+  if (timer) return;
+  const pollMs = options.pollMs ?? 2_000;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runDueJobs();
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", msg: "job runner pass failed", error: String(error) }));
+    } finally {
+      running = false;
+    }
+  };
+  timer = setInterval(tick, pollMs);
+  timer.unref();
+  void tick();
+}
+
+export function stopJobRunner() {
+  if (timer) clearInterval(timer);
+  timer = null;
+}
