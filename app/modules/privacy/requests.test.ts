@@ -38,14 +38,14 @@ const base = (over: Partial<NewRequest> = {}): NewRequest => ({
   ...over,
 });
 
-function system(tenantId: string, name: string, types = ["access", "deletion"] as const) {
+function system(tenantId: string, name: string, types: ("access" | "deletion")[] = ["access", "deletion"]) {
   return addSystem(tenantId, {
     name,
     owner: "IT",
     dataCategories: ["name", "e-mail"],
     location: "EU",
     retention: "2 years",
-    requestTypes: [...types],
+    requestTypes: types,
   });
 }
 
