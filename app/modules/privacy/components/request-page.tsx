@@ -217,7 +217,7 @@ export function RequestPage() {
                     <input type="hidden" name="taskStatus" value={t.status === "done" ? "open" : "done"} />
                     <button type="submit" className="btn-secondary">
                       {t.status === "done" ? "Reopen" : "Mark done"}
-                      <span className="sr-only">: {t.system}</span>
+                      <span className="sr-only"> for {t.system}</span>
                     </button>
                   </Form>
                 ) : null}
