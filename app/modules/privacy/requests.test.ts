@@ -369,3 +369,22 @@ describe("tenant isolation", () => {
     expect(createRequest(b.tenantId, base(), b.actor, NOW).reference).toBe("DSR-00001");
   });
 });
+
+describe("the periodic job", () => {
+  it("registers an hourly check of every organization's deadlines", async () => {
+    const { registerPrivacyJobs, PRIVACY_DEADLINES_JOB } = await import("./jobs.server");
+    const handlers = new Map<string, () => unknown>();
+    const scheduled: { kind: string; key: string; intervalMs: number }[] = [];
+    registerPrivacyJobs({
+      registerJobHandler: (kind, handler) => handlers.set(kind, handler),
+      scheduleRecurringJob: (input) => scheduled.push(input),
+    });
+    expect(scheduled).toEqual([
+      expect.objectContaining({ kind: PRIVACY_DEADLINES_JOB, key: PRIVACY_DEADLINES_JOB, intervalMs: 3_600_000 }),
+    ]);
+    const t = await tenant();
+    const r = createRequest(t.tenantId, base({ requestedAt: "2020-01-01" }), t.actor);
+    await handlers.get(PRIVACY_DEADLINES_JOB)!();
+    expect(listAlerts(t.tenantId).map((a) => a.title)).toContain(`Privacy request ${r.reference} is overdue`);
+  });
+});
