@@ -480,3 +480,14 @@ describe("the public request form", () => {
     expect((await settle(() => pageAction(args(asMember)))).status).toBe(403);
   });
 });
+
+describe("lenient spellings the API accepts", () => {
+  it("takes jurisdiction names in any case and CPRA, and null requestedAt as today", async () => {
+    const { cookie } = await signedInUser();
+    const res = await post(cookie, { ...valid, jurisdiction: " UK_GDPR ", requestedAt: null });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ jurisdiction: "uk-gdpr", requestedAt: todayIn("UTC") });
+    expect((await (await post(cookie, { ...valid, jurisdiction: "CPRA" })).json()).jurisdiction).toBe("ccpa");
+    expect((await (await post(cookie, { ...valid, jurisdiction: "GDPR" })).json()).dueDate).toBe("2026-02-28");
+  });
+});

@@ -24,9 +24,29 @@ export const TypeSchema = z.preprocess(
   z.enum(REQUEST_TYPES, { error: `type must be one of ${REQUEST_TYPES.join(", ")}` }),
 );
 
-export const JurisdictionSchema = z.enum(JURISDICTION_IDS, {
-  error: `jurisdiction must be one of ${JURISDICTION_IDS.join(", ")}`,
-});
+const JURISDICTION_ALIASES: Record<string, string> = {
+  cpra: "ccpa",
+  "ccpa/cpra": "ccpa",
+  "ccpa-cpra": "ccpa",
+  ukgdpr: "uk-gdpr",
+  "uk-gdpr": "uk-gdpr",
+  "eu-gdpr": "gdpr",
+};
+
+/** "GDPR", " uk_gdpr ", "UK GDPR" and "CPRA" name the table's rows too. */
+export function normaliseJurisdiction(value: unknown): unknown {
+  if (typeof value !== "string" || value.length > 40) return value;
+  const v = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
+  return JURISDICTION_ALIASES[v] ?? v;
+}
+
+export const JurisdictionSchema = z.preprocess(
+  normaliseJurisdiction,
+  z.enum(JURISDICTION_IDS, { error: `jurisdiction must be one of ${JURISDICTION_IDS.join(", ")}` }),
+);
 
 export const SubjectEmailSchema = z
   .string({ error: "subjectEmail is required" })
@@ -42,7 +62,8 @@ export const NotesSchema = z
 export const CreateRequestSchema = z.object({
   type: TypeSchema,
   jurisdiction: JurisdictionSchema,
-  requestedAt: DateSchema("requestedAt").optional(),
+  // null and "" mean "not given": today.
+  requestedAt: z.preprocess((v) => (v === null || v === "" ? undefined : v), DateSchema("requestedAt").optional()),
   subjectName: trimmed("subjectName", 200),
   subjectEmail: SubjectEmailSchema,
   channel: z.enum(CHANNELS, { error: `channel must be one of ${CHANNELS.join(", ")}` }).optional(),
@@ -126,7 +147,7 @@ export const IntakeSchema = z.object({
     .max(254, "That e-mail address is too long")
     .pipe(z.email("Enter a valid e-mail address, like name@example.com")),
   type: z.enum(REQUEST_TYPES, { error: "Choose what you are asking for" }),
-  jurisdiction: JurisdictionSchema.exclude(["custom"]).optional(),
+  jurisdiction: z.enum(["gdpr", "uk-gdpr", "ccpa", "lgpd", "pipeda"], { error: "Choose where you live" }).optional(),
   details: z.string().trim().max(3000, "Keep the details under 3,000 characters").optional(),
 });
 

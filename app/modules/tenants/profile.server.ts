@@ -40,6 +40,9 @@ export const isSlug = (value: string) => SLUG_RE.test(value);
 
 /** The tenant's slug, assigned now if it has none. */
 export function ensureTenantSlug(tenantId: string): string {
+  // Read first: once assigned, a slug is only ever read (no write lock on every page view).
+  const known = db.select({ slug: tenants.slug }).from(tenants).where(eq(tenants.id, tenantId)).get()?.slug;
+  if (known) return known;
   return db.transaction(
     () => {
       const row = db
