@@ -35,6 +35,7 @@ import {
 } from "./deadlines";
 import {
   canTransition,
+  CHANNEL_LABEL,
   isClosed,
   METHOD_LABEL,
   reference,
@@ -130,7 +131,7 @@ export function describeEvent(e: Pick<HistoryEntry, "action" | "detail">): strin
   const d = e.detail as Record<string, string | null | undefined>;
   switch (e.action) {
     case "created":
-      return `Request logged (received ${d.requestedAt}, due ${d.dueDate}, via ${d.channel}).`;
+      return `Request logged (received ${d.requestedAt}, due ${d.dueDate}, by ${(CHANNEL_LABEL[d.channel as Channel] ?? d.channel ?? "").toLowerCase()}).`;
     case "status": {
       const to = STATUS_LABEL[d.to as RequestStatus] ?? d.to;
       const from = STATUS_LABEL[d.from as RequestStatus] ?? d.from;

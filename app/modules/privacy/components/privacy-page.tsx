@@ -94,6 +94,9 @@ function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string;
               Reference
             </th>
             <th scope="col" className="px-3 py-2">
+              Due
+            </th>
+            <th scope="col" className="px-3 py-2">
               Subject
             </th>
             <th scope="col" className="px-3 py-2">
@@ -109,9 +112,6 @@ function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string;
               Received
             </th>
             <th scope="col" className="px-3 py-2">
-              Due
-            </th>
-            <th scope="col" className="px-3 py-2">
               Checklist
             </th>
           </tr>
@@ -124,6 +124,10 @@ function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string;
                   {r.reference}
                 </Link>
               </td>
+              <td className="px-3 py-2">
+                <span className="block tabular-nums">{r.dueDate}</span>
+                <DeadlineBadge daysRemaining={r.daysRemaining} answeredOnTime={r.answeredOnTime} />
+              </td>
               <td className="px-3 py-2">{r.subjectName}</td>
               <td className="px-3 py-2">{TYPE_LABEL[r.type]}</td>
               <td className="px-3 py-2">{jurisdictionName(r.jurisdiction)}</td>
@@ -131,10 +135,6 @@ function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string;
                 <RequestStatusBadge status={r.status} />
               </td>
               <td className="px-3 py-2 tabular-nums">{r.requestedAt}</td>
-              <td className="px-3 py-2">
-                <span className="block tabular-nums">{r.dueDate}</span>
-                <DeadlineBadge daysRemaining={r.daysRemaining} answeredOnTime={r.answeredOnTime} />
-              </td>
               <td className="px-3 py-2 tabular-nums">
                 {r.tasks === 0 ? "No systems" : `${r.tasks - r.openTasks} of ${r.tasks} done`}
               </td>
