@@ -66,6 +66,8 @@ async function workRequest(page: Page, system: string) {
 
 test.describe("Privacy Guard", () => {
   test("log a request, extend it, complete its checklist and the request", async ({ page, login }) => {
+    // Five axe runs on a shared 2-core machine: more than the default 30 s.
+    test.setTimeout(90_000);
     await login({ plan: "pro" });
     await page.goto("/privacy");
     await expect(page.getByTestId("privacy-attention-empty")).toBeVisible();
@@ -150,6 +152,7 @@ test.describe("Privacy Guard without JavaScript", () => {
     page,
     login,
   }) => {
+    test.setTimeout(60_000);
     await login();
     await mapSystem(page, "Billing");
     await logRequest(page);
