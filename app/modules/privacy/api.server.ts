@@ -64,7 +64,7 @@ export async function createRequestApi(request: Request, loadContext: unknown) {
       detail: { id: created.id, reference: created.reference },
     });
     checkPrivacyDeadlines(ctx.tenant.id);
-    return json(created, { status: 201, headers: noStore });
+    return json(created, { status: 201, headers: { ...noStore, Location: `/api/privacy/requests/${created.id}` } });
   } catch (error) {
     if (error instanceof PrivacyError) return badRequest(error.message);
     throw error;
@@ -85,10 +85,15 @@ export async function patchRequestApi(request: Request, id: string, loadContext:
   if (!getRequest(ctx.tenant.id, id)) return notFound();
   const body = await readJsonBody(request);
   if (!body || typeof body !== "object" || Array.isArray(body)) return badRequest("Send a JSON object");
-  // `extend` is accepted as another name for `extension`.
+  // `extend` is accepted as another name for `extension`, and `extend: true` with a top-level
+  // `reason` and `notifiedAt` as the same extension.
   const input = { ...(body as Record<string, unknown>) };
   if ("extend" in input && !("extension" in input)) {
-    input.extension = input.extend;
+    if (input.extend === true) {
+      input.extension = { reason: input.reason, notifiedAt: input.notifiedAt };
+      delete input.notifiedAt;
+      if (input.status === undefined) delete input.reason;
+    } else input.extension = input.extend;
     delete input.extend;
   }
   const parsed = PatchRequestSchema.safeParse(input);

@@ -491,3 +491,21 @@ describe("lenient spellings the API accepts", () => {
     expect((await (await post(cookie, { ...valid, jurisdiction: "GDPR" })).json()).dueDate).toBe("2026-02-28");
   });
 });
+
+describe("PATCH extension spellings", () => {
+  it("takes extend: true with a top-level reason and notifiedAt", async () => {
+    const { cookie } = await signedInUser();
+    const res = await post(cookie, { ...valid, jurisdiction: "pipeda", requestedAt: todayIn("UTC") });
+    expect(res.headers.get("Location")).toMatch(/^\/api\/privacy\/requests\/[0-9a-f-]{36}$/);
+    const created = await res.json();
+    const ext = await patch(cookie, created.id, {
+      extend: true,
+      reason: "Conversion to braille",
+      notifiedAt: todayIn("UTC"),
+    });
+    expect(ext.status).toBe(200);
+    const body = await ext.json();
+    expect(body.extensions[0]).toMatchObject({ reason: "Conversion to braille", previousDueDate: created.dueDate });
+    expect(body.status).toBe("pending");
+  });
+});
