@@ -23,7 +23,7 @@ async function logRequest(page: Page) {
   await page.getByLabel("Subject's name").fill("Ada Lovelace");
   await page.getByLabel("Subject's e-mail").fill("ada@example.com");
   await page.getByLabel("Request type").selectOption("deletion");
-  await page.getByLabel("Law", { exact: true }).selectOption("gdpr");
+  await page.getByTestId("privacy-log-form").getByLabel("Law", { exact: true }).selectOption("gdpr");
   await page.getByRole("button", { name: "Log request" }).click();
   await expect(page).toHaveURL(/\/privacy\/[0-9a-f-]{36}\?logged=1$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Deletion request DSR-00001");
@@ -95,7 +95,7 @@ test.describe("Privacy Guard", () => {
     await page.goto("/privacy");
     await page.getByLabel("Subject's name").fill("Late Letter");
     await page.getByLabel("Subject's e-mail").fill("late@example.com");
-    await page.getByLabel("Law", { exact: true }).selectOption("lgpd");
+    await page.getByTestId("privacy-log-form").getByLabel("Law", { exact: true }).selectOption("lgpd");
     await page.getByLabel("Received on").fill("2026-01-02");
     await page.getByLabel("Received by").selectOption("post");
     await page.getByRole("button", { name: "Log request" }).click();

@@ -15,7 +15,7 @@ import { listMembers } from "~/modules/tenants/members.server";
 import { ensureTenantSlug, getTenantTimeZone, setTenantTimeZone } from "~/modules/tenants/profile.server";
 import { addSystem, DataMapError, listSystems, removeSystem, SYSTEMS_MAX } from "./data-map.server";
 import { checkPrivacyDeadlines, privacyStats } from "./deadlines.server";
-import { rulesFor, timeZones, todayIn } from "./deadlines";
+import { JURISDICTION_IDS, rulesFor, timeZones, todayIn, type JurisdictionId } from "./deadlines";
 import { canPrivacy, PERMISSION_MESSAGE, type PrivacyAction } from "./permissions";
 import {
   createRequest,
@@ -73,7 +73,17 @@ export async function privacyLoader(request: Request, now = Date.now()) {
   const attention = all
     .filter((r) => r.daysRemaining !== null && r.daysRemaining <= 7)
     .sort((a, b) => a.daysRemaining! - b.daysRemaining! || a.dueDate.localeCompare(b.dueDate));
-  const shown = status ? all.filter((r) => r.status === status) : all;
+  const lawParam = url.searchParams.get("jurisdiction");
+  const jurisdiction = (JURISDICTION_IDS as readonly string[]).includes(lawParam ?? "")
+    ? (lawParam as JurisdictionId)
+    : null;
+  const sort = url.searchParams.get("sort") === "due" ? ("due" as const) : ("newest" as const);
+  const shown = all.filter(
+    (r) => (!status || r.status === status) && (!jurisdiction || r.jurisdiction === jurisdiction),
+  );
+  // Newest first (the list's order) or by due date, earliest first.
+  if (sort === "due")
+    shown.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.reference.localeCompare(b.reference));
   const settings = getPrivacySettings(tenantId);
   const timeZone = getTenantTimeZone(tenantId);
   const canConfigure = canPrivacy(tenant.role, "configure");
@@ -100,7 +110,7 @@ export async function privacyLoader(request: Request, now = Date.now()) {
     attention: attention.map(pick),
     requests: shown.map(pick),
     total: all.length,
-    filter: { status },
+    filter: { status, jurisdiction, sort },
     stats: privacyStats(tenantId, now),
     members: members(tenantId),
     systems: listSystems(tenantId).length,

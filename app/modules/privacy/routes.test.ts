@@ -509,3 +509,21 @@ describe("PATCH extension spellings", () => {
     expect(body.status).toBe("pending");
   });
 });
+
+describe("the /privacy list", () => {
+  it("filters by status and law and sorts by due date", async () => {
+    const { cookie } = await signedInUser();
+    await post(cookie, { ...valid, jurisdiction: "gdpr", requestedAt: "2026-01-10" }); // due 02-10
+    await post(cookie, { ...valid, jurisdiction: "lgpd", requestedAt: "2026-01-20" }); // due 02-04
+    await post(cookie, { ...valid, jurisdiction: "ccpa", requestedAt: "2026-01-01" }); // due 02-15
+    const load = async (q: string) =>
+      (await (await settle(() => pageLoader(args(req(`/privacy${q}`, { cookie }))))).json()).requests.map(
+        (r: { reference: string }) => r.reference,
+      );
+    expect(await load("")).toEqual(["DSR-00003", "DSR-00002", "DSR-00001"]);
+    expect(await load("?sort=due")).toEqual(["DSR-00002", "DSR-00001", "DSR-00003"]);
+    expect(await load("?jurisdiction=lgpd")).toEqual(["DSR-00002"]);
+    expect(await load("?status=completed")).toEqual([]);
+    expect(await load("?status=nonsense&jurisdiction=mars")).toHaveLength(3);
+  });
+});

@@ -58,7 +58,7 @@ type LoaderData =
       attention: Row[];
       requests: Row[];
       total: number;
-      filter: { status: RequestStatus | null };
+      filter: { status: RequestStatus | null; jurisdiction: JurisdictionId | null; sort: "newest" | "due" };
       stats: { months: MonthStat[]; total: number; decided: number; onTime: number; onTimeShare: number | null };
       members: { id: string; email: string }[];
       systems: number;
@@ -327,7 +327,7 @@ export function PrivacyPage() {
             <h2 id="all-heading" className="text-lg font-semibold">
               All requests
             </h2>
-            <Form method="get" className="flex items-end gap-2" aria-label="Filter requests">
+            <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filter requests">
               <div>
                 <label htmlFor="status-filter" className="label">
                   Status
@@ -341,13 +341,44 @@ export function PrivacyPage() {
                   ))}
                 </select>
               </div>
+              <div>
+                <label htmlFor="law-filter" className="label">
+                  Law
+                </label>
+                <select
+                  id="law-filter"
+                  name="jurisdiction"
+                  className="input"
+                  defaultValue={data.filter.jurisdiction ?? ""}
+                >
+                  <option value="">All</option>
+                  {JURISDICTION_LIST.map((j) => (
+                    <option key={j.id} value={j.id}>
+                      {j.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor="sort-order" className="label">
+                  Order
+                </label>
+                <select id="sort-order" name="sort" className="input" defaultValue={data.filter.sort}>
+                  <option value="newest">Newest first</option>
+                  <option value="due">Due date, earliest first</option>
+                </select>
+              </div>
               <button type="submit" className="btn-secondary">
                 Filter
               </button>
             </Form>
           </div>
           {data.requests.length ? (
-            <RequestTable rows={data.requests} caption="Data subject requests, newest first" testId="privacy-list" />
+            <RequestTable
+              rows={data.requests}
+              caption={`Data subject requests, ${data.filter.sort === "due" ? "by due date" : "newest first"}`}
+              testId="privacy-list"
+            />
           ) : (
             <p className="card text-sm text-ink-muted" data-testid="privacy-empty">
               {data.total === 0
