@@ -558,6 +558,7 @@ export function SelectField({
   hint,
   defaultValue,
   name = id,
+  disabled,
 }: {
   id: string;
   label: string;
@@ -566,6 +567,7 @@ export function SelectField({
   hint?: string;
   defaultValue?: string;
   name?: string;
+  disabled?: boolean;
 }) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -578,6 +580,7 @@ export function SelectField({
         name={name}
         className="input"
         defaultValue={defaultValue}
+        disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       >

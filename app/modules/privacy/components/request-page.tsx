@@ -294,6 +294,7 @@ export function RequestPage() {
             options={[["", "Nobody"], ...members.map((m) => [m.id, m.email] as [string, string])]}
             defaultValue={r.assignee?.id ?? ""}
             error={errorsFor("assign").assigneeId}
+            disabled={!can.work}
           />
           {can.work ? (
             <button type="submit" className="btn-secondary">
@@ -306,7 +307,15 @@ export function RequestPage() {
           <label htmlFor="notes" className="label">
             Notes
           </label>
-          <textarea id="notes" name="notes" rows={4} maxLength={5000} className="input" defaultValue={r.notes} />
+          <textarea
+            id="notes"
+            name="notes"
+            rows={4}
+            maxLength={5000}
+            className="input"
+            defaultValue={r.notes}
+            readOnly={!can.work}
+          />
           {can.work ? (
             <button type="submit" className="btn-secondary">
               Save notes
