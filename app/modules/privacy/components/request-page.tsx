@@ -315,7 +315,14 @@ export function RequestPage() {
             className="input"
             defaultValue={r.notes}
             readOnly={!can.work}
+            aria-invalid={errorsFor("notes").notes ? true : undefined}
+            aria-describedby={errorsFor("notes").notes ? "notes-error" : undefined}
           />
+          {errorsFor("notes").notes ? (
+            <p id="notes-error" className="field-error" role="alert">
+              {errorsFor("notes").notes}
+            </p>
+          ) : null}
           {can.work ? (
             <button type="submit" className="btn-secondary">
               Save notes
