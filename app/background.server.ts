@@ -4,10 +4,12 @@
  * polling. server.js calls startBackgroundJobs() once the database is ready;
  * tests and scripts never start it by importing a module.
  */
-import { startJobRunner } from "~/lib/jobs.server";
+import * as jobs from "~/lib/jobs.server";
+import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/web/index.server";
 
 export function startBackgroundJobs() {
   registerWebScanJobs();
-  startJobRunner();
+  registerPrivacyJobs(jobs);
+  jobs.startJobRunner();
 }

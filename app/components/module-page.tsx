@@ -10,8 +10,6 @@ import { NavIcon } from "./shell/nav-icon";
  * that nothing is stored, and names a next step a person can take today.
  */
 const NEXT_STEP: Record<string, string> = {
-  "/privacy":
-    "Nothing is stored for your organization yet: recording data subject requests here is being built. Until then, log each request with the date it arrived; the GDPR gives you one month to answer, the CCPA 45 days.",
   "/vulnerability":
     "Nothing is stored for your organization yet: dependency scanning is being built. Until then, run your package manager's audit (for example npm audit) in CI and keep lockfiles committed.",
   "/logs":

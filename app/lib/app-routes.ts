@@ -116,8 +116,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Privacy Guard",
     "EyeOff",
     null,
-    { sidebar: true, teaser: true, inDevelopment: true },
-    "Tracks data subject requests (access, deletion) against their GDPR and CCPA deadlines.",
+    { sidebar: true, teaser: true },
+    "Tracks data subject requests (access, deletion, correction and more) against their GDPR, CCPA, LGPD and PIPEDA deadlines.",
   ),
   r(
     "/vulnerability",

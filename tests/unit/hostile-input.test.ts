@@ -35,6 +35,14 @@ import * as apiBreachesCheck from "~/routes/api.breaches.check";
 import * as apiDarkWebIdentities from "~/routes/api.dark-web.identities";
 import * as apiDarkWebExposure from "~/routes/api.dark-web.exposures.$id";
 import * as apiPhishingQuarantine from "~/routes/api.phishing.items.$id.quarantine";
+import * as privacyPage from "~/routes/_app.privacy";
+import * as privacyRequestPage from "~/routes/_app.privacy_.$id";
+import * as privacyDataMap from "~/routes/_app.privacy_.data-map";
+import * as privacyIntake from "~/routes/_public.privacy-request.$slug";
+import * as apiPrivacyRequests from "~/routes/api.privacy.requests";
+import * as apiPrivacyRequest from "~/routes/api.privacy.requests.$id";
+import { createRequest, savePrivacySettings } from "~/modules/privacy/requests.server";
+import { ensureTenantSlug } from "~/modules/tenants/profile.server";
 
 const BASE = "http://localhost";
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
@@ -153,6 +161,12 @@ function snapshot(): string {
     q("SELECT id FROM watched_identities ORDER BY id"),
     q("SELECT id, status FROM exposures ORDER BY id"),
     q("SELECT id, status FROM alerts ORDER BY id"),
+    q("SELECT id, slug, time_zone FROM tenants ORDER BY id"),
+    q("SELECT * FROM privacy_settings ORDER BY tenant_id"),
+    q("SELECT * FROM privacy_requests ORDER BY id"),
+    q("SELECT id FROM privacy_systems ORDER BY id"),
+    q("SELECT id, status FROM privacy_tasks ORDER BY id"),
+    q("SELECT count(*) n FROM privacy_extensions"),
   ].join("\n");
 }
 
@@ -171,7 +185,23 @@ beforeAll(async () => {
     tenantId,
     cookie: (await createSession(new Request(`${BASE}/login`), user.id, { selectedTenantId: tenantId })).split(";")[0],
   };
+  // Privacy Guard: a request to change, and the public form turned on.
+  privacyRequestId = createRequest(
+    tenantId,
+    { type: "access", jurisdiction: "gdpr", subjectName: "Ada", subjectEmail: "ada@example.com", channel: "email" },
+    { userId: user.id, label: "owner" },
+  ).id;
+  savePrivacySettings(tenantId, {
+    intakeEnabled: true,
+    intakeJurisdiction: "gdpr",
+    customDays: 30,
+    customExtensionDays: 0,
+  });
+  privacySlug = ensureTenantSlug(tenantId);
 });
+
+let privacyRequestId = "";
+let privacySlug = "";
 
 beforeEach(() => resetRateLimits());
 
@@ -182,7 +212,8 @@ type Target = {
   fields: string[];
   signedIn?: boolean;
   api: boolean;
-  params?: Record<string, string>;
+  params?: Record<string, string> | (() => Record<string, string>);
+  method?: string;
 };
 
 const TARGETS: Target[] = [
@@ -329,7 +360,60 @@ const TARGETS: Target[] = [
     api: true,
     params: { id: "x" },
   },
+  {
+    name: "POST /privacy",
+    fn: () => privacyPage.action as Fn,
+    url: "/privacy",
+    fields: ["intent", "type", "jurisdiction", "requestedAt", "subjectName", "subjectEmail", "channel", "timeZone"],
+    signedIn: true,
+    api: false,
+  },
+  {
+    name: "POST /privacy/:id",
+    fn: () => privacyRequestPage.action as Fn,
+    url: "/privacy/id",
+    fields: ["intent", "status", "reason", "method", "notifiedAt", "taskId", "taskStatus", "assigneeId", "notes"],
+    signedIn: true,
+    api: false,
+    params: () => ({ id: privacyRequestId }),
+  },
+  {
+    name: "POST /privacy/data-map",
+    fn: () => privacyDataMap.action as Fn,
+    url: "/privacy/data-map",
+    fields: ["intent", "name", "owner", "dataCategories", "location", "retention", "requestTypes", "systemId"],
+    signedIn: true,
+    api: false,
+  },
+  {
+    name: "POST /privacy-request/:slug",
+    fn: () => privacyIntake.action as Fn,
+    url: "/privacy-request/slug",
+    fields: ["subjectName", "subjectEmail", "type", "jurisdiction", "details", "website_url"],
+    api: false,
+    params: () => ({ slug: privacySlug }),
+  },
+  {
+    name: "POST /api/privacy/requests",
+    fn: () => apiPrivacyRequests.action as Fn,
+    url: "/api/privacy/requests",
+    fields: ["type", "jurisdiction", "requestedAt", "subjectName", "subjectEmail"],
+    signedIn: true,
+    api: true,
+  },
+  {
+    name: "PATCH /api/privacy/requests/:id",
+    fn: () => apiPrivacyRequest.action as Fn,
+    url: "/api/privacy/requests/id",
+    fields: ["status", "reason", "method", "extension", "assigneeId", "notes", "tasks"],
+    signedIn: true,
+    api: true,
+    method: "PATCH",
+    params: () => ({ id: privacyRequestId }),
+  },
 ];
+
+const paramsOf = (t: Target) => (typeof t.params === "function" ? t.params() : t.params);
 
 function expectGoodRefusal(t: Target, a: Answer, input: Body) {
   const shown = `${t.name} with ${input.contentType} ${typeof input.body === "string" ? JSON.stringify(input.body.slice(0, 200)) : input.body ? `bytes[${input.body.length}]` : "no body"}`;
@@ -360,11 +444,11 @@ describe("hostile bodies never cause a 500 and a refusal stores nothing", () => 
           if (t.signedIn) headers.Cookie = owner.cookie;
           const before = snapshot();
           const request = new Request(BASE + t.url, {
-            method: "POST",
+            method: t.method ?? "POST",
             headers,
             body: input.body as BodyInit | undefined,
           });
-          const a = await call(t.fn(), request, t.params);
+          const a = await call(t.fn(), request, paramsOf(t));
           expectGoodRefusal(t, a, input);
           if (a.status >= 400)
             expect(snapshot(), `${t.name} refused with ${a.status} but changed stored data`).toBe(before);
@@ -413,8 +497,12 @@ describe("a signed-out caller", () => {
     for (const t of TARGETS.filter((x) => x.api && x.signedIn)) {
       const a = await call(
         t.fn(),
-        new Request(BASE + t.url, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
-        t.params,
+        new Request(BASE + t.url, {
+          method: t.method ?? "POST",
+          headers: { "Content-Type": "application/json" },
+          body: "{}",
+        }),
+        paramsOf(t),
       );
       expect(a.status, t.name).toBe(401);
       expect(JSON.parse(a.body)).toEqual({ message: "Authentication required", code: "UNAUTHORIZED" });

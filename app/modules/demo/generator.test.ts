@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DEMO_REFERENCE_DATE,
   DEMO_SEED,
   demoFindingsBySeverity,
   demoRecentAlerts,
@@ -169,5 +170,16 @@ describe("demo data generator", () => {
     expect(alerts).toHaveLength(5);
     const dates = alerts.map((a) => a.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it("raises Privacy Guard deadline alerts for pending requests past or near their due date", () => {
+    const all = demoRecentAlerts(data as DemoData, 100).filter((a) => a.source === "Privacy Guard");
+    const late = data.privacyRequests.filter(
+      (r) => r.status === "pending" && Date.parse(r.dueDate) < Date.parse(DEMO_REFERENCE_DATE),
+    );
+    expect(all.filter((a) => a.severity === "high").map((a) => a.title)).toEqual(
+      expect.arrayContaining(late.map((r) => `Privacy request ${r.id} is overdue`)),
+    );
+    for (const a of all) expect(a.createdAt <= new Date(Date.parse(DEMO_REFERENCE_DATE)).toISOString()).toBe(true);
   });
 });

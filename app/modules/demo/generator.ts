@@ -593,6 +593,20 @@ export function demoRecentAlerts(data: DemoData, limit = 5): DemoAlert[] {
         severity: v.severity,
         createdAt: v.discoveredAt,
       })),
+    // Privacy Guard alerts the way the real module does: a pending request past its due date is overdue (high),
+    // one due within 7 days is due soon (medium); the alert dates from when the request entered that state.
+    ...data.privacyRequests
+      .filter((r) => r.status === "pending" && Date.parse(r.dueDate) - 7 * DAY <= REF)
+      .map((r) => {
+        const overdue = Date.parse(r.dueDate) < REF;
+        return {
+          id: `${r.id}-deadline`,
+          title: `Privacy request ${r.id} is ${overdue ? "overdue" : "due soon"}`,
+          source: "Privacy Guard",
+          severity: (overdue ? "high" : "medium") as Severity,
+          createdAt: overdue ? r.dueDate : new Date(Date.parse(r.dueDate) - 7 * DAY).toISOString(),
+        };
+      }),
   ];
   return all
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id.localeCompare(b.id)))

@@ -104,11 +104,11 @@ describe("module status helpers", () => {
 });
 
 describe("public pages with today's route table", () => {
-  // These assertions name modules that are in development today; they hold while the route table says so.
+  // These assertions name modules that are in development today (and Privacy Guard, built); they hold while the
+  // route table says so.
   beforeEach(() => {
-    expect(
-      isInDevelopment("/privacy") && isInDevelopment("/vulnerability") && isInDevelopment("/incident-response"),
-    ).toBe(true);
+    expect(isInDevelopment("/vulnerability") && isInDevelopment("/incident-response")).toBe(true);
+    expect(isInDevelopment("/privacy")).toBe(false);
   });
 
   it("/about lists what works today and what is in development", async () => {
@@ -116,8 +116,8 @@ describe("public pages with today's route table", () => {
     const working = section(text, "Working today:", "In development:");
     const pending = section(text, "In development:", "What we believe");
     expect(working).toContain("Phishing Analyzer");
-    expect(working).not.toContain("Privacy Guard");
-    expect(pending).toContain("Privacy Guard");
+    expect(working).toContain("Privacy Guard");
+    expect(pending).not.toContain("Privacy Guard");
     expect(pending).toContain("Endpoint Security");
     expect(text).not.toContain("privacy deadlines and vulnerability tracking into one place");
   });
@@ -127,7 +127,6 @@ describe("public pages with today's route table", () => {
     expect(text).not.toContain("train staff and track completion");
     for (const path of [
       "/training-management",
-      "/privacy",
       "/compliance-monitoring",
       "/logs",
       "/incident-response",
@@ -138,23 +137,24 @@ describe("public pages with today's route table", () => {
       );
     }
     expect(text).not.toMatch(/Phishing Analyzer \(Free and higher\) In development/);
+    expect(text).not.toMatch(/Privacy Guard \(Free and higher\) In development/);
   });
 
-  it("the guides say Privacy Guard, Incident Response and the vulnerability scan are in development", async () => {
+  it("the guides say Privacy Guard works, and Incident Response and the vulnerability scan are in development", async () => {
     const privacy = await renderText((await pages.privacy()).default);
-    expect(privacy).toContain("Rampart's Privacy Guard is in development: it will record each request");
+    expect(privacy).toContain("Rampart's Privacy Guard records each request with its due date");
     expect(privacy).toContain("Incident Response module is in development");
-    expect(privacy).not.toContain("Privacy Guard records each request");
+    expect(privacy).not.toContain("Privacy Guard is in development");
     const practices = await renderText((await pages.practices()).default);
     expect(practices).toContain(
       "Rampart's vulnerability scan, which will do this for dependency files, is in development.",
     );
   });
 
-  it("/case-studies flags the scenario that relies on Privacy Guard, and only that one", async () => {
+  it("/case-studies no longer flags the scenario that relies on Privacy Guard", async () => {
     const text = await renderText((await pages.scenarios()).default);
     const access = section(text, "A fictional online shop", "The outcome");
-    expect(access).toContain("Privacy Guard is in development and stores nothing yet");
+    expect(access).not.toContain("Privacy Guard is in development");
     const phishing = section(text, "A fictional five-person accounting practice", "The outcome");
     expect(phishing).not.toContain("in development");
   });
@@ -162,19 +162,19 @@ describe("public pages with today's route table", () => {
   it("/demo-materials says the compliance figures are simulated", async () => {
     const text = await renderText((await pages.demo()).default);
     expect(text).toContain("a real organization's executive screen says compliance is not tracked");
-    expect(text).toMatch(/still in development \(Privacy Guard, Vulnerability Scan, Logs & Anomalies, Compliance\)/);
+    expect(text).toMatch(/still in development \(Vulnerability Scan, Logs & Anomalies, Compliance\)/);
   });
 
-  it("the privacy policy does not list privacy requests among stored data", async () => {
+  it("the privacy policy lists privacy requests among stored data", async () => {
     const text = await renderText((await pages.policy()).default);
     expect(text).toContain(
-      "analysed e-mails (as text; the raw message is not kept), breach exposures, alerts and members",
+      "analysed e-mails (as text; the raw message is not kept), privacy requests, breach exposures, alerts and members",
     );
   });
 
   it("/pricing and /features badge the features not built yet, and only those", async () => {
     const pricing = await renderText((await pages.pricing()).default, pricingData);
-    expect(pricing).toMatch(/Privacy guard In development/i);
+    expect(pricing).not.toMatch(/Privacy guard In development/i);
     expect(pricing).toMatch(/SSO support In development/);
     expect(pricing).not.toMatch(/Phishing analyzer In development/i);
     const features = await renderText((await pages.features()).default, featuresData);

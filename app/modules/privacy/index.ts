@@ -1,0 +1,36 @@
+/**
+ * Privacy Guard: data subject requests (access, deletion, correction,
+ * portability, objection/opt-out, restriction) tracked against the legal
+ * deadline of their jurisdiction (the table in deadlines.ts, with sources),
+ * identity verification, a data map whose systems become each request's
+ * checklist, deadline alerts and a public request form per tenant.
+ *
+ * What other modules and the routes may use. The *.server exports are
+ * server-only (Remix empties them in the browser build).
+ */
+export * from "./types";
+export * from "./deadlines";
+export { canPrivacy, PERMISSION_MESSAGE, type PrivacyAction } from "./permissions";
+export { checkPrivacyDeadlines, checkAllPrivacyDeadlines, privacyStats, ALERT_SOURCE } from "./deadlines.server";
+export {
+  createRequest,
+  describeEvent,
+  getPrivacySettings,
+  getRequest,
+  listHistory,
+  listRequests,
+  PrivacyError,
+  updateRequest,
+} from "./requests.server";
+export { listSystems } from "./data-map.server";
+export { registerPrivacyJobs, PRIVACY_DEADLINES_JOB } from "./jobs.server";
+export { createRequestApi, getRequestApi, listRequestsApi, patchRequestApi } from "./api.server";
+export {
+  privacyLoader,
+  privacyAction,
+  requestLoader,
+  requestAction,
+  dataMapLoader,
+  dataMapAction,
+} from "./route.server";
+export { intakeLoader, intakeAction } from "./intake-route.server";
