@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { databasePath } from "../server/paths.js";
+import { preparePrivateDatabaseFile } from "../server/db-file.js";
 
 function fail(message) {
   console.error(JSON.stringify({ level: "error", msg: message }));
@@ -24,6 +25,8 @@ export async function backupDatabase(source, target) {
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   const tmp = `${dest}.partial-${process.pid}`;
   fs.rmSync(tmp, { force: true });
+  // The copy holds what the database holds (password and session hashes): 0600 like it, from the start.
+  preparePrivateDatabaseFile(tmp);
   const db = new Database(source, { fileMustExist: true });
   const started = Date.now();
   try {

@@ -7,6 +7,7 @@ import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
 import { listAlerts, setAlertStatus } from "~/modules/alerts/alerts.server";
+import { can } from "~/lib/permissions";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Security Alerts · Rampart" }];
@@ -15,6 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/alerts");
   if (access.teaser) throw new Response("Not Found", { status: 404 });
   return {
+    // Acknowledge/resolve are state changes (app/lib/permissions.ts); the action checks again.
+    canTriage: can(access.ctx.tenant.role, "triage"),
     alerts: listAlerts(access.ctx.tenant.id).map((a) => ({
       id: a.id,
       title: a.title,
@@ -43,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Alerts() {
-  const { alerts } = useLoaderData<typeof loader>();
+  const { alerts, canTriage } = useLoaderData<typeof loader>();
   return (
     <ModulePage path="/alerts">
       {alerts.length === 0 ? (
@@ -83,7 +86,10 @@ export default function Alerts() {
                   </td>
                   <td className="p-3">
                     <div className="flex gap-2">
-                      {a.status === "active" ? (
+                      {!canTriage ? (
+                        <span className="text-xs text-ink-muted">Owners and admins change alerts</span>
+                      ) : null}
+                      {canTriage && a.status === "active" ? (
                         <Form method="post">
                           <input type="hidden" name="alertId" value={a.id} />
                           <input type="hidden" name="status" value="acknowledged" />
@@ -92,7 +98,7 @@ export default function Alerts() {
                           </button>
                         </Form>
                       ) : null}
-                      {a.status !== "resolved" ? (
+                      {canTriage && a.status !== "resolved" ? (
                         <Form method="post">
                           <input type="hidden" name="alertId" value={a.id} />
                           <input type="hidden" name="status" value="resolved" />

@@ -11,6 +11,7 @@ import { TeaserPage } from "~/components/teaser-page";
 import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
 import { requirePermission } from "~/lib/tenant-context.server";
+import { can } from "~/lib/permissions";
 import { appRoute } from "~/lib/app-routes";
 import { notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
@@ -40,8 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (access.teaser) return { teaser: true as const };
   const tenantId = access.ctx.tenant.id;
   const exposures = listExposures(tenantId);
+  const role = access.ctx.tenant.role;
   return {
     teaser: false as const,
+    // The controls a role may use (the action checks again): app/lib/permissions.ts.
+    canManageWatchlist: can(role, "manageWatchlist"),
+    canTriage: can(role, "triage"),
     breachCount: catalogueSize(),
     identities: listWatchedIdentities(tenantId, exposures),
     exposures,
@@ -157,7 +162,7 @@ export default function DarkWebMonitoring() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   if (loaderData.teaser) return <TeaserPage path={PATH} />;
-  const { identities, exposures, breachCount } = loaderData;
+  const { identities, exposures, breachCount, canManageWatchlist, canTriage } = loaderData;
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
   const error = actionData && !actionData.ok ? actionData.fieldErrors.value : undefined;
   const formMessage = actionData && !actionData.ok && !error ? actionData.message : null;
@@ -173,69 +178,77 @@ export default function DarkWebMonitoring() {
             </span>
           </p>
         ) : null}
-        <section aria-labelledby="add-heading" className="card">
-          <h2 id="add-heading" className="text-lg font-semibold">
-            Watch an e-mail address or domain
-          </h2>
-          <p className="mt-1 text-sm text-ink-muted">
-            An address is checked against the {breachCount.toLocaleString("en")} imported breach
-            {breachCount === 1 ? "" : "es"} at once, and again whenever a new one is imported. A domain covers every
-            address at it once an operator has verified it is yours.
+        {canManageWatchlist ? null : (
+          <p className="card text-sm" data-testid="watchlist-read-only">
+            Your role can view the watchlist and its exposures; owners and admins add or remove entries and mark
+            exposures resolved.
           </p>
-          <Form
-            method="post"
-            noValidate
-            className="mt-4 flex flex-wrap items-start gap-3"
-            key={actionData?.ok ? actionData.message : "form"}
-          >
-            <input type="hidden" name="intent" value="add" />
-            <div className="min-w-[14rem] flex-1">
-              <label htmlFor="watch-value" className="label">
-                E-mail address or domain
-              </label>
-              <input
-                id="watch-value"
-                name="value"
-                type="text"
-                inputMode="email"
-                autoComplete="off"
-                required
-                maxLength={254}
-                placeholder="name@example.com or example.com"
-                defaultValue={actionData && !actionData.ok ? actionData.value : ""}
-                className="input"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "watch-value-error" : undefined}
-              />
-              {error ? (
-                <p id="watch-value-error" className="field-error">
-                  {error}
+        )}
+        {canManageWatchlist ? (
+          <section aria-labelledby="add-heading" className="card">
+            <h2 id="add-heading" className="text-lg font-semibold">
+              Watch an e-mail address or domain
+            </h2>
+            <p className="mt-1 text-sm text-ink-muted">
+              An address is checked against the {breachCount.toLocaleString("en")} imported breach
+              {breachCount === 1 ? "" : "es"} at once, and again whenever a new one is imported. A domain covers every
+              address at it once an operator has verified it is yours.
+            </p>
+            <Form
+              method="post"
+              noValidate
+              className="mt-4 flex flex-wrap items-start gap-3"
+              key={actionData?.ok ? actionData.message : "form"}
+            >
+              <input type="hidden" name="intent" value="add" />
+              <div className="min-w-[14rem] flex-1">
+                <label htmlFor="watch-value" className="label">
+                  E-mail address or domain
+                </label>
+                <input
+                  id="watch-value"
+                  name="value"
+                  type="text"
+                  inputMode="email"
+                  autoComplete="off"
+                  required
+                  maxLength={254}
+                  placeholder="name@example.com or example.com"
+                  defaultValue={actionData && !actionData.ok ? actionData.value : ""}
+                  className="input"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? "watch-value-error" : undefined}
+                />
+                {error ? (
+                  <p id="watch-value-error" className="field-error">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+              <button type="submit" className="btn-primary mt-6" disabled={adding}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                {adding ? "Adding..." : "Add to watchlist"}
+              </button>
+            </Form>
+            <div aria-live="polite">
+              {actionData?.ok && actionData.message ? (
+                <p
+                  className="mt-4 flex gap-2 rounded-card border border-ok/40 bg-ok-light p-3 text-sm text-ok"
+                  role="status"
+                >
+                  <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                  <span className="break-words">{actionData.message}</span>
+                </p>
+              ) : formMessage ? (
+                <p className="field-error" role="alert">
+                  {formMessage}
                 </p>
               ) : null}
             </div>
-            <button type="submit" className="btn-primary mt-6" disabled={adding}>
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              {adding ? "Adding..." : "Add to watchlist"}
-            </button>
-          </Form>
-          <div aria-live="polite">
-            {actionData?.ok && actionData.message ? (
-              <p
-                className="mt-4 flex gap-2 rounded-card border border-ok/40 bg-ok-light p-3 text-sm text-ok"
-                role="status"
-              >
-                <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-                <span className="break-words">{actionData.message}</span>
-              </p>
-            ) : formMessage ? (
-              <p className="field-error" role="alert">
-                {formMessage}
-              </p>
-            ) : null}
-          </div>
-        </section>
-        <IdentityList identities={identities} />
-        <ExposureList exposures={exposures} />
+          </section>
+        ) : null}
+        <IdentityList identities={identities} readOnly={!canManageWatchlist} />
+        <ExposureList exposures={exposures} readOnly={!canTriage} />
       </div>
     </ModulePage>
   );

@@ -50,6 +50,11 @@ test("a viewer sees what each role may do and gets no state-changing controls", 
   await expect(release.getByRole("cell")).toHaveText(["allowed", "allowed", "not allowed", "not allowed"]);
   await expect(page.getByRole("button", { name: "Create invitation link" })).toHaveCount(0);
   await checkA11y(page);
+  // Module pages show a viewer no state-changing controls.
+  await page.goto("/dark-web-monitoring");
+  await expect(page.getByTestId("watchlist-read-only")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to watchlist" })).toHaveCount(0);
+  await checkA11y(page);
   // The API refuses a viewer's analysis whatever the page shows.
   const res = await page.request.post("/api/phishing/analyze", {
     data: { raw: `Subject: hi ${randomUUID()}\r\n\r\nbody` },

@@ -72,6 +72,8 @@ it("backs up online while writes go on, and a server started on the backup serve
   expect(JSON.parse(result.out.trim().split("\n").pop()!)).toMatchObject({ msg: "backup complete", integrity: "ok" });
   expect(during).toBeGreaterThan(0);
   expect(fs.readdirSync(path.dirname(target)).filter((f) => f.includes(".partial-"))).toEqual([]);
+  // The copy holds password and session hashes: readable by the operator's user only (issue 10).
+  expect(fs.statSync(target).mode & 0o777).toBe(0o600);
 
   const copy = new Database(target, { readonly: true });
   try {
