@@ -27,7 +27,7 @@ import { ownExamples } from "./phishing-model/training-examples";
 
 const MODEL_FILE = path.join(REPO_ROOT, "app/modules/phishing/model/model.json");
 const EPOCHS = 14;
-const L2 = 2e-5;
+const L2 = 1e-4;
 const LEARNING_RATE = 0.5;
 const MIN_DOC_FREQ = 2;
 const MAX_FEATURES = 40_000;

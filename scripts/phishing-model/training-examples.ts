@@ -320,6 +320,62 @@ const PHISH: Record<Lang, Entry[]> = {
 const LEGIT: Record<Lang, Entry[]> = {
   en: [
     [
+      "Your verification code",
+      "Your one-time code is 771204. It expires in 10 minutes. If you didn't try to sign in, you can ignore this message; someone may have typed your email by mistake.",
+    ],
+    [
+      "Password reset requested",
+      "We received a request to reset the password for your account. If you made this request, use the link below within an hour. If not, no action is needed and your password stays the same. {url}",
+    ],
+    [
+      "New sign-in to your account",
+      "Your account was just signed in to from Firefox on Linux. If this was you, there's nothing else to do. If not, change your password from your account settings.",
+    ],
+    [
+      "Your invoice for October",
+      "Hi, your invoice for the Team plan (October) is attached. The amount of $48.00 will be charged to the card on file. Questions? Just reply to this email. {url}",
+    ],
+    [
+      "Your subscription renews soon",
+      "Your annual subscription will renew on 12 March for $59.99. To change or cancel your plan, visit your account page. {url}",
+    ],
+    [
+      "Weekly digest from the community forum",
+      "Here are the most popular topics this week: migrating to the new API, a guide to testing, and the roadmap discussion. You can change how often you receive these digests in your preferences. {url}",
+    ],
+    [
+      "[users] Re: build fails on ARM",
+      "Which compiler version are you using? I saw the same error with gcc 12; upgrading to 13 fixed it for me. Please post the full log if it persists.",
+    ],
+    [
+      "Thanks for your donation",
+      "Thank you for supporting our work with a donation of $25. Your receipt for tax purposes is attached. Together we planted 400 trees this year.",
+    ],
+    [
+      "Your appointment is confirmed",
+      "Your appointment with Dr. Patel is confirmed for Tuesday 3 June at 9:40. Please arrive ten minutes early. To reschedule, call the practice.",
+    ],
+    [
+      "Library notice: items due soon",
+      "The following items are due back on 14 May: The Overstory; A Little Life. You can renew them online or at any branch.",
+    ],
+    [
+      "School trip permission form",
+      "Dear parents, the Year 5 trip to the science museum is on Friday. Please return the signed form by Wednesday. Packed lunch required.",
+    ],
+    [
+      "Your package was delivered",
+      "Your package was delivered today at 2:14 PM and left at the front door. Thanks for ordering with us. {url}",
+    ],
+    [
+      "Limited time: 30% off annual plans",
+      "This week only, save 30% when you switch to an annual plan. Offer ends Sunday at midnight. Unsubscribe from marketing emails in your settings. {url}",
+    ],
+    [
+      "Your account statement",
+      "Your account statement is ready to view in the app. For your security, we never include links to sign in and we will never ask for your PIN.",
+    ],
+    [
       "Your order has shipped",
       "Hi Sam, good news: your order 48213 is on its way and should arrive Thursday. You can track it from your orders page. Thanks for shopping with us. {url}",
     ],
@@ -362,6 +418,46 @@ const LEGIT: Record<Lang, Entry[]> = {
   ],
   es: [
     [
+      "Código de verificación",
+      "Su código de verificación es 552901. Caduca en 10 minutos. Si no ha solicitado este código, puede ignorar este mensaje.",
+    ],
+    [
+      "Confirmación de su cita",
+      "Le confirmamos su cita en el centro de salud el martes a las 9:30. Si no puede acudir, llame para cambiarla.",
+    ],
+    [
+      "Boletín de la asociación de vecinos",
+      "Este mes: fiesta del barrio el sábado, obras en la calle Mayor y horario de verano de la biblioteca. Gracias a todos por participar.",
+    ],
+    [
+      "Re: presupuesto de la reforma",
+      "Hola, le adjunto el presupuesto revisado con los cambios que comentamos. Si le parece bien, empezamos la semana que viene.",
+    ],
+    [
+      "Su factura de la luz",
+      "Ya está disponible su factura del periodo de septiembre por importe de 64,20 €. Se cargará en su cuenta el día 5. {url}",
+    ],
+    [
+      "Excursión del colegio",
+      "Queridas familias, la excursión al museo será el viernes. Por favor, devuelvan la autorización firmada antes del miércoles.",
+    ],
+    [
+      "Nuevo inicio de sesión",
+      "Se ha iniciado sesión en su cuenta desde un nuevo dispositivo. Si ha sido usted, no tiene que hacer nada. Si no, cambie su contraseña desde la aplicación.",
+    ],
+    [
+      "Fotos del cumpleaños",
+      "Hola a todos, os paso las fotos del cumpleaños de la abuela. Qué bien lo pasamos. Un abrazo fuerte.",
+    ],
+    [
+      "Su pedido está listo para recoger",
+      "Su pedido 30512 ya está disponible en la tienda de la calle Alcalá. Tiene 7 días para recogerlo con su DNI.",
+    ],
+    [
+      "Novedades de la semana en nuestra tienda",
+      "Llegan los nuevos abrigos y botas de otoño. Envío gratis a partir de 40 €. Si no desea recibir más correos, puede darse de baja. {url}",
+    ],
+    [
       "Su pedido ha sido enviado",
       "Hola Marta, su pedido 5521 ya está en camino y llegará el jueves. Puede seguir el envío desde su área de cliente. Gracias por su compra. {url}",
     ],
@@ -385,6 +481,46 @@ const LEGIT: Record<Lang, Entry[]> = {
   ],
   pt: [
     [
+      "Código de verificação",
+      "Seu código de verificação é 318842. Ele expira em 10 minutos. Se você não solicitou, ignore este e-mail.",
+    ],
+    [
+      "Consulta confirmada",
+      "Sua consulta com a Dra. Souza está confirmada para quarta-feira às 14h. Em caso de imprevisto, ligue para a clínica.",
+    ],
+    [
+      "Informativo do condomínio",
+      "Prezados moradores, a assembleia será no dia 20 no salão de festas. Pauta: manutenção do elevador e pintura da fachada.",
+    ],
+    [
+      "Re: orçamento da reforma",
+      "Oi, segue o orçamento revisado com as alterações que conversamos. Se estiver de acordo, começamos na segunda.",
+    ],
+    [
+      "Sua conta de luz chegou",
+      "A fatura de setembro no valor de R$ 142,37 já está disponível. O débito automático será feito no vencimento. {url}",
+    ],
+    [
+      "Passeio da escola",
+      "Senhores pais, o passeio ao museu será na sexta-feira. Favor devolver a autorização assinada até quarta.",
+    ],
+    [
+      "Novo acesso à sua conta",
+      "Detectamos um novo acesso à sua conta pelo aplicativo em um celular Android. Se foi você, não precisa fazer nada.",
+    ],
+    [
+      "Fotos do aniversário",
+      "Oi, família! Seguem as fotos do aniversário da vovó. Foi muito bom ver todo mundo reunido. Beijos.",
+    ],
+    [
+      "Pedido pronto para retirada",
+      "Seu pedido 88120 já está disponível para retirada na loja do shopping. Apresente um documento com foto.",
+    ],
+    [
+      "Novidades da semana na loja",
+      "Chegaram os lançamentos de primavera. Frete grátis acima de R$ 150. Para não receber mais e-mails, descadastre-se. {url}",
+    ],
+    [
       "Seu pedido foi enviado",
       "Olá João, seu pedido 7788 já está a caminho e chega na quinta-feira. Acompanhe a entrega na sua conta. Obrigado pela compra. {url}",
     ],
@@ -401,6 +537,46 @@ const LEGIT: Record<Lang, Entry[]> = {
     ["Churrasco no sábado", "Oi, vamos fazer um churrasco no sábado lá em casa. Traz a Ana e as crianças!"],
   ],
   fr: [
+    [
+      "Votre code de vérification",
+      "Votre code de vérification est 640219. Il expire dans 10 minutes. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+    ],
+    [
+      "Confirmation de rendez-vous",
+      "Votre rendez-vous chez le dentiste est confirmé pour mardi à 9 h 30. En cas d'empêchement, merci de prévenir le cabinet.",
+    ],
+    [
+      "Bulletin de l'association du quartier",
+      "Ce mois-ci : vide-grenier dimanche, réunion publique sur les travaux et nouveaux horaires de la médiathèque.",
+    ],
+    [
+      "Re: devis pour les travaux",
+      "Bonjour, voici le devis modifié suite à notre échange. Si cela vous convient, nous pouvons commencer lundi.",
+    ],
+    [
+      "Votre facture d'électricité",
+      "Votre facture de septembre d'un montant de 71,40 € est disponible dans votre espace client. Le prélèvement aura lieu le 10. {url}",
+    ],
+    [
+      "Sortie scolaire",
+      "Chers parents, la sortie au musée aura lieu vendredi. Merci de rendre l'autorisation signée avant mercredi.",
+    ],
+    [
+      "Nouvelle connexion à votre compte",
+      "Une connexion à votre compte a eu lieu depuis un nouvel appareil. Si c'était vous, aucune action n'est nécessaire.",
+    ],
+    [
+      "Photos de l'anniversaire",
+      "Coucou tout le monde, voici les photos de l'anniversaire de mamie. C'était une super journée. Bises.",
+    ],
+    [
+      "Votre commande est disponible en magasin",
+      "Votre commande 55102 vous attend en magasin pendant 7 jours. Présentez une pièce d'identité au retrait.",
+    ],
+    [
+      "Les nouveautés de la semaine",
+      "Découvrez les nouveaux arrivages de l'automne. Livraison offerte dès 40 € d'achat. Pour ne plus recevoir nos e-mails, désinscrivez-vous. {url}",
+    ],
     [
       "Votre commande a été expédiée",
       "Bonjour Claire, votre commande 3391 est en route et arrivera jeudi. Suivez la livraison depuis votre espace client. Merci de votre achat. {url}",
@@ -421,6 +597,43 @@ const LEGIT: Record<Lang, Entry[]> = {
     ["Apéro vendredi ?", "Salut, ça te dit un apéro vendredi soir chez nous ? Dis-moi si tu viens."],
   ],
   de: [
+    [
+      "Ihr Bestätigungscode",
+      "Ihr Bestätigungscode lautet 904117. Er ist 10 Minuten gültig. Falls Sie keinen Code angefordert haben, können Sie diese E-Mail ignorieren.",
+    ],
+    [
+      "Terminbestätigung",
+      "Ihr Termin in unserer Praxis ist am Dienstag um 9:30 Uhr bestätigt. Bitte bringen Sie Ihre Versichertenkarte mit.",
+    ],
+    [
+      "Rundbrief der Nachbarschaftsinitiative",
+      "Diesen Monat: Flohmarkt am Sonntag, Infoabend zur Baustelle und neue Öffnungszeiten der Bücherei.",
+    ],
+    [
+      "Re: Angebot für die Renovierung",
+      "Guten Tag, anbei das überarbeitete Angebot mit den besprochenen Änderungen. Wenn es passt, beginnen wir am Montag.",
+    ],
+    [
+      "Ihre Stromrechnung",
+      "Ihre Rechnung für September über 58,20 € steht in Ihrem Kundenkonto bereit. Der Betrag wird am 10. abgebucht. {url}",
+    ],
+    [
+      "Klassenausflug",
+      "Liebe Eltern, der Ausflug ins Museum findet am Freitag statt. Bitte geben Sie die unterschriebene Einverständniserklärung bis Mittwoch ab.",
+    ],
+    [
+      "Neue Anmeldung in Ihrem Konto",
+      "Es gab eine neue Anmeldung in Ihrem Konto von einem neuen Gerät. Wenn Sie das waren, müssen Sie nichts tun.",
+    ],
+    ["Fotos vom Geburtstag", "Hallo zusammen, hier die Fotos von Omas Geburtstag. War ein schöner Tag. Liebe Grüße."],
+    [
+      "Ihre Bestellung liegt zur Abholung bereit",
+      "Ihre Bestellung 71230 liegt in der Filiale zur Abholung bereit. Bitte bringen Sie einen Ausweis mit.",
+    ],
+    [
+      "Neuheiten der Woche",
+      "Entdecken Sie unsere neuen Herbstartikel. Versandkostenfrei ab 40 €. Wenn Sie keine E-Mails mehr erhalten möchten, melden Sie sich hier ab. {url}",
+    ],
     [
       "Ihre Bestellung wurde versandt",
       "Hallo Frau Weber, Ihre Bestellung 6612 ist unterwegs und kommt voraussichtlich am Donnerstag an. Sie können die Sendung in Ihrem Kundenkonto verfolgen. {url}",
@@ -445,6 +658,46 @@ const LEGIT: Record<Lang, Entry[]> = {
   ],
   it: [
     [
+      "Il tuo codice di verifica",
+      "Il tuo codice di verifica è 271930. Scade tra 10 minuti. Se non hai richiesto il codice, ignora questa email.",
+    ],
+    [
+      "Conferma appuntamento",
+      "Il suo appuntamento presso lo studio è confermato per martedì alle 9:30. In caso di impedimento, la preghiamo di avvisarci.",
+    ],
+    [
+      "Notiziario del comitato di quartiere",
+      "Questo mese: mercatino domenica, incontro pubblico sui lavori e nuovi orari della biblioteca.",
+    ],
+    [
+      "Re: preventivo per i lavori",
+      "Buongiorno, le invio il preventivo aggiornato con le modifiche concordate. Se va bene, iniziamo lunedì.",
+    ],
+    [
+      "La tua bolletta della luce",
+      "La bolletta di settembre di 63,80 € è disponibile nella tua area clienti. L'addebito avverrà il giorno 10. {url}",
+    ],
+    [
+      "Gita scolastica",
+      "Cari genitori, la gita al museo sarà venerdì. Vi preghiamo di restituire l'autorizzazione firmata entro mercoledì.",
+    ],
+    [
+      "Nuovo accesso al tuo account",
+      "È stato effettuato un accesso al tuo account da un nuovo dispositivo. Se sei stato tu, non devi fare nulla.",
+    ],
+    [
+      "Foto del compleanno",
+      "Ciao a tutti, ecco le foto del compleanno della nonna. È stata una bella giornata. Un abbraccio.",
+    ],
+    [
+      "Il tuo ordine è pronto per il ritiro",
+      "Il tuo ordine 66021 ti aspetta in negozio per 7 giorni. Porta un documento d'identità.",
+    ],
+    [
+      "Le novità della settimana",
+      "Scopri i nuovi arrivi d'autunno. Spedizione gratuita da 40 €. Per non ricevere più email, annulla l'iscrizione. {url}",
+    ],
+    [
       "Il tuo ordine è stato spedito",
       "Ciao Luca, il tuo ordine 9931 è in viaggio e arriverà giovedì. Puoi seguire la spedizione dal tuo profilo. Grazie per l'acquisto. {url}",
     ],
@@ -461,6 +714,43 @@ const LEGIT: Record<Lang, Entry[]> = {
     ["Cena sabato?", "Ciao, ti va di venire a cena sabato? Facciamo la pizza in casa."],
   ],
   nl: [
+    [
+      "Je verificatiecode",
+      "Je verificatiecode is 488310. Deze code is 10 minuten geldig. Heb je geen code aangevraagd, dan kun je deze e-mail negeren.",
+    ],
+    [
+      "Bevestiging van je afspraak",
+      "Je afspraak bij de tandarts is bevestigd voor dinsdag om 9.30 uur. Verhinderd? Bel dan de praktijk.",
+    ],
+    [
+      "Buurtnieuws",
+      "Deze maand: rommelmarkt op zondag, een informatieavond over de werkzaamheden en nieuwe openingstijden van de bibliotheek.",
+    ],
+    [
+      "Re: offerte voor de verbouwing",
+      "Goedemiddag, hierbij de aangepaste offerte met de besproken wijzigingen. Als het akkoord is, beginnen we maandag.",
+    ],
+    ["Je energierekening", "Je jaarafrekening staat klaar in Mijn omgeving. Het maandbedrag blijft € 112. {url}"],
+    [
+      "Schoolreisje",
+      "Beste ouders, het schoolreisje naar het museum is vrijdag. Lever het ondertekende toestemmingsformulier uiterlijk woensdag in.",
+    ],
+    [
+      "Nieuwe inlog op je account",
+      "Er is ingelogd op je account vanaf een nieuw apparaat. Was jij dit? Dan hoef je niets te doen.",
+    ],
+    [
+      "Foto's van de verjaardag",
+      "Hoi allemaal, hier zijn de foto's van oma's verjaardag. Het was een gezellige dag. Liefs.",
+    ],
+    [
+      "Je bestelling ligt klaar",
+      "Je bestelling 51877 ligt klaar in de winkel. Je hebt 7 dagen om hem op te halen; neem een legitimatiebewijs mee.",
+    ],
+    [
+      "Nieuw deze week",
+      "Ontdek de nieuwe herfstcollectie. Gratis verzending vanaf € 40. Geen e-mails meer ontvangen? Meld je hier af. {url}",
+    ],
     [
       "Je bestelling is verzonden",
       "Hoi Emma, je bestelling 4410 is onderweg en wordt donderdag bezorgd. Volg je pakket via je account. Bedankt voor je aankoop. {url}",

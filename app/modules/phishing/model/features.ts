@@ -177,10 +177,29 @@ function mixedScript(word: string): boolean {
   return (seen & (1 << Script.Latin)) !== 0 && (seen & ((1 << Script.Cyrillic) | (1 << Script.Greek))) !== 0;
 }
 
+/**
+ * Function words of the seven languages the training data covers. They say
+ * which language a message is in, not whether it is a lure, and the training
+ * data's language mix would otherwise teach the model that one language is
+ * more suspicious than another.
+ */
+const STOPWORDS = new Set(
+  (
+    "the and for you your are with this that from have has was were will not but our all can has its into out " +
+    "de la el los las del que en un una por para con se su sus al lo es no como más pero " +
+    "do da dos das em um uma os as ao na no nas nos por para com seu sua seus suas é ou mais mas " +
+    "le les des du un une et en est au aux pour par sur dans pas vous votre vos nous ce cette qui " +
+    "der die das und ist ein eine einen dem den des im in zu mit von für auf ist sie ihr ihre wir nicht an als " +
+    "il lo la gli le di da in con su per tra fra un una che è del della dei delle al alla nel nella non si " +
+    "het een van en in op te dat die voor met zijn uw je jij wij aan als er niet bij om dan ook"
+  ).split(" "),
+);
+
 function addWords(text: string, out: Set<string>, prefix: string, flags: { mixed: boolean }): void {
   for (const m of text.matchAll(WORD)) {
     const raw = m[0];
     if (raw.length < 2 || raw.length > 30) continue;
+    if (STOPWORDS.has(raw)) continue;
     if (!HAS_LETTER.test(raw)) continue; // numbers alone say little and overfit to dates
     if (!flags.mixed && raw.length >= 3 && mixedScript(raw)) flags.mixed = true;
     out.add(prefix + raw);
@@ -189,7 +208,8 @@ function addWords(text: string, out: Set<string>, prefix: string, flags: { mixed
 
 function addUrl(href: string, out: Set<string>, hosts: Set<string>): void {
   let s = href.trim().slice(0, LIMITS.urlLength);
-  if (/^www\./i.test(s)) s = "http://" + s;
+  // A scheme-less "www." link is not known to be plain http.
+  if (/^www\./i.test(s)) s = "https://" + s;
   let url: URL;
   try {
     url = new URL(s);
