@@ -21,6 +21,54 @@ type Lang = "en" | "es" | "pt" | "fr" | "de" | "it" | "nl";
 const PHISH: Record<Lang, Entry[]> = {
   en: [
     [
+      "I know your password",
+      "I have access to your device and recorded you. Transfer $1,450 in Bitcoin to the wallet below within 48 hours or I will send the video to all your contacts. BTC address: bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+    ],
+    [
+      "Beneficiary of unclaimed inheritance",
+      "I am Barrister Williams, attorney to the late engineer who died without a next of kin. You have been named beneficiary of USD 8.5 million. Reply with your full name, phone and address.",
+    ],
+    [
+      "Work from home: earn $500 a day",
+      "We are hiring remote assistants. No experience needed, flexible hours, weekly payment. Register today, limited vacancies. {url}",
+    ],
+    [
+      "Your Norton subscription has been renewed",
+      "Thank you for your order. Your annual protection plan was renewed for $399.99 and will be debited within 24 hours. To cancel or request a refund call our billing department at +1 (808) 555-0199.",
+    ],
+    [
+      "Unpaid toll notice",
+      "You have an outstanding toll balance of $6.99. To avoid a late fee of $50, settle your balance today: {url}",
+    ],
+    [
+      "You have (3) new voicemail messages",
+      "You received a new voice message from +1 212 555 0147, duration 0:48. Listen to the message by signing in with your work email: {url}",
+    ],
+    [
+      "Fax document received",
+      "A new fax document (4 pages) has been delivered to your inbox. Open the secure viewer to read it: {url}",
+    ],
+    [
+      "Connect your wallet to claim the airdrop",
+      "You are eligible for the token airdrop. Connect your wallet and validate your seed phrase to receive 2,500 tokens before the snapshot ends. {url}",
+    ],
+    [
+      "Low interest loan approved",
+      "Congratulations, your loan of $25,000 at 2% interest has been pre-approved. No credit check. Complete your application now: {url}",
+    ],
+    [
+      "SharePoint: a file was shared with you",
+      "Adele shared the file 'Q3 Payroll Adjustments.xlsx' with you. This link only works for the direct recipients of this message. Open: {url}",
+    ],
+    [
+      "Your Apple ID was used to sign in on a new device",
+      "Your Apple ID was used to purchase an item for $79.99. If you did not make this purchase, cancel it within 24 hours: {url}",
+    ],
+    [
+      "Webmail upgrade required",
+      "Dear user, our webmail server is being upgraded. To avoid losing your emails, re-validate your account with your current password: {url}",
+    ],
+    [
       "Action required: verify your account",
       "Dear customer, we noticed unusual sign-in activity. Verify your identity within 24 hours or your account will be suspended. {url}",
     ],
@@ -83,6 +131,30 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   es: [
     [
+      "Trabaja desde casa y gana 300 € al día",
+      "Buscamos personas para tareas sencillas en línea. Sin experiencia, pagos diarios. Regístrate: {url}",
+    ],
+    [
+      "Multa de tráfico pendiente (DGT)",
+      "Tiene una sanción pendiente de pago. Abónela hoy con un 50% de descuento: {url}",
+    ],
+    [
+      "He hackeado su dispositivo",
+      "Tengo acceso a su ordenador y su cámara. Transfiera 1.200 € en bitcoin en 48 horas o enviaré el vídeo a todos sus contactos.",
+    ],
+    [
+      "Herencia a su nombre",
+      "Soy abogado del difunto señor García, que murió sin herederos. Usted figura como beneficiario de 3,8 millones de euros. Responda con sus datos.",
+    ],
+    [
+      "Préstamo aprobado sin aval",
+      "Su préstamo de 12.000 € ha sido aprobado sin comprobar su historial. Solicite el ingreso ahora: {url}",
+    ],
+    [
+      "Nuevo mensaje de voz",
+      "Tiene un nuevo mensaje de voz. Inicie sesión con la contraseña de su correo para escucharlo: {url}",
+    ],
+    [
       "Verifique su cuenta inmediatamente",
       "Estimado cliente, hemos detectado actividad inusual. Verifique su identidad en las próximas 24 horas o su cuenta será suspendida. {url}",
     ],
@@ -125,6 +197,34 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   pt: [
     [
+      "Você tem valores a receber do governo",
+      "Consulte agora se você tem dinheiro esquecido. Informe seu CPF e dados bancários para receber o valor via Pix. {url}",
+    ],
+    [
+      "Trabalhe em casa e ganhe R$ 300 por dia",
+      "Vagas para avaliar produtos pelo celular. Sem experiência, pagamento diário via Pix. Cadastre-se: {url}",
+    ],
+    [
+      "Multa de trânsito pendente",
+      "Consta uma notificação de infração em seu nome. Pague com 40% de desconto até hoje: {url}",
+    ],
+    [
+      "Seu CPF está irregular",
+      "Identificamos pendências no seu CPF junto à Receita. Regularize agora para evitar o cancelamento: {url}",
+    ],
+    [
+      "Empréstimo aprovado sem consulta",
+      "Seu empréstimo de R$ 15.000 foi pré-aprovado, sem consulta ao SPC/Serasa. Libere o valor agora: {url}",
+    ],
+    [
+      "Sua conta do WhatsApp será desativada",
+      "Sua conta será desativada por violação dos termos. Confirme seu número para mantê-la ativa: {url}",
+    ],
+    [
+      "Tigrinho: bônus de R$ 100 no cadastro",
+      "Jogue o jogo do tigre e ganhe bônus no primeiro depósito. Saque rápido via Pix. {url}",
+    ],
+    [
       "Verifique sua conta agora",
       "Prezado cliente, detectamos um acesso suspeito. Confirme seus dados em até 24 horas ou sua conta será bloqueada. {url}",
     ],
@@ -157,6 +257,30 @@ const PHISH: Record<Lang, Entry[]> = {
     ["Sua senha expira hoje", "Sua senha de e-mail expira hoje. Confirme suas credenciais para manter o acesso. {url}"],
   ],
   fr: [
+    [
+      "Amende impayée",
+      "Vous avez une amende en attente de paiement. Réglez-la aujourd'hui pour éviter la majoration: {url}",
+    ],
+    [
+      "Travaillez depuis chez vous : 300 € par jour",
+      "Nous recrutons pour des tâches simples en ligne. Sans expérience, paiement quotidien. Inscrivez-vous: {url}",
+    ],
+    [
+      "J'ai piraté votre appareil",
+      "J'ai accès à votre ordinateur et à votre caméra. Envoyez 1 200 € en bitcoin sous 48 heures, sinon j'envoie la vidéo à vos contacts.",
+    ],
+    [
+      "Héritage en votre faveur",
+      "Je suis notaire et je représente la succession d'un client décédé sans héritier. Vous êtes désigné bénéficiaire de 3,5 millions d'euros.",
+    ],
+    [
+      "Votre Compte Personnel de Formation expire",
+      "Vos droits CPF de 1 500 € expirent bientôt. Utilisez-les avant la date limite: {url}",
+    ],
+    [
+      "Crédit accepté sans justificatif",
+      "Votre crédit de 10 000 € est accepté sans justificatif. Demandez le versement: {url}",
+    ],
     [
       "Vérifiez votre compte immédiatement",
       "Cher client, nous avons détecté une activité inhabituelle. Vérifiez votre identité sous 24 heures, sinon votre compte sera suspendu. {url}",
@@ -200,6 +324,34 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   de: [
     [
+      "Ihre Sparkassen-Card wird gesperrt",
+      "Aufgrund neuer Sicherheitsrichtlinien muss Ihre Karte neu registriert werden. Bitte führen Sie die Aktualisierung durch: {url}",
+    ],
+    [
+      "Erbschaft: Sie sind als Begünstigter benannt",
+      "Ich bin Rechtsanwalt und vertrete den Nachlass eines verstorbenen Kunden. Sie wurden als Begünstigter von 4,2 Millionen Euro benannt. Antworten Sie mit Ihren Daten.",
+    ],
+    [
+      "Heimarbeit: 400 € pro Tag verdienen",
+      "Wir suchen Mitarbeiter für einfache Online-Aufgaben. Keine Erfahrung nötig, tägliche Auszahlung. Jetzt bewerben: {url}",
+    ],
+    [
+      "Ihre ELSTER Steuererstattung",
+      "Sie haben Anspruch auf eine Steuererstattung. Bestätigen Sie Ihre Bankverbindung für die Auszahlung: {url}",
+    ],
+    [
+      "Ich habe Ihr Gerät gehackt",
+      "Ich habe Zugriff auf Ihren Computer und Ihre Kamera. Überweisen Sie 1.200 € in Bitcoin innerhalb von 48 Stunden, sonst veröffentliche ich das Video.",
+    ],
+    [
+      "Neue Sprachnachricht erhalten",
+      "Sie haben eine neue Sprachnachricht. Melden Sie sich mit Ihrem E-Mail-Passwort an, um sie abzuhören: {url}",
+    ],
+    [
+      "Kredit ohne Schufa genehmigt",
+      "Ihr Kredit über 20.000 € wurde ohne Schufa-Abfrage genehmigt. Jetzt Auszahlung anfordern: {url}",
+    ],
+    [
       "Bestätigen Sie Ihr Konto",
       "Sehr geehrter Kunde, wir haben ungewöhnliche Aktivitäten festgestellt. Bestätigen Sie Ihre Identität innerhalb von 24 Stunden, sonst wird Ihr Konto gesperrt. {url}",
     ],
@@ -241,6 +393,27 @@ const PHISH: Record<Lang, Entry[]> = {
     ],
   ],
   it: [
+    ["Multa non pagata", "Risulta una sanzione non pagata a suo nome. Paghi oggi con lo sconto del 30%: {url}"],
+    [
+      "Lavora da casa e guadagna 300 € al giorno",
+      "Cerchiamo persone per semplici attività online. Nessuna esperienza, pagamenti giornalieri. Iscriviti: {url}",
+    ],
+    [
+      "Ho hackerato il tuo dispositivo",
+      "Ho accesso al tuo computer e alla webcam. Invia 1.200 € in bitcoin entro 48 ore o manderò il video a tutti i tuoi contatti.",
+    ],
+    [
+      "Eredità a suo favore",
+      "Sono l'avvocato di un cliente deceduto senza eredi. Lei risulta beneficiario di 3,2 milioni di euro. Risponda con i suoi dati.",
+    ],
+    [
+      "Il tuo SPID sta per scadere",
+      "Il tuo SPID scadrà tra 24 ore. Rinnova ora per mantenere l'accesso ai servizi: {url}",
+    ],
+    [
+      "Prestito approvato senza garanzie",
+      "Il tuo prestito di 15.000 € è stato approvato senza garanzie. Richiedi l'erogazione: {url}",
+    ],
     [
       "Verifica il tuo account",
       "Gentile cliente, abbiamo rilevato un accesso sospetto. Verifica la tua identità entro 24 ore o il tuo conto sarà sospeso. {url}",
@@ -281,6 +454,34 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   nl: [
     [
+      "Uw betaalverzoek staat open",
+      "Er staat een betaalverzoek van € 2,50 voor u klaar voor de verzending van uw pakket. Betaal via iDEAL: {url}",
+    ],
+    [
+      "Werk vanuit huis en verdien € 300 per dag",
+      "Wij zoeken mensen voor eenvoudige online taken. Geen ervaring nodig, dagelijkse uitbetaling. Meld je aan: {url}",
+    ],
+    [
+      "Belastingdienst: teruggave beschikbaar",
+      "U heeft recht op een teruggave van € 347,80. Bevestig uw rekeningnummer om het bedrag te ontvangen: {url}",
+    ],
+    [
+      "Ik heb uw apparaat gehackt",
+      "Ik heb toegang tot uw computer en camera. Maak binnen 48 uur € 1.200 in bitcoin over, anders stuur ik de video naar al uw contacten.",
+    ],
+    [
+      "Nieuwe DigiD-aanvraag",
+      "Uw DigiD verloopt. Activeer uw account opnieuw om toegang te houden tot overheidsdiensten: {url}",
+    ],
+    [
+      "Gratis spins: gokkast bonus",
+      "Claim 50 gratis spins en een stortingsbonus van 100% in ons online casino. Snel uitbetalen. {url}",
+    ],
+    [
+      "Lening goedgekeurd zonder BKR",
+      "Uw lening van € 15.000 is goedgekeurd zonder BKR-toetsing. Vraag de uitbetaling aan: {url}",
+    ],
+    [
       "Verifieer uw account",
       "Beste klant, wij hebben ongebruikelijke activiteit gedetecteerd. Verifieer uw identiteit binnen 24 uur, anders wordt uw rekening geblokkeerd. {url}",
     ],
@@ -319,6 +520,38 @@ const PHISH: Record<Lang, Entry[]> = {
 
 const LEGIT: Record<Lang, Entry[]> = {
   en: [
+    [
+      "[GitHub] Your pull request was merged",
+      "Your pull request #412 'Fix race in cache eviction' was merged into main by a maintainer. View it on GitHub. You are receiving this because you authored the thread. {url}",
+    ],
+    [
+      "Jira: 3 issues assigned to you",
+      "You have 3 new issues assigned in project OPS. Priority: medium. Due this sprint. Manage notification settings in your profile. {url}",
+    ],
+    [
+      "Your bank statement is available",
+      "Your credit card statement for September is now available. Minimum payment due: $35.00 on Oct 25. Sign in to the app to view it. We will never ask for your password by email.",
+    ],
+    [
+      "Updated travel and expenses policy",
+      "Hello all, HR has published the updated travel and expenses policy, effective next month. Please read it on the intranet and ask your manager if you have questions.",
+    ],
+    [
+      "Substack: new post from a writer you follow",
+      "A new post is out: 'What we learned running a small bakery for ten years'. Read it in the app or on the web. Unsubscribe from this publication anytime. {url}",
+    ],
+    [
+      "Slack: new messages in #general",
+      "You have 4 unread messages in #general and a mention in #design. Open Slack to catch up. You can change email notifications in preferences.",
+    ],
+    [
+      "Invitation: Quarterly review @ Thu 10:00",
+      "You have been invited to the Quarterly review on Thursday at 10:00. Join with Google Meet. Reply yes, no or maybe in your calendar.",
+    ],
+    [
+      "Your payment was received",
+      "We received your payment of $120.00 for invoice INV-2207. Thank you. A receipt is available in your billing history. {url}",
+    ],
     [
       "Your verification code",
       "Your one-time code is 771204. It expires in 10 minutes. If you didn't try to sign in, you can ignore this message; someone may have typed your email by mistake.",
