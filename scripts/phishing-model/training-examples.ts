@@ -21,6 +21,18 @@ type Lang = "en" | "es" | "pt" | "fr" | "de" | "it" | "nl";
 const PHISH: Record<Lang, Entry[]> = {
   en: [
     [
+      "Quick favor",
+      "Are you available? I'm in a meeting and can't talk. I need you to buy 5 Apple gift cards of $100 each for a client today. Scratch the back and send me photos of the codes. I'll reimburse you.",
+    ],
+    [
+      "Urgent wire transfer",
+      "I need you to process a wire transfer of $48,500 to a new supplier today. Keep this confidential until the deal is announced. I'll send the bank details. Reply as soon as you see this.",
+    ],
+    [
+      "Change of direct deposit",
+      "I changed banks and would like my salary paid into my new account from this month. Can you update it before the next payroll run? Let me know what you need.",
+    ],
+    [
       "I know your password",
       "I have access to your device and recorded you. Transfer $1,450 in Bitcoin to the wallet below within 48 hours or I will send the video to all your contacts. BTC address: bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
     ],
@@ -131,6 +143,10 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   es: [
     [
+      "¿Estás disponible?",
+      "Estoy en una reunión y no puedo hablar. Necesito que compres tarjetas regalo para un cliente hoy. Envíame fotos de los códigos, te lo devuelvo.",
+    ],
+    [
       "Trabaja desde casa y gana 300 € al día",
       "Buscamos personas para tareas sencillas en línea. Sin experiencia, pagos diarios. Regístrate: {url}",
     ],
@@ -197,6 +213,10 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   pt: [
     [
+      "Preciso de um favor",
+      "Você está disponível? Estou em reunião. Preciso que faça uma transferência urgente para um fornecedor novo hoje. Mantenha sigilo, envio os dados.",
+    ],
+    [
       "Você tem valores a receber do governo",
       "Consulte agora se você tem dinheiro esquecido. Informe seu CPF e dados bancários para receber o valor via Pix. {url}",
     ],
@@ -257,6 +277,10 @@ const PHISH: Record<Lang, Entry[]> = {
     ["Sua senha expira hoje", "Sua senha de e-mail expira hoje. Confirme suas credenciais para manter o acesso. {url}"],
   ],
   fr: [
+    [
+      "Es-tu disponible ?",
+      "Je suis en réunion. J'ai besoin que tu effectues un virement urgent de 23 000 € à un nouveau fournisseur aujourd'hui. Reste discret, je t'envoie les coordonnées.",
+    ],
     [
       "Amende impayée",
       "Vous avez une amende en attente de paiement. Réglez-la aujourd'hui pour éviter la majoration: {url}",
@@ -323,6 +347,10 @@ const PHISH: Record<Lang, Entry[]> = {
     ],
   ],
   de: [
+    [
+      "Kurze Bitte",
+      "Bist du gerade erreichbar? Ich sitze in einem Termin. Ich brauche dringend vier Google-Play-Karten zu je 100 € für einen Kunden. Schick mir Fotos der Codes, ich erstatte es dir.",
+    ],
     [
       "Ihre Sparkassen-Card wird gesperrt",
       "Aufgrund neuer Sicherheitsrichtlinien muss Ihre Karte neu registriert werden. Bitte führen Sie die Aktualisierung durch: {url}",
@@ -393,6 +421,10 @@ const PHISH: Record<Lang, Entry[]> = {
     ],
   ],
   it: [
+    [
+      "Sei disponibile?",
+      "Sono in riunione. Ho bisogno che tu acquisti delle gift card per un cliente oggi. Mandami le foto dei codici, ti rimborso.",
+    ],
     ["Multa non pagata", "Risulta una sanzione non pagata a suo nome. Paghi oggi con lo sconto del 30%: {url}"],
     [
       "Lavora da casa e guadagna 300 € al giorno",
@@ -453,6 +485,10 @@ const PHISH: Record<Lang, Entry[]> = {
     ],
   ],
   nl: [
+    [
+      "Even snel",
+      "Ben je beschikbaar? Ik zit in een vergadering. Kun je vandaag een overboeking van € 18.400 naar een nieuwe leverancier doen? Houd het vertrouwelijk, ik stuur de gegevens.",
+    ],
     [
       "Uw betaalverzoek staat open",
       "Er staat een betaalverzoek van € 2,50 voor u klaar voor de verzending van uw pakket. Betaal via iDEAL: {url}",
@@ -520,6 +556,94 @@ const PHISH: Record<Lang, Entry[]> = {
 
 const LEGIT: Record<Lang, Entry[]> = {
   en: [
+    [
+      "Your order confirmation #112-4471",
+      "Thanks for your order. Items: USB-C cable (2), desk lamp. Estimated delivery: Friday. We'll send another email when it ships. View or manage your order in Your Account. {url}",
+    ],
+    [
+      "Your Uber receipt",
+      "Thanks for riding. Total: $18.40, paid with Visa. Trip from Market St to Mission Bay, 14 min. Rate your driver in the app.",
+    ],
+    [
+      "Password changed",
+      "The password for your account was changed on Monday at 09:12. If you made this change, no further action is needed. If you didn't, reset your password and contact support from the help center.",
+    ],
+    [
+      "Your credit card statement is ready",
+      "Your statement for the card ending 4821 is ready. Statement balance: $1,204.55. Payment due date: Nov 28. Set up autopay in the app to never miss a payment.",
+    ],
+    [
+      "Shipping update: out for delivery",
+      "Your package is out for delivery today. The driver will leave it at your door if no one is home. Tracking number 1Z999AA10123456784. {url}",
+    ],
+    [
+      "Dropbox: Alex shared a folder with you",
+      "Alex invited you to view the folder 'Conference photos'. Open it in Dropbox to see the files. You can leave the folder any time. {url}",
+    ],
+    [
+      "Zoom meeting invitation: design sync",
+      "You are invited to a scheduled Zoom meeting. Topic: design sync. Time: Wednesday 15:00 UTC. Meeting ID: 842 119 3320. Passcode is in the calendar invite.",
+    ],
+    [
+      "LinkedIn: you appeared in 12 searches this week",
+      "See who's looking at your profile. Your post about data pipelines got 40 reactions. Update your notification preferences at any time. {url}",
+    ],
+    [
+      "Reminder: dentist appointment tomorrow",
+      "This is a reminder of your appointment tomorrow at 10:20 with Dr. Nguyen. Reply C to confirm or call us to reschedule.",
+    ],
+    [
+      "Your electricity bill is ready",
+      "Your bill for the period Sep 1 - Sep 30 is $84.12 and will be paid by direct debit on Oct 15. Compare your usage with last year in your online account.",
+    ],
+    [
+      "Welcome to the team!",
+      "Hi Jordan, welcome aboard. Your laptop will be ready on Monday; IT will meet you at 9:00 for setup. Here is the onboarding checklist and the link to the handbook on the intranet.",
+    ],
+    [
+      "Re: contract draft v3",
+      "Thanks, I reviewed the draft. Section 4.2 still says 30 days; we agreed on 45. Otherwise looks good to sign. Can you send the final PDF by Thursday?",
+    ],
+    [
+      "Payroll: your payslip for October",
+      "Your October payslip is available in the HR portal. Net pay will be deposited on the 28th. Contact HR if anything looks wrong.",
+    ],
+    [
+      "Your Kindle book is ready",
+      "Thank you for your purchase. 'Project Hail Mary' is now available on your Kindle devices and apps. Happy reading!",
+    ],
+    [
+      "Security alert: new device signed in",
+      "We noticed a sign-in from a new device: Chrome on macOS, near Berlin. If this was you, you can ignore this email. Review your devices in Settings > Security.",
+    ],
+    [
+      "Your weekly screen time report",
+      "Your screen time was down 12% last week, with an average of 3 hours a day. Open Settings to see details.",
+    ],
+    [
+      "Parent-teacher conference schedule",
+      "Dear families, conferences will be held next Thursday and Friday. Please sign up for a 15-minute slot using the form sent home with students.",
+    ],
+    [
+      "GitHub Actions: workflow run failed",
+      "Run failed for CI on branch main (commit 4f2a9c1). 1 job failed: test (ubuntu-latest). View the logs to see details. You can manage notifications in settings. {url}",
+    ],
+    [
+      "[Announce] Conference call for papers",
+      "The call for papers for the 2026 workshop is open until March 1. Topics include storage systems and networking. Submissions via the conference site. Please forward to interested colleagues.",
+    ],
+    [
+      "Your return has been processed",
+      "We received your return and issued a refund of $42.99 to your original payment method. It may take 3-5 business days to appear on your statement.",
+    ],
+    [
+      "Gym membership renewal",
+      "Your annual membership renews on January 5 at the same price. No action needed. To cancel, visit the front desk or your member page.",
+    ],
+    [
+      "Photos from the wedding",
+      "Hi everyone! The photographer sent the album. Download whatever you like from the shared folder; it stays up for 30 days. Thank you again for coming.",
+    ],
     [
       "[GitHub] Your pull request was merged",
       "Your pull request #412 'Fix race in cache eviction' was merged into main by a maintainer. View it on GitHub. You are receiving this because you authored the thread. {url}",
@@ -1005,34 +1129,6 @@ const LEGIT: Record<Lang, Entry[]> = {
   ],
 };
 
-const PHISH_URLS = [
-  "https://bit.ly/3xK9qLm",
-  "http://185.212.44.10/secure/login.php",
-  "https://secure-account-verify.top/signin",
-  "https://xn--pypal-4ve.com/account/update",
-  "https://customer-portal.web.app/verify",
-  "https://mybank-support.xyz/kyc/update",
-  "https://tinyurl.com/claim-prize-now",
-  "https://auth-validation.online/confirm?id=88213",
-  "https://parcel-redelivery.info/pay",
-  "https://login.microsoftonline.com.account-check.ru/",
-  "https://wallet-bonus.click/claim",
-  "https://casino-royale-bonus.live/spins",
-  "https://t.ly/Fr33",
-  "https://docs-share.netlify.app/view/invoice",
-  "https://cutt.ly/refund-form",
-];
-const LEGIT_URLS = [
-  "https://www.example-store.com/orders/48213",
-  "https://news.example-publisher.org/2026/04/issue-112",
-  "https://github.com/example/project/releases/tag/v3.2.0",
-  "https://www.example-books.co.uk/account/receipts",
-  "https://shop.example-garden.de/sale?utm_source=newsletter&utm_medium=email",
-  "https://lists.example.org/mailman/listinfo/dev-list",
-  "https://www.example-airline.com/manage-booking",
-  "https://www.example-bank.nl/app",
-  "",
-];
 const BRANDS = ["PayPal", "Microsoft", "Apple", "Netflix", "Amazon", "DHL", "Santander", "ING", "Itaú", "La Poste"];
 
 function mulberry32(seed: number) {
@@ -1047,6 +1143,168 @@ function mulberry32(seed: number) {
 }
 
 /** Every entry, three times with different links and brands (deterministic). */
+/**
+ * Links for the examples, drawn from broad pools so that no single made-up
+ * host or path word becomes a strong feature by repetition. Path words such
+ * as "account", "support" or "track" occur on both sides on purpose.
+ */
+/** Path words seen in both kinds of mail (a bank's real "login" page, a lure's fake one): drawn for both labels. */
+const SHARED_PATHS = [
+  "account",
+  "login",
+  "signin",
+  "secure",
+  "update",
+  "support",
+  "customer",
+  "auth",
+  "billing",
+  "invoice",
+  "track",
+  "pay",
+  "app",
+  "id",
+  "docs",
+  "share",
+  "help",
+  "settings",
+  "security",
+  "orders",
+  "manage",
+  "confirm",
+  "verify",
+  "service",
+  "client",
+  "portal",
+];
+const PHISH_PATHS = [
+  "kyc",
+  "wallet",
+  "claim",
+  "bonus",
+  "unlock",
+  "validate",
+  "webmail",
+  "session",
+  "redirect",
+  "index.php",
+  "recovery",
+  "owa",
+  "parcel",
+];
+const LEGIT_PATHS = [
+  "unsubscribe",
+  "preferences",
+  "privacy",
+  "blog",
+  "news",
+  "events",
+  "newsletter",
+  "community",
+  "products",
+  "sale",
+  "store",
+  "offers",
+  "download",
+  "booking",
+  "receipts",
+];
+const ODD_TLDS = [
+  "top",
+  "xyz",
+  "click",
+  "icu",
+  "shop",
+  "online",
+  "live",
+  "buzz",
+  "cfd",
+  "sbs",
+  "info",
+  "ru",
+  "cn",
+  "pw",
+  "vip",
+  "site",
+  "fun",
+  "link",
+  "co",
+  "net",
+  "com",
+];
+const SHORT = [
+  "bit.ly",
+  "tinyurl.com",
+  "cutt.ly",
+  "t.ly",
+  "rb.gy",
+  "is.gd",
+  "shorturl.at",
+  "rebrand.ly",
+  "s.id",
+  "tiny.cc",
+  "ow.ly",
+  "t.co",
+];
+const FREEHOST = [
+  "web.app",
+  "firebaseapp.com",
+  "netlify.app",
+  "pages.dev",
+  "workers.dev",
+  "glitch.me",
+  "vercel.app",
+  "weebly.com",
+  "wixsite.com",
+  "000webhostapp.com",
+  "r2.dev",
+  "github.io",
+];
+const LEGIT_HOSTS = [
+  "example-store.com",
+  "example-books.co.uk",
+  "example-garden.de",
+  "example-bank.nl",
+  "example-airline.com",
+  "example-news.org",
+  "example-shop.fr",
+  "example-negozio.it",
+  "example-tienda.es",
+  "example-loja.com.br",
+  "example-loja.pt",
+  "example-club.org",
+  "example-software.io",
+  "example-university.edu",
+];
+
+function makeUrl(label: 0 | 1, rand: () => number): string {
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const code = () => Math.floor(rand() * 36 ** 6).toString(36);
+  if (label === 1) {
+    const seg = () => (rand() < 0.7 ? pick(SHARED_PATHS) : pick(PHISH_PATHS));
+    const p = `${seg()}${rand() < 0.4 ? "/" + seg() : ""}`;
+    const word = pick(["secure", "account", "service", "verify", "client", "online", "portal", "help", "mail", "pay"]);
+    switch (Math.floor(rand() * 6)) {
+      case 0:
+        return `https://${pick(SHORT)}/${code()}`;
+      case 1:
+        return `http://${20 + Math.floor(rand() * 200)}.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}.${1 + Math.floor(rand() * 250)}/${p}`;
+      case 2:
+        return `https://${word}-${code()}.${pick(FREEHOST)}/${p}`;
+      case 3:
+        return `https://${word}-${pick(["center", "update", "check", "access", "notice"])}.${pick(ODD_TLDS)}/${p}?id=${code()}`;
+      case 4:
+        return `https://www.${pick(["dental", "bakery", "garage", "church", "hotel", "lawfirm"])}-${code()}.${pick(["com", "nl", "de", "it", "com.br"])}/wp-content/uploads/${p}`;
+      default:
+        return `https://${code()}.${pick(ODD_TLDS)}/${p}`;
+    }
+  }
+  if (rand() < 0.12) return "";
+  const q = rand() < 0.4 ? `?utm_source=newsletter&utm_medium=email&utm_campaign=${code()}` : "";
+  const seg = () => (rand() < 0.6 ? pick(SHARED_PATHS) : pick(LEGIT_PATHS));
+  return `https://www.${pick(LEGIT_HOSTS)}/${seg()}${rand() < 0.4 ? "/" + seg() : ""}${q}`;
+}
+
 export function ownExamples(): OwnExample[] {
   const rand = mulberry32(20261125);
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
@@ -1059,7 +1317,7 @@ export function ownExamples(): OwnExample[] {
     ] as const) {
       entries.forEach(([subject, body], i) => {
         for (let v = 0; v < 3; v++) {
-          const url = label ? pick(PHISH_URLS) : pick(LEGIT_URLS);
+          const url = makeUrl(label, rand);
           const brand = pick(BRANDS);
           const text = body.replaceAll("{url}", url).replaceAll("{brand}", brand);
           out.push({
