@@ -213,6 +213,14 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   pt: [
     [
+      "Última chance: seu presente grátis",
+      "Você foi selecionado para uma recompensa exclusiva. Responda a pesquisa e receba um smartphone grátis. Restam poucas unidades. {url}",
+    ],
+    [
+      "Seu saldo em bitcoin expira hoje",
+      "Há um saldo não utilizado de 0,43 BTC em sua conta. Faça login e saque hoje antes que expire. {url}",
+    ],
+    [
       "Preciso de um favor",
       "Você está disponível? Estou em reunião. Preciso que faça uma transferência urgente para um fornecedor novo hoje. Mantenha sigilo, envio os dados.",
     ],
@@ -347,6 +355,18 @@ const PHISH: Record<Lang, Entry[]> = {
     ],
   ],
   de: [
+    [
+      "Letzte Chance: Ihr Gratis-Geschenk",
+      "Sie wurden für eine exklusive Belohnung ausgewählt. Nehmen Sie an der kurzen Umfrage teil und erhalten Sie ein kostenloses Smartphone. {url}",
+    ],
+    [
+      "Ihr Bitcoin-Guthaben verfällt",
+      "Auf Ihrem Konto befindet sich ein ungenutztes Guthaben von 0,43 BTC. Melden Sie sich an und lassen Sie es sich heute auszahlen. {url}",
+    ],
+    [
+      "Prominente investieren mit KI-Robotern",
+      "Starten Sie mit 250 € und erhalten Sie täglich Rendite. Nur noch wenige Plätze frei. {url}",
+    ],
     [
       "Kurze Bitte",
       "Bist du gerade erreichbar? Ich sitze in einem Termin. Ich brauche dringend vier Google-Play-Karten zu je 100 € für einen Kunden. Schick mir Fotos der Codes, ich erstatte es dir.",
@@ -485,6 +505,30 @@ const PHISH: Record<Lang, Entry[]> = {
     ],
   ],
   nl: [
+    [
+      "Laatste kans: uw gratis cadeau",
+      "U bent geselecteerd voor een exclusieve beloning. Vul de korte enquête in en ontvang een gratis smartphone. Slechts 3 exemplaren beschikbaar. {url}",
+    ],
+    [
+      "Uw bitcoin saldo wacht op u",
+      "Uw account heeft een ongebruikt saldo van 0,43 BTC. Meld u aan en neem het bedrag vandaag nog op voordat het vervalt. {url}",
+    ],
+    [
+      "Beleggen met een AI-robot",
+      "Bekende Nederlanders beleggen stilletjes met dit platform. Start met € 250 en ontvang dagelijks rendement. Plaatsen zijn beperkt. {url}",
+    ],
+    [
+      "Uw ING-pas wordt vervangen",
+      "Uw betaalpas voldoet niet meer aan de nieuwe eisen. Bestel kosteloos een nieuwe pas en bevestig uw gegevens voor vrijdag. {url}",
+    ],
+    [
+      "Melding van de Belastingdienst",
+      "Er staat een openstaande aanslag op uw naam. Betaal binnen 3 dagen om een dwangbevel en extra kosten te voorkomen. {url}",
+    ],
+    [
+      "Uw bestelling is vastgehouden door de douane",
+      "Voor uw zending moeten nog invoerkosten van € 2,99 worden voldaan. Zonder betaling wordt het pakket teruggestuurd. {url}",
+    ],
     [
       "Even snel",
       "Ben je beschikbaar? Ik zit in een vergadering. Kun je vandaag een overboeking van € 18.400 naar een nieuwe leverancier doen? Houd het vertrouwelijk, ik stuur de gegevens.",
