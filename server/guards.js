@@ -8,6 +8,9 @@ export function bodyLimitFor(pathname) {
   if (pathname === "/api/phishing/analyze") return 10 * MB;
   // .eml uploads are limited to 5 MB by the form's own check; allow the multipart overhead.
   if (pathname === "/phishing" || pathname === "/phishing-enhanced") return 6 * MB;
+  // Lockfiles and SBOMs up to 10 MB (app/modules/vulnerability/deps/lockfiles): JSON escaping and multipart overhead on top.
+  if (pathname === "/api/vulnerability/dependencies") return 24 * MB;
+  if (pathname === "/vulnerability") return 11 * MB;
   return 1 * MB;
 }
 
