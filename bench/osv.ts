@@ -146,7 +146,7 @@ async function main() {
     let findings = 0;
     for (let i = 0; i < SCANS; i++) {
       const s = performance.now();
-      const res = scanUpload({ tenantId, userId: null, filename: "package-lock.json", content, name: "bench" });
+      const res = await scanUpload({ tenantId, userId: null, filename: "package-lock.json", content, name: "bench" });
       times.push(performance.now() - s);
       findings = res.findings.length;
       if (res.packages !== PACKAGES) throw new Error(`expected ${PACKAGES} packages, read ${res.packages}`);
