@@ -12,8 +12,6 @@ import { NavIcon } from "./shell/nav-icon";
 const NEXT_STEP: Record<string, string> = {
   "/privacy":
     "Nothing is stored for your organization yet: recording data subject requests here is being built. Until then, log each request with the date it arrived; the GDPR gives you one month to answer, the CCPA 45 days.",
-  "/vulnerability":
-    "Nothing is stored for your organization yet: dependency scanning is being built. Until then, run your package manager's audit (for example npm audit) in CI and keep lockfiles committed.",
   "/logs":
     "Nothing is stored for your organization yet: log import is being built. Until then, turn on sign-in logging at your identity provider and keep at least 90 days.",
   "/incident-response":
