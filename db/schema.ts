@@ -6,7 +6,7 @@
  * Timestamps are unix milliseconds (integer) so comparisons stay cheap.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => text("id").primaryKey();
 const createdAt = () =>
@@ -584,4 +584,103 @@ export const privacyEvents = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("privacy_events_request_idx").on(t.tenantId, t.requestId, t.id)],
+);
+
+// ---------------------------------------------------------------------------
+// ---- vulnerability: dependencies ----
+// OSV advisories imported by the operator (npm run import:osv) or from the
+// first-start seed (db/seed/osv), and the tenants' scanned projects with their
+// findings. Advisories are global (public data); projects and findings are
+// tenant-owned. See app/modules/vulnerability/deps.
+// ---------------------------------------------------------------------------
+export const osvAdvisories = sqliteTable("osv_advisories", {
+  id: text("id").primaryKey(),
+  // RFC 3339 text as published; compared as text (same format and zone, so the order is the time order).
+  modified: text("modified").notNull(),
+  published: text("published"),
+  withdrawn: text("withdrawn"),
+  summary: text("summary").notNull().default(""),
+  details: text("details").notNull().default(""),
+  aliases: text("aliases", { mode: "json" }).$type<string[]>().notNull(),
+  severityLevel: text("severity_level", { enum: ["critical", "high", "medium", "low", "unknown"] }).notNull(),
+  severityScore: real("severity_score"),
+  severityVector: text("severity_vector"),
+  importedAt: integer("imported_at", { mode: "number" }).notNull(),
+});
+
+/** One `affected` entry of an advisory, looked up by ecosystem and normalised package name. */
+export const osvAffected = sqliteTable(
+  "osv_affected",
+  {
+    advisoryId: text("advisory_id")
+      .notNull()
+      .references(() => osvAdvisories.id, { onDelete: "cascade" }),
+    ecosystem: text("ecosystem").notNull(),
+    packageKey: text("package_key").notNull(),
+    packageName: text("package_name").notNull(),
+    // { ranges: [{ type, events }], versions: [] } as stored by deps/osv.ts.
+    data: text("data").notNull(),
+  },
+  (t) => [
+    index("osv_affected_package_idx").on(t.ecosystem, t.packageKey),
+    index("osv_affected_advisory_idx").on(t.advisoryId),
+  ],
+);
+
+export const depProjects = sqliteTable(
+  "dep_projects",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    filename: text("filename").notNull(),
+    format: text("format").notNull(),
+    ecosystem: text("ecosystem").notNull(),
+    packageCount: integer("package_count").notNull(),
+    // [{ name, version, ecosystem, direct }]: kept so a new OSV import can re-check the project.
+    packages: text("packages", { mode: "json" })
+      .$type<{ name: string; version: string; ecosystem: string; direct: boolean | null }[]>()
+      .notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    scannedAt: integer("scanned_at", { mode: "number" }).notNull(),
+  },
+  (t) => [uniqueIndex("dep_projects_tenant_name_unique").on(t.tenantId, t.name)],
+);
+
+export const depFindings = sqliteTable(
+  "dep_findings",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => depProjects.id, { onDelete: "cascade" }),
+    // No foreign key: a finding outlives a re-import that drops or withdraws its advisory.
+    advisoryId: text("advisory_id").notNull(),
+    ecosystem: text("ecosystem").notNull(),
+    packageName: text("package_name").notNull(),
+    version: text("version").notNull(),
+    direct: integer("direct", { mode: "boolean" }),
+    aliases: text("aliases", { mode: "json" }).$type<string[]>().notNull(),
+    summary: text("summary").notNull(),
+    severity: text("severity", { enum: ["critical", "high", "medium", "low", "unknown"] }).notNull(),
+    severityScore: real("severity_score"),
+    fixedIn: text("fixed_in"),
+    status: text("status", { enum: ["open", "remediated", "accepted"] })
+      .notNull()
+      .default("open"),
+    reason: text("reason"),
+    discoveredAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "number" }),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("dep_findings_unique").on(t.projectId, t.advisoryId, t.ecosystem, t.packageName, t.version),
+    index("dep_findings_tenant_status_idx").on(t.tenantId, t.status),
+  ],
 );

@@ -12,6 +12,9 @@ export function bodyLimitFor(requestPath) {
   if (pathname === "/phishing" || pathname === "/phishing-enhanced") return 6 * MB;
   // A pasted response: headers (256 KB) and the page's HTML (2 MB), JSON-escaped.
   if (pathname === "/api/vulnerability/headers") return 5 * MB;
+  // Lockfiles and SBOMs up to 10 MB (app/modules/vulnerability/deps/lockfiles): JSON escaping and multipart overhead on top.
+  if (pathname === "/api/vulnerability/dependencies") return 24 * MB;
+  if (pathname === "/vulnerability") return 11 * MB;
   return 1 * MB;
 }
 

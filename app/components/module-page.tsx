@@ -10,8 +10,6 @@ import { NavIcon } from "./shell/nav-icon";
  * that nothing is stored, and names a next step a person can take today.
  */
 const NEXT_STEP: Record<string, string> = {
-  "/vulnerability":
-    "Nothing is stored for your organization yet: dependency scanning is being built. Until then, run your package manager's audit (for example npm audit) in CI and keep lockfiles committed.",
   "/logs":
     "Nothing is stored for your organization yet: log import is being built. Until then, turn on sign-in logging at your identity provider and keep at least 90 days.",
   "/incident-response":

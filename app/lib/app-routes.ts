@@ -124,8 +124,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Vulnerability Scan",
     "Bug",
     null,
-    { sidebar: true, teaser: true, inDevelopment: true },
-    "Finds known vulnerabilities in the dependencies you upload and tracks them until remediated.",
+    { sidebar: true, teaser: true },
+    "Finds known vulnerabilities (OSV advisories) in the lockfiles and SBOMs you upload and tracks them until remediated.",
   ),
   r(
     "/logs",

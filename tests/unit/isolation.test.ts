@@ -32,6 +32,8 @@ import * as apiUserPlan from "~/routes/api.user.plan";
 import * as apiTrialStatus from "~/routes/api.trial.status";
 import * as apiPhishingItems from "~/routes/api.phishing.items";
 import * as apiPhishingAnalyze from "~/routes/api.phishing.analyze";
+import * as apiVulnerabilityDependencies from "~/routes/api.vulnerability.dependencies";
+import * as pageVulnerability from "~/routes/_app.vulnerability";
 import * as apiPhishingQuarantine from "~/routes/api.phishing.items.$id.quarantine";
 import * as apiPhishingRelease from "~/routes/api.phishing.items.$id.release";
 import * as apiDarkWebExposures from "~/routes/api.dark-web.exposures";
@@ -97,7 +99,7 @@ const jsonBody = (value: unknown) => ({ body: JSON.stringify(value), headers: { 
 type Account = { userId: string; tenantId: string; cookie: string };
 let A: Account;
 let B: Account;
-const rows = { alert: "", phishing: "", identity: "", exposure: "", invitation: "" };
+const rows = { alert: "", phishing: "", identity: "", exposure: "", invitation: "", finding: "" };
 
 async function account(): Promise<Account> {
   const { user, tenantId } = await createUser(
@@ -134,6 +136,14 @@ beforeAll(async () => {
     "INSERT INTO exposures (id, tenant_id, identity_id, breach_id, status, created_at) VALUES (?, ?, ?, ?, 'open', ?)",
   ).run(rows.exposure, B.tenantId, rows.identity, breachId, now);
   rows.invitation = createInvitation(B.tenantId, "member", B.userId).id;
+  const projectId = randomUUID();
+  db.prepare(
+    "INSERT INTO dep_projects (id, tenant_id, name, filename, format, ecosystem, package_count, packages, scanned_at) VALUES (?, ?, 'B app', 'go.sum', 'go.sum', 'Go', 0, '[]', ?)",
+  ).run(projectId, B.tenantId, now);
+  rows.finding = randomUUID();
+  db.prepare(
+    "INSERT INTO dep_findings (id, tenant_id, project_id, advisory_id, ecosystem, package_name, version, aliases, summary, severity, status, updated_at) VALUES (?, ?, ?, 'GHSA-test', 'Go', 'x', 'v1.0.0', '[]', 'B finding', 'high', 'open', ?)",
+  ).run(rows.finding, B.tenantId, projectId, now);
 });
 
 beforeEach(() => resetRateLimits());
@@ -251,6 +261,21 @@ const ROUTES: Route[] = [
     url: "/dark-web-monitoring",
     make: () => form({ intent: "add", value: `p-${randomUUID().slice(0, 6)}@example.com` }),
   },
+  {
+    name: "POST /api/vulnerability/dependencies",
+    fn: apiVulnerabilityDependencies.action as Fn,
+    method: "POST",
+    url: "/api/vulnerability/dependencies",
+    make: () => jsonBody({ filename: "requirements.txt", content: "requests==2.31.0\n" }),
+  },
+  { name: "page /vulnerability", fn: pageVulnerability.loader as Fn, url: "/vulnerability" },
+  {
+    name: "action /vulnerability",
+    fn: pageVulnerability.action as Fn,
+    method: "POST",
+    url: "/vulnerability",
+    make: () => form({ intent: "status", id: randomUUID(), status: "remediated" }),
+  },
   { name: "page /settings", fn: pageSettings.loader as Fn, url: "/settings" },
   {
     name: "action /settings (create-invite)",
@@ -356,6 +381,18 @@ describe("a row id of another tenant answers exactly like a row id that does not
           headers: signedA(form({}).headers),
         }),
       unchanged: () => expect(status("alerts", rows.alert)).toBe("active"),
+    },
+    {
+      name: "action /vulnerability (finding status)",
+      id: () => rows.finding,
+      run: (id) =>
+        call(pageVulnerability.action as Fn, {
+          method: "POST",
+          url: "/vulnerability",
+          ...form({ intent: "status", id, status: "accepted", reason: "not ours" }),
+          headers: signedA(form({}).headers),
+        }),
+      unchanged: () => expect(status("dep_findings", rows.finding)).toBe("open"),
     },
     {
       name: "action /phishing (quarantine)",

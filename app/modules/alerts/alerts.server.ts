@@ -69,3 +69,20 @@ export function setAlertStatus(
       .run().changes > 0
   );
 }
+
+/** Resolves the tenant's open alert raised under a dedupe key (its cause is gone); false when there is none. */
+export function resolveAlertByDedupeKey(tenantId: string, dedupeKey: string, now = Date.now()): boolean {
+  return (
+    db
+      .update(alerts)
+      .set({ status: "resolved", resolvedAt: now })
+      .where(
+        and(
+          eq(alerts.tenantId, tenantId),
+          eq(alerts.dedupeKey, dedupeKey),
+          inArray(alerts.status, ["active", "acknowledged"]),
+        ),
+      )
+      .run().changes > 0
+  );
+}

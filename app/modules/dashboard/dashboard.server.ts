@@ -7,12 +7,17 @@
  * Security score: 100 minus a penalty per open finding, weighted by severity
  * (critical 15, high 8, medium 3, low 1), floored at 0. Open findings are
  * active or acknowledged alerts, open exposures, and detected (not
- * quarantined) phishing items rated high or medium.
+ * quarantined) phishing items rated high or medium, and open dependency
+ * findings (app/modules/vulnerability; their alerts are not counted again).
  */
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { alerts, exposures, phishingItems, watchedIdentities } from "@db/schema";
 import { preparedQuery } from "~/lib/db.server";
 import { listActiveAlerts } from "~/modules/alerts/alerts.server";
+import { findingHistory, openFindingsBySeverity } from "~/modules/vulnerability/index.server";
+
+/** Alerts whose findings are counted themselves (one finding, one penalty). */
+const FINDING_ALERT_SOURCE = "dependencies";
 
 const WEIGHT = { critical: 15, high: 8, medium: 3, low: 1 } as const;
 type Level = keyof typeof WEIGHT;
@@ -42,7 +47,13 @@ const q = {
     d
       .select({ key: alerts.severity, n: count() })
       .from(alerts)
-      .where(and(eq(alerts.tenantId, TENANT), inArray(alerts.status, ["active", "acknowledged"])))
+      .where(
+        and(
+          eq(alerts.tenantId, TENANT),
+          inArray(alerts.status, ["active", "acknowledged"]),
+          ne(alerts.source, FINDING_ALERT_SOURCE),
+        ),
+      )
       .groupBy(alerts.severity)
       .prepare(),
   ),
@@ -111,7 +122,7 @@ const q = {
         status: alerts.status,
       })
       .from(alerts)
-      .where(eq(alerts.tenantId, TENANT))
+      .where(and(eq(alerts.tenantId, TENANT), ne(alerts.source, FINDING_ALERT_SOURCE)))
       .prepare(),
   ),
   detectedPhishing: preparedQuery((d) =>
@@ -143,12 +154,13 @@ export function findingsBySeverity(tenantId: string): FindingsBySeverity {
   const phishingRows = q.detectedPhishingByRisk().all({ tenantId });
   const a = countBy(alertRows);
   const p = countBy(phishingRows);
+  const d = openFindingsBySeverity(tenantId);
   return {
-    critical: a.critical ?? 0,
+    critical: (a.critical ?? 0) + d.critical,
     // Open dark web exposures raise alerts, so they are counted through those alerts, not twice.
-    high: (a.high ?? 0) + (p.high ?? 0),
-    medium: (a.medium ?? 0) + (p.medium ?? 0),
-    low: a.low ?? 0,
+    high: (a.high ?? 0) + (p.high ?? 0) + d.high,
+    medium: (a.medium ?? 0) + (p.medium ?? 0) + d.medium,
+    low: (a.low ?? 0) + d.low,
   };
 }
 
@@ -192,6 +204,7 @@ export function riskTrend(tenantId: string, days = 14, now = Date.now()): RiskTr
   const firstEnd = Math.floor(now / dayMs) * dayMs - (days - 2) * dayMs;
   const alertRows = q.alertHistory().all({ tenantId });
   const phishRows = q.detectedPhishing().all({ tenantId });
+  const depRows = findingHistory(tenantId);
   return Array.from({ length: days }, (_, i) => {
     const end = Math.min(firstEnd + i * dayMs, now);
     const f: FindingsBySeverity = { critical: 0, high: 0, medium: 0, low: 0 };
@@ -200,6 +213,10 @@ export function riskTrend(tenantId: string, days = 14, now = Date.now()): RiskTr
       if (a.createdAt <= end && resolvedBy > end) f[a.severity] += 1;
     }
     for (const p of phishRows) if (p.createdAt <= end) f[p.risk] += 1;
+    for (const d of depRows) {
+      const closedBy = d.status === "open" ? Infinity : (d.resolvedAt ?? d.discoveredAt);
+      if (d.discoveredAt <= end && closedBy > end) f[d.severity] += 1;
+    }
     const date = new Date(end - 1).toISOString().slice(0, 10);
     return { date, label: date.slice(5), score: 100 - securityScore(f) };
   });

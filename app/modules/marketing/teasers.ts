@@ -99,7 +99,7 @@ export const TEASERS: Record<string, Teaser> = {
     title: "Vulnerability Scan",
     lead: "Find the known vulnerabilities in the software you depend on and track each one until it is fixed.",
     points: [
-      "Upload the dependency manifest or lock file of a project to have it checked.",
+      "Upload a project's lockfile or SBOM (npm, yarn, pnpm, pip, Poetry, Cargo, Go, Bundler, Composer, CycloneDX, SPDX) to have it checked against OSV advisories.",
       "Each finding names the affected package, the target it was found in, its severity and when it was discovered.",
       "Findings stay open until remediated, so you can see what is still exposed.",
       "Severity is always written out as well as coloured, so the most urgent findings are clear at a glance.",
