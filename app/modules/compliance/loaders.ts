@@ -1,0 +1,181 @@
+/**
+ * One loader per catalogue format. Each takes the file's text and returns the
+ * catalogue in one normalised shape (CatalogueItem), so a new framework in a
+ * known format is added as data (frameworks.ts) without code. Loaders are
+ * strict: a file that does not have the format's shape throws, naming what is
+ * wrong, instead of loading half a catalogue.
+ *
+ * Formats:
+ * - csf-json: NIST CSF 2.0 as transcribed from the OSCAL catalogue (flat items
+ *   with class, parent, status and withdrawn links).
+ * - opencontrol-yaml: the OpenControl standards format (`AC-2 (1): {family, name, description}`).
+ * - oscal-profile-json: an OSCAL profile (baseline) selecting control ids
+ *   from a catalogue (`profile.imports[].include-controls[].with-ids`).
+ * - hipaa-structure-json: the HIPAA Security Rule's standards and
+ *   implementation specifications (kind, title, Required/Addressable).
+ */
+import { parse as parseYaml } from "yaml";
+
+export type CatalogueItem = {
+  id: string;
+  parentId: string | null;
+  kind: string;
+  title: string;
+  statement: string | null;
+  /** A requirement a tenant assesses (has a status of its own). */
+  assessable: boolean;
+  withdrawn: boolean;
+  /** HIPAA: "Standard", "Required" or "Addressable". */
+  requirement: string | null;
+  /** Withdrawn CSF 1.1 ids: where their content went in 2.0. */
+  links: { rel: string; href: string }[] | null;
+};
+
+export class CatalogueFormatError extends Error {}
+
+function fail(format: string, message: string): never {
+  throw new CatalogueFormatError(`${format}: ${message}`);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** CSF 2.0 (transcribed OSCAL): subcategories are the requirements; functions and categories group them. */
+export function loadCsfJson(text: string): CatalogueItem[] {
+  const F = "csf-json";
+  const doc = JSON.parse(text) as unknown;
+  if (!isObject(doc) || !Array.isArray(doc.items)) fail(F, "expected an object with an items array");
+  return doc.items.map((raw, i) => {
+    if (!isObject(raw)) fail(F, `item ${i} is not an object`);
+    const { id, class: kind, title, parent, status, statement, links } = raw;
+    if (typeof id !== "string" || !id) fail(F, `item ${i} has no id`);
+    if (kind !== "function" && kind !== "category" && kind !== "subcategory") fail(F, `${id}: unknown class ${kind}`);
+    if (status !== "active" && status !== "withdrawn") fail(F, `${id}: unknown status ${status}`);
+    const withdrawn = status === "withdrawn";
+    return {
+      id,
+      parentId: typeof parent === "string" ? parent : null,
+      kind,
+      title: typeof title === "string" ? title : id,
+      statement: typeof statement === "string" ? statement : null,
+      assessable: kind === "subcategory" && !withdrawn,
+      withdrawn,
+      requirement: null,
+      links: Array.isArray(links)
+        ? links.filter(isObject).map((l) => ({ rel: String(l.rel), href: String(l.href) }))
+        : null,
+    };
+  });
+}
+
+const OPENCONTROL_ID = /^([A-Z]{2})-(\d+)(?: \((\d+)\))?$/;
+
+/**
+ * OpenControl YAML: a map of control ids to {family, name, description}, plus
+ * the standard's `name`. Entries whose description is empty are the
+ * withdrawn controls and enhancements (the file keeps their names only).
+ */
+export function loadOpenControlYaml(text: string): CatalogueItem[] {
+  const F = "opencontrol-yaml";
+  const doc = parseYaml(text, { maxAliasCount: 0 }) as unknown;
+  if (!isObject(doc)) fail(F, "expected a map of control ids");
+  const items: CatalogueItem[] = [];
+  for (const [key, value] of Object.entries(doc)) {
+    if (key === "name") continue;
+    const m = OPENCONTROL_ID.exec(key);
+    if (!m) fail(F, `unexpected key ${key}`);
+    if (!isObject(value) || typeof value.name !== "string") fail(F, `${key} has no name`);
+    if (value.family !== m[1]) fail(F, `${key} is filed under family ${String(value.family)}`);
+    const description = typeof value.description === "string" ? value.description.trim() : "";
+    items.push({
+      id: key,
+      parentId: m[3] ? `${m[1]}-${m[2]}` : null,
+      kind: m[3] ? "enhancement" : "control",
+      title: value.name,
+      statement: description || null,
+      assessable: true,
+      withdrawn: description === "",
+      requirement: null,
+      links: null,
+    });
+  }
+  return items;
+}
+
+const OSCAL_ID = /^([a-z]{2})-(\d+)(?:\.(\d+))?$/;
+
+/** An OSCAL control id (`ac-2.1`) in the OpenControl and printed form (`AC-2 (1)`). */
+export function oscalToOpenControlId(oscalId: string): string {
+  const m = OSCAL_ID.exec(oscalId);
+  if (!m) throw new CatalogueFormatError(`oscal: unexpected control id ${oscalId}`);
+  return `${m[1].toUpperCase()}-${m[2]}${m[3] ? ` (${m[3]})` : ""}`;
+}
+
+/** The OSCAL control ids an OSCAL profile (a baseline) selects, in the profile's order. */
+export function loadOscalProfileJson(text: string): { title: string; ids: string[] } {
+  const F = "oscal-profile-json";
+  const doc = JSON.parse(text) as unknown;
+  if (!isObject(doc) || !isObject(doc.profile)) fail(F, "expected an object with a profile");
+  const { imports, metadata } = doc.profile;
+  if (!Array.isArray(imports)) fail(F, "profile has no imports");
+  const ids: string[] = [];
+  for (const imp of imports) {
+    if (!isObject(imp)) fail(F, "an import is not an object");
+    if (imp["include-all"] !== undefined) fail(F, "include-all profiles are not supported: list the controls");
+    for (const inc of (imp["include-controls"] as unknown[]) ?? []) {
+      if (!isObject(inc) || !Array.isArray(inc["with-ids"])) fail(F, "include-controls without with-ids");
+      for (const id of inc["with-ids"]) {
+        if (typeof id !== "string" || !OSCAL_ID.test(id)) fail(F, `unexpected control id ${String(id)}`);
+        ids.push(id);
+      }
+    }
+  }
+  if (new Set(ids).size !== ids.length) fail(F, "a control is selected twice");
+  const title = isObject(metadata) && typeof metadata.title === "string" ? metadata.title : "";
+  return { title, ids };
+}
+
+/**
+ * HIPAA Security Rule structure: standards and their implementation
+ * specifications, each Required or Addressable. Every standard and every
+ * specification is assessed. A specification's parent is the standard
+ * before it in the file (the regulation's order).
+ */
+export function loadHipaaStructureJson(text: string): CatalogueItem[] {
+  const F = "hipaa-structure-json";
+  const doc = JSON.parse(text) as unknown;
+  if (!isObject(doc) || !Array.isArray(doc.items)) fail(F, "expected an object with an items array");
+  let standard: string | null = null;
+  return doc.items.map((raw, i) => {
+    if (!isObject(raw) || typeof raw.id !== "string" || typeof raw.title !== "string")
+      fail(F, `item ${i} needs an id and a title`);
+    if (raw.kind === "standard") {
+      standard = raw.id;
+      return {
+        id: raw.id,
+        parentId: null,
+        kind: "standard",
+        title: raw.title,
+        statement: null,
+        assessable: true,
+        withdrawn: false,
+        requirement: "Standard",
+        links: null,
+      };
+    }
+    if (raw.kind !== "implementation_specification") fail(F, `${raw.id}: unknown kind ${String(raw.kind)}`);
+    if (raw.requirement !== "Required" && raw.requirement !== "Addressable")
+      fail(F, `${raw.id}: requirement must be Required or Addressable`);
+    if (!standard) fail(F, `${raw.id}: a specification before any standard`);
+    return {
+      id: raw.id,
+      parentId: standard,
+      kind: "implementation_specification",
+      title: raw.title,
+      statement: null,
+      assessable: true,
+      withdrawn: false,
+      requirement: raw.requirement,
+      links: null,
+    };
+  });
+}
