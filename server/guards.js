@@ -8,6 +8,8 @@ export function bodyLimitFor(pathname) {
   if (pathname === "/api/phishing/analyze") return 10 * MB;
   // .eml uploads are limited to 5 MB by the form's own check; allow the multipart overhead.
   if (pathname === "/phishing" || pathname === "/phishing-enhanced") return 6 * MB;
+  // Compliance evidence files are capped at 5 MB by the module (evidence-store.server.ts); the multipart overhead on top.
+  if (pathname.startsWith("/compliance-monitoring/")) return 6 * MB;
   return 1 * MB;
 }
 

@@ -87,7 +87,15 @@ export function automaticEvidence(tenantId: string, frameworkKey: string): Map<s
   for (const source of AUTOMATIC_SOURCES) {
     const ids = mappedRequirements(frameworkKey, source.key);
     if (!ids.length) continue;
-    const { n, last } = runProbe(source.probe, tenantId, tables);
+    let probed: { n: number; last: number | null };
+    try {
+      probed = runProbe(source.probe, tenantId, tables);
+    } catch (error) {
+      // A probe that no longer fits the schema loses its evidence, not the page (the mapping test catches it).
+      console.error(`compliance: probe ${source.key} failed`, error);
+      continue;
+    }
+    const { n, last } = probed;
     if (n <= 0) continue;
     const evidence = { source: source.key, label: source.label, count: n, lastAt: last, summary: summarize(source, n) };
     for (const id of ids) out.set(id, [...(out.get(id) ?? []), evidence]);

@@ -55,7 +55,9 @@ export function loadCsfJson(text: string): CatalogueItem[] {
       id,
       parentId: typeof parent === "string" ? parent : null,
       kind,
-      title: typeof title === "string" ? title : id,
+      // A subcategory's title is its id in the source; its statement is what people read as its name.
+      title:
+        kind === "subcategory" && typeof statement === "string" ? statement : typeof title === "string" ? title : id,
       statement: typeof statement === "string" ? statement : null,
       assessable: kind === "subcategory" && !withdrawn,
       withdrawn,

@@ -67,7 +67,7 @@ export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
     probe: {
       kind: "sql",
       tables: ["exposures"],
-      sql: "SELECT count(*) AS n, max(found_at) AS last FROM exposures WHERE tenant_id = ?",
+      sql: "SELECT count(*) AS n, max(created_at) AS last FROM exposures WHERE tenant_id = ?",
     },
     requirements: {
       "nist-csf-2.0": ["DE.CM-03", "DE.AE-06"],
