@@ -128,7 +128,6 @@ describe("public pages with today's route table", () => {
     for (const path of [
       "/training-management",
       "/privacy",
-      "/compliance-monitoring",
       "/logs",
       "/incident-response",
       "/emergency-access",
@@ -138,6 +137,7 @@ describe("public pages with today's route table", () => {
       );
     }
     expect(text).not.toMatch(/Phishing Analyzer \(Free and higher\) In development/);
+    expect(text).not.toMatch(/Compliance \(Business and higher\) In development/);
   });
 
   it("the guides say Privacy Guard, Incident Response and the vulnerability scan are in development", async () => {
@@ -159,10 +159,11 @@ describe("public pages with today's route table", () => {
     expect(phishing).not.toContain("in development");
   });
 
-  it("/demo-materials says the compliance figures are simulated", async () => {
+  it("/demo-materials says the compliance figures are simulated, and no longer that Compliance is in development", async () => {
     const text = await renderText((await pages.demo()).default);
-    expect(text).toContain("a real organization's executive screen says compliance is not tracked");
-    expect(text).toMatch(/still in development \(Privacy Guard, Vulnerability Scan, Logs & Anomalies, Compliance\)/);
+    expect(text).toContain("HIPAA compliance score of 94. These are simulated");
+    expect(text).not.toContain("a real organization's executive screen says compliance is not tracked");
+    expect(text).toMatch(/still in development \(Privacy Guard, Vulnerability Scan, Logs & Anomalies\)/);
   });
 
   it("the privacy policy does not list privacy requests among stored data", async () => {
