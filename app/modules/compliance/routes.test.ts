@@ -22,11 +22,16 @@ const CTX = { clientIp: "198.51.100.7" };
 const HIPAA_REQ = { framework: "hipaa-security", requirement: "164.312(b)" };
 const reqPath = `/compliance-monitoring/hipaa-security/requirements/${encodeURIComponent("164.312(b)")}`;
 
-async function business(role: "owner" | "member" = "owner") {
+async function business() {
   resetRateLimits();
   const owner = await signedInUser();
   setTenantPlan(owner.tenantId, "business");
-  if (role === "owner") return owner;
+  return owner;
+}
+
+/** A member (role member) of a new Business organization, with its owner. */
+async function businessMember() {
+  const owner = await business();
   const member = await signedInUser();
   sqlite()
     .prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, 'member')")
@@ -46,14 +51,20 @@ const post = (path: string, cookie: string, fields: Record<string, string>) =>
 
 async function adoptHipaa(cookie: string) {
   const res = await settle(() =>
-    overviewAction({ request: post("/compliance-monitoring", cookie, { intent: "adopt", framework: "hipaa-security" }), params: {}, context: CTX }),
+    overviewAction({
+      request: post("/compliance-monitoring", cookie, { intent: "adopt", framework: "hipaa-security" }),
+      params: {},
+      context: CTX,
+    }),
   );
   expect(res.status).toBe(302);
   expect(res.headers.get("Location")).toBe("/compliance-monitoring?framework=hipaa-security");
 }
 
 async function overview(cookie: string, query = "") {
-  const res = await settle(() => overviewLoader({ request: req(`/compliance-monitoring${query}`, { cookie }), params: {}, context: {} }));
+  const res = await settle(() =>
+    overviewLoader({ request: req(`/compliance-monitoring${query}`, { cookie }), params: {}, context: {} }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
@@ -63,9 +74,14 @@ describe("/compliance-monitoring", () => {
     expect(await out.json()).toEqual({ teaser: true });
     const pro = await signedInUser();
     setTenantPlan(pro.tenantId, "pro");
-    const res = await settle(() => overviewLoader({ request: req("/compliance-monitoring", { cookie: pro.cookie }), params: {}, context: {} }));
+    const res = await settle(() =>
+      overviewLoader({ request: req("/compliance-monitoring", { cookie: pro.cookie }), params: {}, context: {} }),
+    );
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: "UPGRADE_REQUIRED", message: "This feature requires Business plan or higher" });
+    expect(await res.json()).toMatchObject({
+      code: "UPGRADE_REQUIRED",
+      message: "This feature requires Business plan or higher",
+    });
   });
 
   it("adopts HIPAA by form post and shows its score, counts, trend, next steps and one page of requirements", async () => {
@@ -98,24 +114,43 @@ describe("/compliance-monitoring", () => {
       }),
     );
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ ok: false, fieldErrors: { baseline: "Choose a baseline for NIST 800-53." } });
+    expect(await bad.json()).toMatchObject({
+      ok: false,
+      fieldErrors: { baseline: "Choose a baseline for NIST 800-53." },
+    });
 
-    const member = await business("member");
+    const member = await businessMember();
     await adoptHipaa(member.owner.cookie);
     const view = await overview(member.cookie);
-    expect(view.body).toMatchObject({ canManage: false, adopted: [expect.objectContaining({ key: "hipaa-security" })] });
+    expect(view.body).toMatchObject({
+      canManage: false,
+      adopted: [expect.objectContaining({ key: "hipaa-security" })],
+    });
     const refused = await settle(() =>
-      overviewAction({ request: post("/compliance-monitoring", member.cookie, { intent: "drop", framework: "hipaa-security" }), params: {}, context: CTX }),
+      overviewAction({
+        request: post("/compliance-monitoring", member.cookie, { intent: "drop", framework: "hipaa-security" }),
+        params: {},
+        context: CTX,
+      }),
     );
     expect(refused.status).toBe(403);
     const refusedStatus = await settle(() =>
-      requirementAction({ request: post(reqPath, member.cookie, { intent: "status", status: "compliant" }), params: HIPAA_REQ, context: CTX }),
+      requirementAction({
+        request: post(reqPath, member.cookie, { intent: "status", status: "compliant" }),
+        params: HIPAA_REQ,
+        context: CTX,
+      }),
     );
     expect(refusedStatus.status).toBe(403);
     // Members still read the requirement.
-    const page = await settle(() => requirementLoader({ request: req(reqPath, { cookie: member.cookie }), params: HIPAA_REQ, context: {} }));
+    const page = await settle(() =>
+      requirementLoader({ request: req(reqPath, { cookie: member.cookie }), params: HIPAA_REQ, context: {} }),
+    );
     expect(page.status).toBe(200);
-    expect(await page.json()).toMatchObject({ canManage: false, requirement: { id: "164.312(b)", title: "Audit controls" } });
+    expect(await page.json()).toMatchObject({
+      canManage: false,
+      requirement: { id: "164.312(b)", title: "Audit controls" },
+    });
   });
 });
 
@@ -127,7 +162,9 @@ describe("a requirement's forms", () => {
 
     const noReason = await act(post(reqPath, cookie, { intent: "status", status: "not-applicable" }));
     expect(noReason.status).toBe(400);
-    expect(await noReason.json()).toMatchObject({ fieldErrors: { justification: "Say why this requirement does not apply." } });
+    expect(await noReason.json()).toMatchObject({
+      fieldErrors: { justification: "Say why this requirement does not apply." },
+    });
 
     expect((await act(post(reqPath, cookie, { intent: "owner", owner: user.id }))).status).toBe(200);
     const strangerOwner = await act(post(reqPath, cookie, { intent: "owner", owner: randomUUID() }));
@@ -149,11 +186,19 @@ describe("a requirement's forms", () => {
     expect(badLink.status).toBe(400);
     expect(await badLink.json()).toMatchObject({ fieldErrors: { url: expect.stringMatching(/https/) } });
 
-    const page = await settle(() => requirementLoader({ request: req(reqPath, { cookie }), params: HIPAA_REQ, context: {} }));
+    const page = await settle(() =>
+      requirementLoader({ request: req(reqPath, { cookie }), params: HIPAA_REQ, context: {} }),
+    );
     const data = await page.json();
     expect(data.requirement).toMatchObject({ status: "compliant", ownerEmail: user.email });
     expect(data.evidence).toEqual([
-      expect.objectContaining({ kind: "file", title: "Audit log retention", fileName: "retention.txt", state: "valid", expiresOn: "2099-01-01" }),
+      expect.objectContaining({
+        kind: "file",
+        title: "Audit log retention",
+        fileName: "retention.txt",
+        state: "valid",
+        expiresOn: "2099-01-01",
+      }),
     ]);
     expect(data.requirement.automatic.map((a: { label: string }) => a.label)).toContain("Audit trail");
     expect(listAuditForTenant(tenantId).map((a) => a.action)).toEqual(
@@ -161,7 +206,11 @@ describe("a requirement's forms", () => {
     );
 
     const unknown = await settle(() =>
-      requirementLoader({ request: req("/x", { cookie }), params: { framework: "hipaa-security", requirement: "164.999" }, context: {} }),
+      requirementLoader({
+        request: req("/x", { cookie }),
+        params: { framework: "hipaa-security", requirement: "164.999" },
+        context: {},
+      }),
     );
     expect(unknown.status).toBe(404);
   });
@@ -174,24 +223,40 @@ describe("downloads", () => {
     const body = new FormData();
     body.set("intent", "evidence-file");
     body.set("file", new File(["<script>alert(1)</script>"], "page.html", { type: "text/html" }));
-    await settle(() => requirementAction({ request: req(reqPath, { method: "POST", cookie, body }), params: HIPAA_REQ, context: CTX }));
-    const page = await (await settle(() => requirementLoader({ request: req(reqPath, { cookie }), params: HIPAA_REQ, context: {} }))).json();
+    await settle(() =>
+      requirementAction({ request: req(reqPath, { method: "POST", cookie, body }), params: HIPAA_REQ, context: CTX }),
+    );
+    const page = await (
+      await settle(() => requirementLoader({ request: req(reqPath, { cookie }), params: HIPAA_REQ, context: {} }))
+    ).json();
     const id = page.evidence[0].id;
 
-    const res = await settle(() => downloadLoader({ request: req(`/compliance-monitoring/evidence/${id}`, { cookie }), params: { id }, context: CTX }));
+    const res = await settle(() =>
+      downloadLoader({
+        request: req(`/compliance-monitoring/evidence/${id}`, { cookie }),
+        params: { id },
+        context: CTX,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/octet-stream");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="page.html"/);
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(await res.text()).toBe("<script>alert(1)</script>");
-    expect(listAuditForTenant(tenantId).find((a) => a.action === "compliance.evidence_downloaded")?.detail).toMatchObject({
+    expect(
+      listAuditForTenant(tenantId).find((a) => a.action === "compliance.evidence_downloaded")?.detail,
+    ).toMatchObject({
       evidenceId: id,
       sha256: page.evidence[0].sha256,
     });
 
     const other = await business();
     const foreign = await settle(() =>
-      downloadLoader({ request: req(`/compliance-monitoring/evidence/${id}`, { cookie: other.cookie }), params: { id }, context: CTX }),
+      downloadLoader({
+        request: req(`/compliance-monitoring/evidence/${id}`, { cookie: other.cookie }),
+        params: { id },
+        context: CTX,
+      }),
     );
     expect(foreign.status).toBe(404);
   });
@@ -211,22 +276,42 @@ describe("downloads", () => {
         context: CTX,
       }),
     );
-    const csv = await settle(() => csvLoader({ request: req("/compliance-monitoring/hipaa-security/report.csv", { cookie }), params: { framework: "hipaa-security" }, context: {} }));
+    const csv = await settle(() =>
+      csvLoader({
+        request: req("/compliance-monitoring/hipaa-security/report.csv", { cookie }),
+        params: { framework: "hipaa-security" },
+        context: {},
+      }),
+    );
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="hipaa-security-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="hipaa-security-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const text = await csv.text();
     expect(text.trimEnd().split("\r\n")).toHaveLength(64);
     expect(text).toContain(`"'@SUM(1+1)*cmd|' /C calc'!A0 (link https://siem.example.com/retention)"`);
     const required = await settle(() =>
-      csvLoader({ request: req("/compliance-monitoring/hipaa-security/report.csv?required=1", { cookie }), params: { framework: "hipaa-security" }, context: {} }),
+      csvLoader({
+        request: req("/compliance-monitoring/hipaa-security/report.csv?required=1", { cookie }),
+        params: { framework: "hipaa-security" },
+        context: {},
+      }),
     );
     expect((await required.text()).trimEnd().split("\r\n")).toHaveLength(42);
 
-    const report = await settle(() => reportLoader({ request: req("/compliance-monitoring/hipaa-security/report", { cookie }), params: { framework: "hipaa-security" }, context: {} }));
+    const report = await settle(() =>
+      reportLoader({
+        request: req("/compliance-monitoring/hipaa-security/report", { cookie }),
+        params: { framework: "hipaa-security" },
+        context: {},
+      }),
+    );
     const data = await report.json();
     expect(data.score).toMatchObject({ compliant: 1, applicable: 63, score: 2 });
     expect(data.rows).toHaveLength(63);
-    const missing = await settle(() => csvLoader({ request: req("/x", { cookie }), params: { framework: "nist-csf-2.0" }, context: {} }));
+    const missing = await settle(() =>
+      csvLoader({ request: req("/x", { cookie }), params: { framework: "nist-csf-2.0" }, context: {} }),
+    );
     expect(missing.status).toBe(404);
   });
 });
@@ -234,14 +319,28 @@ describe("downloads", () => {
 describe("API and /executive", () => {
   it("answers the spec's compliance shape, and /executive's complianceScore comes from it", async () => {
     const { cookie } = await business();
-    const unauth = await settle(() => apiLoader({ request: req("/api/compliance/frameworks"), params: {}, context: {} }));
+    const unauth = await settle(() =>
+      apiLoader({ request: req("/api/compliance/frameworks"), params: {}, context: {} }),
+    );
     expect(unauth.status).toBe(401);
-    expect((await (await settle(() => executiveLoader({ request: req("/executive", { cookie }), params: {}, context: {} }))).json()).executiveMetrics.complianceScore).toBeNull();
+    expect(
+      (
+        await (
+          await settle(() => executiveLoader({ request: req("/executive", { cookie }), params: {}, context: {} }))
+        ).json()
+      ).executiveMetrics.complianceScore,
+    ).toBeNull();
     await adoptHipaa(cookie);
     await settle(() =>
-      requirementAction({ request: post(reqPath, cookie, { intent: "status", status: "compliant" }), params: HIPAA_REQ, context: CTX }),
+      requirementAction({
+        request: post(reqPath, cookie, { intent: "status", status: "compliant" }),
+        params: HIPAA_REQ,
+        context: CTX,
+      }),
     );
-    const api = await (await settle(() => apiLoader({ request: req("/api/compliance/frameworks", { cookie }), params: {}, context: {} }))).json();
+    const api = await (
+      await settle(() => apiLoader({ request: req("/api/compliance/frameworks", { cookie }), params: {}, context: {} }))
+    ).json();
     expect(api.frameworks).toHaveLength(1);
     expect(api.frameworks[0]).toMatchObject({ framework: "HIPAA Security Rule", score: 2 });
     expect(api.frameworks[0].controls).toHaveLength(63);
@@ -251,7 +350,9 @@ describe("API and /executive", () => {
       status: "compliant",
       evidence: expect.stringContaining("automatic: Audit trail"),
     });
-    const exec = await (await settle(() => executiveLoader({ request: req("/executive", { cookie }), params: {}, context: {} }))).json();
+    const exec = await (
+      await settle(() => executiveLoader({ request: req("/executive", { cookie }), params: {}, context: {} }))
+    ).json();
     expect(exec.executiveMetrics.complianceScore).toBe(2);
     expect(exec.compliance).toEqual([expect.objectContaining({ framework: "HIPAA Security Rule", score: 2 })]);
     expect(exec.compliance[0].controls.length).toBeLessThanOrEqual(5);
