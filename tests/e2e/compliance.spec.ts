@@ -80,6 +80,11 @@ test.describe("compliance monitoring", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("HIPAA Security Rule: compliance report");
     await expect(page.getByTestId("report-score")).toHaveText("2%");
     await checkA11y(page);
+    // Printed: the report without the app's navigation or the page's own controls.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("sidebar")).toBeHidden();
+    await expect(page.getByRole("link", { name: "Download CSV" })).toBeHidden();
   });
 
   test("the executive dashboard shows the compliance score instead of Not tracked", async ({ page, login }) => {
