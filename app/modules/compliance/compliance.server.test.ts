@@ -42,6 +42,7 @@ import { automaticEvidence, mappedRequirements } from "./automatic.server";
 import { CSV_HEADER, frameworkReport, reportCsv } from "./report.server";
 import { complianceAllows } from "./permissions";
 import { FRAMEWORKS } from "./frameworks";
+import { registerComplianceJobs, runComplianceJob } from "./jobs.server";
 
 const T = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
 
@@ -313,6 +314,49 @@ describe("evidence", () => {
     expect(out.expired).toBeGreaterThanOrEqual(1);
     expect(getRequirement(a.tenantId, "nist-csf-2.0", "PR.AT-01")!.requirement.status).toBe("in-progress");
     expect(getRequirement(b.tenantId, "nist-csf-2.0", "PR.AT-01")!.requirement.status).toBe("compliant");
+  });
+});
+
+describe("the periodic job", () => {
+  it("registers an hourly handler that handles expiry and writes the day's snapshots", async () => {
+    const { tenantId, userId } = await tenant();
+    adoptFramework(tenantId, userId, "nist-csf-2.0", null, T("2026-07-01"));
+    addLinkEvidence(
+      tenantId,
+      userId,
+      "nist-csf-2.0",
+      "GV.OC-01",
+      {
+        title: "Mission statement",
+        url: "https://intranet.example.com/mission",
+        expiresOn: "2026-07-03",
+        markCompliant: true,
+      },
+      T("2026-07-01"),
+    );
+    const handlers = new Map<string, () => unknown>();
+    const scheduled: unknown[] = [];
+    registerComplianceJobs(
+      {
+        registerJobHandler: (kind, handler) => void handlers.set(kind, handler),
+        scheduleRecurringJob: (input) => void scheduled.push(input),
+      },
+      T("2026-07-01"),
+    );
+    expect(scheduled).toEqual([
+      { key: "compliance-daily", kind: "compliance-daily", intervalMs: 3_600_000, firstRunAt: T("2026-07-01") },
+    ]);
+    expect(handlers.has("compliance-daily")).toBe(true);
+    // Nobody opens the page for three days: the job still expires the evidence and records each day's score.
+    expect(runComplianceJob(T("2026-07-02"))).toMatchObject({ expired: 0 });
+    expect(runComplianceJob(T("2026-07-03"))).toMatchObject({ expired: 1 });
+    runComplianceJob(T("2026-07-04"));
+    expect(scoreTrend(tenantId, "nist-csf-2.0", T("2026-07-04")).map((p) => [p.day, p.compliant])).toEqual([
+      ["2026-07-01", 1],
+      ["2026-07-02", 1],
+      ["2026-07-03", 0],
+      ["2026-07-04", 0],
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { sqlite } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts/alerts.server";
+import { audit } from "~/modules/audit/audit.server";
 import { ensureCatalogs } from "./catalog.server";
 import { automaticEvidence, type AutomaticEvidence } from "./automatic.server";
 import { deleteEvidenceFile, storeEvidenceFile, DEFAULT_LIMITS, type EvidenceLimits } from "./evidence-store.server";
@@ -672,6 +673,11 @@ export function checkEvidenceExpiry(tenantId: string, now = Date.now()) {
       if (changed) reverted.push({ framework: e.framework, itemId: e.item_id });
     })();
     const framework = findFramework(e.framework);
+    audit({
+      action: "compliance.evidence_expired",
+      tenantId,
+      detail: { evidenceId: e.id, framework: e.framework, requirement: e.item_id, expiresOn: e.expires_on },
+    });
     raiseAlert({
       tenantId,
       source: "compliance",

@@ -12,6 +12,7 @@ export {
   type ComplianceControl,
   type ComplianceFrameworkEntity,
 } from "./compliance.server";
+export { registerComplianceJobs, runComplianceJob } from "./jobs.server";
 export { FRAMEWORKS, STATUSES, STATUS_LABEL, type RequirementStatus } from "./frameworks";
 export { complianceAllows } from "./permissions";
 export { csf11To20 } from "./csf";
