@@ -41,11 +41,18 @@ async function uploadEvidence(page: Page) {
 
 test.describe("compliance monitoring", () => {
   test("adopt HIPAA, attach evidence, watch the score move (JavaScript on)", async ({ page, login }) => {
+    // Several pages, each with axe runs: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await login({ plan: "business" });
     await adoptHipaa(page);
     await expect(page.getByText("25 requirements")).toHaveCount(0);
     await expect(page.getByText("63 requirements · page 1 of 3")).toBeVisible();
     await checkA11y(page);
+    // At 375 px the page does not scroll sideways (the requirements table scrolls inside its own box).
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await checkA11y(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await openRequirement(page, "164.312(b)");
     // Rampart's own audit trail is automatic evidence for the audit controls standard.
@@ -109,6 +116,7 @@ test.describe("compliance monitoring without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("adopt HIPAA, attach evidence, watch the score move, filter and page", async ({ page, login }) => {
+    test.setTimeout(90_000);
     await login({ plan: "business" });
     await adoptHipaa(page);
 

@@ -266,7 +266,8 @@ export async function requirementLoader(
         lastAt: a.lastAt ? new Date(a.lastAt).toISOString().slice(0, 10) : null,
       })),
     },
-    statement,
+    // CSF subcategories are named by their statement: no need to print it twice.
+    statement: statement === requirement.title ? null : statement,
     parent,
     evidence: evidence.map((e) => ({
       id: e.id,

@@ -49,6 +49,8 @@ export type ExecutiveViewProps = {
   analytics: ExecutiveAnalytics;
   title?: string;
   subtitle?: ReactNode;
+  /** What the controls table lists, when it is not every control (the signed-in page lists the next ones to close). */
+  controlsNote?: ReactNode;
 };
 
 function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
@@ -94,6 +96,7 @@ export function ExecutiveView({
   analytics,
   title = "Executive dashboard",
   subtitle,
+  controlsNote,
 }: ExecutiveViewProps) {
   const first = m.riskTrend[0];
   return (
@@ -188,6 +191,7 @@ export function ExecutiveView({
         <h2 id="exec-controls" className="border-b border-slate-200 px-5 py-3 text-base font-semibold">
           Compliance controls
         </h2>
+        {controlsNote && compliance.length ? <p className="px-5 pt-3 text-sm text-ink-muted">{controlsNote}</p> : null}
         {compliance.length === 0 ? (
           <p className="px-5 py-6 text-sm text-ink-muted">
             No frameworks tracked yet. Choose the frameworks that apply to you in Compliance.
