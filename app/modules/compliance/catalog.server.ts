@@ -12,6 +12,7 @@ import { sqlite } from "~/lib/db.server";
 import { FRAMEWORKS, type Framework } from "./frameworks";
 import {
   loadCsfJson,
+  loadHipaaRegulationText,
   loadHipaaStructureJson,
   loadOpenControlYaml,
   loadOscalProfileJson,
@@ -30,9 +31,25 @@ export function parseCatalogue(framework: Framework, text = read(framework.file)
       return loadCsfJson(text);
     case "opencontrol-yaml":
       return loadOpenControlYaml(text);
-    case "hipaa-structure-json":
-      return loadHipaaStructureJson(text);
+    case "hipaa-structure-json": {
+      const items = loadHipaaStructureJson(text);
+      if (!framework.textDir) return items;
+      const statements = loadHipaaRegulationText(
+        regulationFiles(framework.textDir),
+        items.map((i) => i.id),
+      );
+      return items.map((i) => ({ ...i, statement: statements.get(i.id) ?? i.statement }));
+    }
   }
+}
+
+/** The regulation's section files ("164-308-administrative-safeguards.md" is §164.308), in name order. */
+export function regulationFiles(dir: string) {
+  return fs
+    .readdirSync(path.join(catalogDir(), dir))
+    .filter((f) => /^\d{3}-\d{3}-.*\.md$/.test(f))
+    .sort()
+    .map((f) => ({ section: f.slice(0, 7).replace("-", "."), text: read(path.join(dir, f)) }));
 }
 
 /** A baseline's requirement ids in the catalogue's id form; every id must exist in the catalogue. */
@@ -55,6 +72,8 @@ function fileVersion(framework: Framework): string {
       .update("\0")
       .update(fs.readFileSync(path.join(catalogDir(), file)));
   }
+  for (const f of framework.textDir ? regulationFiles(framework.textDir) : [])
+    hash.update(f.section).update("\0").update(f.text);
   return hash.digest("hex");
 }
 

@@ -122,6 +122,28 @@ describe("HIPAA Security Rule", () => {
   });
 });
 
+describe("HIPAA Security Rule text", () => {
+  const items = parseCatalogue(HIPAA);
+
+  it("gives every standard and specification its paragraph of the regulation, whose marker agrees with the structure", () => {
+    for (const item of items) {
+      expect(item.statement, item.id).toBeTruthy();
+      if (item.kind === "implementation_specification")
+        expect(item.statement, item.id).toContain(`(${item.requirement})`);
+      else if (item.id !== "164.308(b)(1)") expect(item.statement, item.id).toMatch(/^Standard: /);
+      expect(item.statement, item.id).not.toMatch(/\]\(|FR \d+/);
+    }
+    expect(items.find((i) => i.id === "164.312(b)")?.statement).toBe(
+      "Standard: Audit controls. Implement hardware, software, and/or procedural mechanisms that record and examine activity in information systems that contain or use electronic protected health information.",
+    );
+    // A standard's unnumbered sub-paragraphs belong to it; a specification's text stays with the specification.
+    expect(items.find((i) => i.id === "164.316(b)(1)")?.statement).toMatch(
+      /^Standard: Documentation\.\n\(i\) Maintain the policies/,
+    );
+    expect(items.find((i) => i.id === "164.316(b)(1)")?.statement).not.toContain("Time limit");
+  });
+});
+
 describe("loaders refuse what is not their format", () => {
   it("names the problem instead of loading half a catalogue", () => {
     expect(() => loadCsfJson('{"items":[{"id":"X","class":"chapter","status":"active"}]}')).toThrow(/unknown class/);

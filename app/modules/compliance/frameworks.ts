@@ -23,6 +23,8 @@ export type Framework = {
   baselines: Baseline[] | null;
   /** Frameworks whose requirements are Required or Addressable can be filtered to Required only. */
   requiredFilter: boolean;
+  /** HIPAA: the regulation's text, one markdown file per CFR section ("164-308-....md"), for each requirement's statement. */
+  textDir?: string;
 };
 
 const NIST_PROFILE = (b: string): Baseline => ({
@@ -65,6 +67,7 @@ export const FRAMEWORKS: readonly Framework[] = [
     requirementNoun: "standard or implementation specification",
     baselines: null,
     requiredFilter: true,
+    textDir: "hipaa/security-rule-text-45cfr164-subpartC",
   },
 ];
 

@@ -181,3 +181,66 @@ export function loadHipaaStructureJson(text: string): CatalogueItem[] {
     };
   });
 }
+
+/**
+ * The HIPAA Security Rule's text (45 CFR 164.3xx as markdown, one file per section) as paragraph text per
+ * CFR id, so each standard and specification shows what the regulation says. Paragraph levels come from the
+ * label's kind, as the CFR numbers them ((a), (1), (i), (A)), not from the markdown's quote depth, which the
+ * files do not use consistently. An id's text is its own paragraph plus the paragraphs under it that are not
+ * ids of their own (164.316(b)(1)'s (i) and (ii), for example), in order.
+ */
+export function loadHipaaRegulationText(files: readonly { section: string; text: string }[], ids: readonly string[]) {
+  const wanted = new Set(ids);
+  const paragraphs: { id: string; text: string }[] = [];
+  for (const file of files) {
+    const path: string[] = [];
+    let current: { id: string; text: string } | null = null;
+    let paragraphStart = true;
+    for (const raw of file.text.replace(/&#40;/g, "(").split("\n")) {
+      const line = raw.replace(/^(\s*>\s?)+/, "").trim();
+      const m = /^\(([a-z]+|\d+|[A-Z]+)\)\s*(.*)$/.exec(line);
+      // A label opens a paragraph: after a blank line, or on a quoted line. A wrapped line that happens to start
+      // with "(a)(4) of this section" continues the paragraph before it.
+      const opens = m && (paragraphStart || raw.trimStart().startsWith(">"));
+      paragraphStart = line === "" || /^(\s*>\s?)+\s*$/.test(raw);
+      if (m && opens) {
+        const label = m[1];
+        const level = /^\d+$/.test(label)
+          ? 1
+          : /^[A-Z]+$/.test(label)
+            ? 3
+            : /^[ivx]+$/.test(label) && path[1] !== undefined
+              ? 2
+              : 0;
+        path.length = level;
+        path[level] = `(${label})`;
+        current = { id: `${file.section}${path.join("")}`, text: m[2] };
+        paragraphs.push(current);
+      } else if (line && current) {
+        current.text += ` ${line}`;
+      }
+    }
+  }
+  const clean = (t: string) =>
+    t
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      // The section's source note ("[68 FR 8376, Feb. 20, 2003, as amended ...]") is not the requirement's text.
+      .replace(/\s*\[\d+ FR [^\]]*\]\s*$/, "")
+      .replace(/\s+/g, " ")
+      .trim();
+  const out = new Map<string, string>();
+  for (const id of wanted) {
+    const own = paragraphs.filter((p) => p.id === id || (p.id.startsWith(id) && p.id.startsWith(`${id}(`)));
+    // A descendant that is an id of its own keeps its text to itself (and so do its descendants).
+    const parts = own.filter(
+      (p) => p.id === id || ![...wanted].some((w) => w !== id && w.startsWith(`${id}(`) && p.id.startsWith(w)),
+    );
+    const text = parts
+      .map((p) => (p.id === id ? p.text : `${p.id.slice(id.length)} ${p.text}`))
+      .map(clean)
+      .filter(Boolean)
+      .join("\n");
+    if (text) out.set(id, text);
+  }
+  return out;
+}
