@@ -2,11 +2,12 @@
  * Compliance's periodic work, for the durable job runner (app/lib/jobs.server.ts, from the vulnerability
  * branch): every hour, expired evidence is handled for every tenant (requirement back to in progress, one alert)
  * and each adopted framework's daily score snapshot is written, so the trend has a point for days nobody opened
- * the page. The runner's API is passed in, so this module does not depend on where the runner lives:
+ * the page; the first run, at start-up, also reads the catalogues into the database. The runner's API is passed in, so this module does not depend on where the runner lives:
  *
  *   registerComplianceJobs({ registerJobHandler, scheduleRecurringJob });   // in app/background.server.ts
  */
 import { sqlite } from "~/lib/db.server";
+import { ensureCatalogs } from "./catalog.server";
 import { checkAllEvidenceExpiry, recordScoreSnapshots } from "./compliance.server";
 
 export const COMPLIANCE_JOB = "compliance-daily";
@@ -14,6 +15,9 @@ export const COMPLIANCE_JOB_INTERVAL_MS = 60 * 60_000;
 
 /** One pass: expiry for every tenant with evidence due, then today's snapshot for every tenant with a framework. */
 export function runComplianceJob(now = Date.now()) {
+  // The first run is at start-up: the catalogues are read into the database then (once per database, 1–3 s for
+  // the 800-53 YAML), not on the first visit to /compliance-monitoring.
+  ensureCatalogs();
   const expiry = checkAllEvidenceExpiry(now);
   const tenants = sqlite().prepare("SELECT DISTINCT tenant_id FROM compliance_adoptions").all() as {
     tenant_id: string;
