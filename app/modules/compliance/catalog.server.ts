@@ -15,6 +15,7 @@ import {
   loadHipaaRegulationText,
   loadHipaaStructureJson,
   loadOpenControlYaml,
+  loadOscalCatalogJson,
   loadOscalProfileJson,
   oscalToOpenControlId,
   type CatalogueItem,
@@ -31,6 +32,8 @@ export function parseCatalogue(framework: Framework, text = read(framework.file)
       return loadCsfJson(text);
     case "opencontrol-yaml":
       return loadOpenControlYaml(text);
+    case "oscal-catalog-json":
+      return loadOscalCatalogJson(text);
     case "hipaa-structure-json": {
       const items = loadHipaaStructureJson(text);
       if (!framework.textDir) return items;

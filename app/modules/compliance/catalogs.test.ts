@@ -10,6 +10,7 @@ import {
   loadCsfJson,
   loadHipaaStructureJson,
   loadOpenControlYaml,
+  loadOscalCatalogJson,
   loadOscalProfileJson,
   oscalToOpenControlId,
 } from "./loaders";
@@ -166,6 +167,113 @@ describe("loaders refuse what is not their format", () => {
       expect.objectContaining({ id: "XY-1", kind: "control", statement: "Do it.", withdrawn: false }),
       expect.objectContaining({ id: "XY-1 (1)", parentId: "XY-1", withdrawn: true }),
     ]);
+  });
+});
+
+describe("OSCAL catalogs", () => {
+  // An excerpt of NIST's SP 800-53 rev5 OSCAL catalog (resolved HIGH baseline, OSCAL 1.1.2), its shape kept as
+  // published: groups, controls with label props, parameters, statement parts, nested enhancements.
+  const excerpt = {
+    catalog: {
+      uuid: "00000000-0000-4000-8000-000000000000",
+      metadata: { title: "excerpt" },
+      groups: [
+        {
+          id: "ac",
+          class: "family",
+          title: "Access Control",
+          controls: [
+            {
+              id: "ac-2",
+              class: "SP800-53",
+              title: "Account Management",
+              params: [
+                { id: "ac-02_odp.03", label: "personnel or roles" },
+                { id: "ac-02_odp.10", select: { "how-many": "one", choice: ["disable", "remove"] } },
+              ],
+              props: [
+                { name: "label", value: "AC-02", class: "zero-padded" },
+                { name: "label", value: "AC-2" },
+                { name: "sort-id", value: "ac-02" },
+              ],
+              parts: [
+                {
+                  id: "ac-2_smt",
+                  name: "statement",
+                  parts: [
+                    {
+                      id: "ac-2_smt.b",
+                      name: "item",
+                      props: [{ name: "label", value: "b." }],
+                      prose: "Assign account managers;",
+                    },
+                    {
+                      id: "ac-2_smt.e",
+                      name: "item",
+                      props: [{ name: "label", value: "e." }],
+                      prose: "Require approvals by {{ insert: param, ac-02_odp.03 }} for requests to create accounts;",
+                      parts: [
+                        {
+                          id: "x",
+                          name: "item",
+                          props: [{ name: "label", value: "1." }],
+                          prose: "Then {{ insert: param, ac-02_odp.10 }}.",
+                        },
+                      ],
+                    },
+                  ],
+                },
+                { id: "ac-2_gdn", name: "guidance", prose: "Not part of the statement." },
+              ],
+              controls: [
+                {
+                  id: "ac-2.1",
+                  class: "SP800-53-enhancement",
+                  title: "Automated System Account Management",
+                  props: [{ name: "label", value: "AC-2(1)" }],
+                  parts: [{ id: "ac-2.1_smt", name: "statement", prose: "Support the management of system accounts." }],
+                },
+                {
+                  id: "ac-2.10",
+                  title: "Shared and Group Account Credential Change",
+                  props: [{ name: "status", value: "withdrawn" }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  };
+
+  it("reads controls, enhancements, statements with parameters, and withdrawn status", () => {
+    const items = loadOscalCatalogJson(JSON.stringify(excerpt));
+    expect(items.map((i) => [i.id, i.parentId, i.kind, i.withdrawn])).toEqual([
+      ["AC-2", null, "control", false],
+      ["AC-2 (1)", "AC-2", "enhancement", false],
+      ["AC-2 (10)", "AC-2", "enhancement", true],
+    ]);
+    expect(items[0].statement).toBe(
+      "b. Assign account managers;\ne. Require approvals by [Assignment: organization-defined personnel or roles] for requests to create accounts;\n  1. Then [Selection: disable; remove].",
+    );
+    expect(items[1].statement).toBe("Support the management of system accounts.");
+  });
+
+  it("keeps a non-800-53 control by its label, and refuses a catalog without controls", () => {
+    const csf = {
+      catalog: {
+        groups: [
+          {
+            id: "gv",
+            title: "GOVERN",
+            controls: [{ id: "gv.oc-01", title: "GV.OC-01", props: [{ name: "label", value: "GV.OC-01" }] }],
+          },
+        ],
+      },
+    };
+    expect(loadOscalCatalogJson(JSON.stringify(csf))[0].id).toBe("GV.OC-01");
+    expect(() => loadOscalCatalogJson('{"catalog":{"groups":[]}}')).toThrow(/no controls/);
+    expect(() => loadOscalCatalogJson('{"profile":{}}')).toThrow(CatalogueFormatError);
   });
 });
 

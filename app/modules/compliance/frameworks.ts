@@ -5,7 +5,7 @@
  * baselines from here too.
  */
 
-export type CatalogueFormat = "csf-json" | "opencontrol-yaml" | "hipaa-structure-json";
+export type CatalogueFormat = "csf-json" | "opencontrol-yaml" | "hipaa-structure-json" | "oscal-catalog-json";
 
 export type Baseline = { key: string; name: string; format: "oscal-profile-json"; file: string };
 

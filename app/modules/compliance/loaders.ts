@@ -13,6 +13,8 @@
  *   from a catalogue (`profile.imports[].include-controls[].with-ids`).
  * - hipaa-structure-json: the HIPAA Security Rule's standards and
  *   implementation specifications (kind, title, Required/Addressable).
+ * - oscal-catalog-json: an OSCAL catalog (groups, controls, enhancements,
+ *   statements with parameters), the form NIST publishes its catalogues in.
  */
 import { parse as parseYaml } from "yaml";
 
@@ -243,4 +245,101 @@ export function loadHipaaRegulationText(files: readonly { section: string; text:
     if (text) out.set(id, text);
   }
   return out;
+}
+
+type OscalProp = { name?: unknown; value?: unknown; class?: unknown };
+type OscalPart = { name?: unknown; prose?: unknown; props?: OscalProp[]; parts?: OscalPart[] };
+type OscalParam = { id?: unknown; label?: unknown; select?: { choice?: unknown[] } };
+type OscalControl = {
+  id?: unknown;
+  class?: unknown;
+  title?: unknown;
+  props?: OscalProp[];
+  params?: OscalParam[];
+  parts?: OscalPart[];
+  controls?: OscalControl[];
+};
+
+const assignment = (label: string) =>
+  label.startsWith("organization-defined") ? label : `organization-defined ${label}`;
+
+const propValue = (props: OscalProp[] | undefined, name: string) =>
+  props?.find((p) => p.name === name && p.class === undefined)?.value ?? props?.find((p) => p.name === name)?.value;
+
+/**
+ * An OSCAL catalog (JSON): groups of controls, each with nested controls
+ * (enhancements). Every control is a requirement; a control whose `status`
+ * prop is `withdrawn` is kept as withdrawn. Ids: SP 800-53 style OSCAL ids
+ * (`ac-2.1`) in the printed form used across Rampart (`AC-2 (1)`), any other
+ * control by its `label` prop (`GV.OC-01` in the CSF catalog) or its id. The
+ * statement is the `statement` part's prose with its item labels, parameters
+ * shown as NIST prints them ("[Assignment: personnel or roles]").
+ */
+export function loadOscalCatalogJson(text: string): CatalogueItem[] {
+  const F = "oscal-catalog-json";
+  const doc = JSON.parse(text) as unknown;
+  if (!isObject(doc) || !isObject(doc.catalog)) fail(F, "expected an object with a catalog");
+  const catalog = doc.catalog as { groups?: unknown; controls?: unknown };
+  const items: CatalogueItem[] = [];
+  const idOf = (c: OscalControl) => {
+    if (typeof c.id !== "string" || !c.id) fail(F, "a control has no id");
+    if (OSCAL_ID.test(c.id)) return oscalToOpenControlId(c.id);
+    const label = propValue(c.props, "label");
+    return typeof label === "string" && label ? label : c.id;
+  };
+  const visit = (c: OscalControl, parentId: string | null, params: Map<string, string>) => {
+    const id = idOf(c);
+    if (typeof c.title !== "string") fail(F, `${id} has no title`);
+    const own = new Map(params);
+    for (const p of c.params ?? []) {
+      if (typeof p.id !== "string") continue;
+      const choices = p.select?.choice?.filter((x): x is string => typeof x === "string");
+      own.set(
+        p.id,
+        choices?.length
+          ? `[Selection: ${choices.join("; ")}]`
+          : `[Assignment: ${assignment(typeof p.label === "string" ? p.label : p.id)}]`,
+      );
+    }
+    const prose = (s: string) =>
+      s.replace(/\{\{\s*insert:\s*param,\s*([^}\s]+)\s*\}\}/g, (_, pid) => own.get(pid) ?? "[Assignment]");
+    const lines: string[] = [];
+    const walk = (part: OscalPart, depth: number) => {
+      const label = propValue(part.props, "label");
+      const body = typeof part.prose === "string" ? prose(part.prose) : "";
+      if (body || label)
+        lines.push(`${"  ".repeat(depth)}${typeof label === "string" ? `${label} ` : ""}${body}`.trimEnd());
+      for (const child of part.parts ?? []) walk(child, depth + 1);
+    };
+    for (const part of c.parts ?? [])
+      if (part.name === "statement") {
+        if (typeof part.prose === "string") lines.push(prose(part.prose));
+        for (const child of part.parts ?? []) walk(child, 0);
+      }
+    items.push({
+      id,
+      parentId,
+      kind: parentId ? "enhancement" : "control",
+      title: c.title,
+      statement: lines.join("\n") || null,
+      assessable: true,
+      withdrawn: propValue(c.props, "status") === "withdrawn",
+      requirement: null,
+      links: null,
+    });
+    for (const child of c.controls ?? []) visit(child, id, own);
+  };
+  const groups = Array.isArray(catalog.groups)
+    ? (catalog.groups as { controls?: OscalControl[]; groups?: unknown }[])
+    : [];
+  const walkGroup = (g: { controls?: OscalControl[]; groups?: unknown }) => {
+    for (const c of g.controls ?? []) visit(c, null, new Map());
+    if (Array.isArray(g.groups)) for (const sub of g.groups) walkGroup(sub as typeof g);
+  };
+  groups.forEach(walkGroup);
+  for (const c of (Array.isArray(catalog.controls) ? catalog.controls : []) as OscalControl[])
+    visit(c, null, new Map());
+  if (!items.length) fail(F, "the catalog has no controls");
+  if (new Set(items.map((i) => i.id)).size !== items.length) fail(F, "a control id appears twice");
+  return items;
 }
