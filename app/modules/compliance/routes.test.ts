@@ -316,6 +316,124 @@ describe("downloads", () => {
   });
 });
 
+describe("tenant isolation of every compliance route", () => {
+  it("answers 403 for another organization's X-Tenant-Id (real or not), and not for one's own", async () => {
+    const a = await business();
+    const b = await business();
+    await adoptHipaa(b.cookie);
+    const calls: [string, (tenantId: string) => Promise<Response>][] = [
+      [
+        "overview",
+        (t) =>
+          settle(() =>
+            overviewLoader({
+              request: req("/compliance-monitoring", { cookie: a.cookie, tenantId: t }),
+              params: {},
+              context: {},
+            }),
+          ),
+      ],
+      [
+        "adopt",
+        (t) =>
+          settle(() =>
+            overviewAction({
+              request: req("/compliance-monitoring", {
+                method: "POST",
+                cookie: a.cookie,
+                tenantId: t,
+                headers: { "Content-Type": "application/x-www-form-urlencoded" },
+                body: form({ intent: "adopt", framework: "hipaa-security" }),
+              }),
+              params: {},
+              context: CTX,
+            }),
+          ),
+      ],
+      [
+        "requirement",
+        (t) =>
+          settle(() =>
+            requirementLoader({
+              request: req(reqPath, { cookie: a.cookie, tenantId: t }),
+              params: HIPAA_REQ,
+              context: {},
+            }),
+          ),
+      ],
+      [
+        "status",
+        (t) =>
+          settle(() =>
+            requirementAction({
+              request: req(reqPath, {
+                method: "POST",
+                cookie: a.cookie,
+                tenantId: t,
+                headers: { "Content-Type": "application/x-www-form-urlencoded" },
+                body: form({ intent: "status", status: "compliant" }),
+              }),
+              params: HIPAA_REQ,
+              context: CTX,
+            }),
+          ),
+      ],
+      [
+        "report",
+        (t) =>
+          settle(() =>
+            reportLoader({
+              request: req("/compliance-monitoring/hipaa-security/report", { cookie: a.cookie, tenantId: t }),
+              params: { framework: "hipaa-security" },
+              context: {},
+            }),
+          ),
+      ],
+      [
+        "csv",
+        (t) =>
+          settle(() =>
+            csvLoader({
+              request: req("/compliance-monitoring/hipaa-security/report.csv", { cookie: a.cookie, tenantId: t }),
+              params: { framework: "hipaa-security" },
+              context: {},
+            }),
+          ),
+      ],
+      [
+        "download",
+        (t) =>
+          settle(() =>
+            downloadLoader({
+              request: req("/compliance-monitoring/evidence/x", { cookie: a.cookie, tenantId: t }),
+              params: { id: "x" },
+              context: CTX,
+            }),
+          ),
+      ],
+      [
+        "api",
+        (t) =>
+          settle(() =>
+            apiLoader({
+              request: req("/api/compliance/frameworks", { cookie: a.cookie, tenantId: t }),
+              params: {},
+              context: {},
+            }),
+          ),
+      ],
+    ];
+    for (const [name, call] of calls) {
+      expect((await call(b.tenantId)).status, `${name} with B's id`).toBe(403);
+      expect((await call(randomUUID())).status, `${name} with an unknown id`).toBe(403);
+      expect((await call(a.tenantId)).status, `${name} with A's own id`).not.toBe(403);
+    }
+    // B's state is untouched by A's attempts.
+    const bView = await overview(b.cookie);
+    expect(bView.body.adopted[0]).toMatchObject({ key: "hipaa-security", compliant: 0 });
+  });
+});
+
 describe("API and /executive", () => {
   it("answers the spec's compliance shape, and /executive's complianceScore comes from it", async () => {
     const { cookie } = await business();
