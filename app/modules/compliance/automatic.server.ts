@@ -17,7 +17,7 @@ export type AutomaticEvidence = {
   summary: string;
 };
 
-function tableNames(): Set<string> {
+export function tableNames(): Set<string> {
   return new Set(
     (sqlite().prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
       (r) => r.name,
@@ -25,7 +25,10 @@ function tableNames(): Set<string> {
   );
 }
 
-function runProbe(probe: Probe, tenantId: string, tables: Set<string>): { n: number; last: number | null } {
+const NAME = /^[a-z0-9_]+$/;
+
+/** Runs one probe for a tenant: the number of its rows and the newest one's time (0 and null when nothing is there). */
+export function runProbe(probe: Probe, tenantId: string, tables = tableNames()): { n: number; last: number | null } {
   const conn = sqlite();
   if (probe.kind === "sql") {
     if (!probe.tables.every((t) => tables.has(t))) return { n: 0, last: null };
@@ -34,13 +37,10 @@ function runProbe(probe: Probe, tenantId: string, tables: Set<string>): { n: num
   }
   let n = 0;
   let last: number | null = null;
-  for (const table of tables) {
-    if (!table.startsWith(probe.prefix) || !/^[a-z0-9_]+$/.test(table)) continue;
-    const cols = (conn.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
-    if (!cols.includes("tenant_id")) continue;
-    const time = cols.includes("created_at") ? "max(created_at)" : "NULL";
+  for (const { table, time } of probe.tables) {
+    if (!tables.has(table) || !NAME.test(table) || !NAME.test(time)) continue;
     const row = conn
-      .prepare(`SELECT count(*) AS n, ${time} AS last FROM ${table} WHERE tenant_id = ?`)
+      .prepare(`SELECT count(*) AS n, max(${time}) AS last FROM ${table} WHERE tenant_id = ?`)
       .get(tenantId) as {
       n: number;
       last: number | null;

@@ -15,10 +15,10 @@ export type Probe =
   /** One SQL statement with a single `?` for the tenant id, answering `n` (a count) and `last` (unix ms or null). */
   | { kind: "sql"; tables: string[]; sql: string }
   /**
-   * Every table whose name starts with the prefix and has a tenant_id column: for modules that may store their
-   * results in several tables (vulnerability scanning's sites, scans and dependency projects).
+   * Rows of the tenant summed over several tables (a module that stores its results in more than one), each with
+   * the column that dates a row. Tables this build does not have are left out.
    */
-  | { kind: "tablePrefix"; prefix: string };
+  | { kind: "count"; tables: { table: string; time: string }[] };
 
 export type AutomaticSource = {
   key: string;
@@ -146,8 +146,15 @@ export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
   {
     key: "vulnerability-scanning",
     label: "Vulnerability scanning",
-    unit: ["scan record", "scan records"],
-    probe: { kind: "tablePrefix", prefix: "vulnerability_" },
+    unit: ["site scan or dependency scan", "site scans and dependency scans"],
+    // The vulnerability module's web posture scans and scanned dependency projects (lockfiles, SBOMs).
+    probe: {
+      kind: "count",
+      tables: [
+        { table: "web_scans", time: "created_at" },
+        { table: "dep_projects", time: "scanned_at" },
+      ],
+    },
     requirements: {
       // DE.CM-08 is CSF 1.1 ("vulnerability scans are performed"): incorporated into ID.RA-01 in 2.0.
       "nist-csf-2.0": ["DE.CM-08", "ID.RA-01"],
