@@ -144,6 +144,29 @@ export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
     },
   },
   {
+    key: "privacy-data-map",
+    label: "Privacy Guard data map",
+    unit: ["system holding personal data mapped", "systems holding personal data mapped"],
+    probe: { kind: "count", tables: [{ table: "privacy_systems", time: "created_at" }] },
+    requirements: {
+      "nist-csf-2.0": ["ID.AM-07"],
+      "nist-800-53-rev5": ["PM-5 (1)"],
+    },
+  },
+  {
+    key: "privacy-requests",
+    label: "Privacy Guard requests",
+    unit: [
+      "data subject request tracked against its deadline",
+      "data subject requests tracked against their deadlines",
+    ],
+    probe: { kind: "count", tables: [{ table: "privacy_requests", time: "created_at" }] },
+    requirements: {
+      "nist-csf-2.0": ["GV.OC-03"],
+      "nist-800-53-rev5": ["AC-3 (14)"],
+    },
+  },
+  {
     key: "vulnerability-scanning",
     label: "Vulnerability scanning",
     unit: ["site scan or dependency scan", "site scans and dependency scans"],
