@@ -15,6 +15,8 @@ export function bodyLimitFor(requestPath) {
   // Lockfiles and SBOMs up to 10 MB (app/modules/vulnerability/deps/lockfiles): JSON escaping and multipart overhead on top.
   if (pathname === "/api/vulnerability/dependencies") return 24 * MB;
   if (pathname === "/vulnerability") return 11 * MB;
+  // Compliance evidence files are capped at 5 MB by the module (evidence-store.server.ts); the multipart overhead on top.
+  if (pathname.startsWith("/compliance-monitoring/")) return 6 * MB;
   return 1 * MB;
 }
 

@@ -18,8 +18,6 @@ const NEXT_STEP: Record<string, string> = {
     "No training is recorded yet: assignments are being built. Until then, invite your team from Settings so everyone sees the organization's alerts.",
   "/emergency-access":
     "No break-glass accounts are recorded yet: this register is being built. Until then, keep at least two emergency accounts with long passphrases stored offline.",
-  "/compliance-monitoring":
-    "No framework is tracked yet: control mapping is being built, so the compliance score stays empty rather than invented.",
   "/zero-trust":
     "No access policies are recorded yet: this review is being built. Until then, list who can reach your critical systems and require multi-factor sign-in for each.",
   "/cloud-security":

@@ -220,8 +220,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Compliance",
     "ClipboardCheck",
     "teamMonitoring",
-    { sidebar: true, teaser: true, inDevelopment: true },
-    "Maps your controls to frameworks such as SOC 2, ISO 27001 and HIPAA, with evidence.",
+    { sidebar: true, teaser: true },
+    "Tracks your requirements under NIST CSF 2.0, NIST SP 800-53 and the HIPAA Security Rule, with owners, evidence and a score.",
   ),
   r(
     "/zero-trust",

@@ -1,14 +1,40 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { ModuleRoute } from "~/components/module-page";
-import { moduleLoader } from "~/lib/module-page.server";
+/**
+ * /compliance-monitoring (plan feature teamMonitoring): adopted frameworks,
+ * their scores and trends, requirements by status and what to do next.
+ * Signed out: the teaser; below Business: the upgrade banner (error boundary).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ModulePage } from "~/components/module-page";
+import { TeaserPage } from "~/components/teaser-page";
 import { appRoute } from "~/lib/app-routes";
+import { ComplianceOverview } from "~/modules/compliance/components/compliance-overview";
+import { overviewAction, overviewLoader } from "~/modules/compliance/route.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 export const meta: MetaFunction = () => [{ title: `${appRoute("/compliance-monitoring").label} · Rampart` }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => moduleLoader(request, "/compliance-monitoring");
+export const loader = ({ request }: LoaderFunctionArgs) => overviewLoader(request);
+export const action = ({ request, context }: ActionFunctionArgs) => overviewAction(request, context);
 
 export default function Page() {
-  return <ModuleRoute path="/compliance-monitoring" />;
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  if (page.teaser) return <TeaserPage path="/compliance-monitoring" />;
+  return (
+    <ModulePage path="/compliance-monitoring">
+      <ComplianceOverview
+        canManage={page.canManage}
+        frameworks={page.frameworks}
+        adopted={page.adopted}
+        selected={page.selected}
+        adoptError={
+          result && !result.ok
+            ? (result.fieldErrors?.framework ?? result.fieldErrors?.baseline ?? result.formError)
+            : undefined
+        }
+      />
+    </ModulePage>
+  );
 }

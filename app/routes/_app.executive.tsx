@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { TeaserPage } from "~/components/teaser-page";
 import { loadAppRoute } from "~/lib/app-route.server";
 import { appRoute } from "~/lib/app-routes";
@@ -31,6 +31,12 @@ export default function Executive() {
         executiveMetrics={data.executiveMetrics}
         compliance={data.compliance}
         analytics={data.analytics}
+        controlsNote={
+          <>
+            Per framework, the open requirements cheapest to close next. Every requirement, its owner and evidence are
+            in <Link to="/compliance-monitoring">Compliance</Link>.
+          </>
+        }
       />
     </main>
   );

@@ -34,6 +34,10 @@ import * as apiPhishingItems from "~/routes/api.phishing.items";
 import * as apiPhishingAnalyze from "~/routes/api.phishing.analyze";
 import * as apiVulnerabilityDependencies from "~/routes/api.vulnerability.dependencies";
 import * as pageVulnerability from "~/routes/_app.vulnerability";
+import * as pageCompliance from "~/routes/_app.compliance-monitoring";
+import * as apiComplianceFrameworks from "~/routes/api.compliance.frameworks";
+import * as pagePrivacy from "~/routes/_app.privacy";
+import * as apiPrivacyRequests from "~/routes/api.privacy.requests";
 import * as apiPhishingQuarantine from "~/routes/api.phishing.items.$id.quarantine";
 import * as apiPhishingRelease from "~/routes/api.phishing.items.$id.release";
 import * as apiDarkWebExposures from "~/routes/api.dark-web.exposures";
@@ -275,6 +279,29 @@ const ROUTES: Route[] = [
     method: "POST",
     url: "/vulnerability",
     make: () => form({ intent: "status", id: randomUUID(), status: "remediated" }),
+  },
+  { name: "page /compliance-monitoring", fn: pageCompliance.loader as Fn, url: "/compliance-monitoring" },
+  {
+    name: "action /compliance-monitoring",
+    fn: pageCompliance.action as Fn,
+    method: "POST",
+    url: "/compliance-monitoring",
+    make: () => form({ intent: "adopt", framework: "hipaa" }),
+  },
+  {
+    name: "GET /api/compliance/frameworks",
+    fn: apiComplianceFrameworks.loader as Fn,
+    url: "/api/compliance/frameworks",
+  },
+  { name: "page /privacy", fn: pagePrivacy.loader as Fn, url: "/privacy" },
+  { name: "GET /api/privacy/requests", fn: apiPrivacyRequests.loader as Fn, url: "/api/privacy/requests" },
+  {
+    name: "POST /api/privacy/requests",
+    fn: apiPrivacyRequests.action as Fn,
+    method: "POST",
+    url: "/api/privacy/requests",
+    make: () =>
+      jsonBody({ type: "access", jurisdiction: "gdpr", subjectName: "Walk Subject", subjectEmail: "s@example.com" }),
   },
   { name: "page /settings", fn: pageSettings.loader as Fn, url: "/settings" },
   {

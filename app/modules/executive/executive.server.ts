@@ -1,14 +1,19 @@
 /**
  * Executive metrics (spec §3's executiveMetrics) computed from the tenant's
- * stored findings. Compliance has no stored controls yet, so its score is null
- * rather than a made-up number.
+ * stored findings. The compliance score is the average of the frameworks the
+ * tenant adopted in compliance monitoring, null while none is (never a
+ * made-up number).
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { alerts } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard/dashboard.server";
 import { analytics } from "~/modules/dashboard/insights.server";
+import { complianceFrameworks, overallComplianceScore } from "~/modules/compliance";
 import type { ComplianceFramework, ExecutiveAnalytics, ExecutiveMetrics } from "./components/executive-view";
+
+/** Open requirements shown per framework on /executive. */
+const EXECUTIVE_CONTROLS = 5;
 
 export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {
   const findings = findingsBySeverity(tenantId);
@@ -23,7 +28,7 @@ export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {
     riskTrend: riskTrend(tenantId),
     criticalFindings: findings.critical,
     highSeverityFindings: findings.high,
-    complianceScore: null as number | null,
+    complianceScore: overallComplianceScore(tenantId),
     securityPostureScore: posture,
     // Hours from an alert being raised to its resolution, over resolved alerts; null before any.
     averageResponseTime: avg == null ? null : Math.round((avg / 3_600_000) * 10) / 10,
@@ -33,8 +38,9 @@ export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {
 }
 
 /**
- * Everything the executive screen shows. No compliance framework is stored
- * yet, so the list is empty and the screen says so.
+ * Everything the executive screen shows. Compliance lists each adopted
+ * framework with its score and the few cheapest open requirements (the full
+ * list is on /compliance-monitoring), so the page stays small.
  */
 export function executiveOverview(tenantId: string): {
   executiveMetrics: ExecutiveMetrics;
@@ -42,5 +48,9 @@ export function executiveOverview(tenantId: string): {
   analytics: ExecutiveAnalytics;
 } {
   const a = analytics(tenantId);
-  return { executiveMetrics: executiveMetrics(tenantId, a), compliance: [], analytics: a };
+  return {
+    executiveMetrics: executiveMetrics(tenantId, a),
+    compliance: complianceFrameworks(tenantId, { controls: EXECUTIVE_CONTROLS }),
+    analytics: a,
+  };
 }

@@ -105,8 +105,8 @@ export const INDUSTRIES: Record<Industry["slug"], Industry> = {
       ),
       mod(
         "/compliance-monitoring",
-        "Maps your controls to frameworks such as ISO/IEC 27001 and keeps the evidence customers and auditors ask for.",
-        "it will map your controls to frameworks such as ISO/IEC 27001 and keep the evidence customers and auditors ask for.",
+        "Tracks your controls against NIST CSF 2.0 and NIST SP 800-53 and keeps the evidence customers and auditors ask for.",
+        "it will track your controls against NIST CSF 2.0 and NIST SP 800-53 and keep the evidence customers and auditors ask for.",
       ),
     ],
   },
@@ -331,7 +331,7 @@ export const INDUSTRIES: Record<Industry["slug"], Industry> = {
       ),
       mod(
         "/compliance-monitoring",
-        "Maps your safeguards to HIPAA controls with the evidence for each.",
+        "Tracks the HIPAA Security Rule's 22 standards and 41 implementation specifications, with an owner and evidence for each.",
         "it will map your safeguards to HIPAA controls with the evidence for each.",
       ),
       mod(

@@ -125,19 +125,14 @@ describe("public pages with today's route table", () => {
   it("/cyber-solutions badges every module in development and promises no training", async () => {
     const text = await renderText((await pages.solutions()).default);
     expect(text).not.toContain("train staff and track completion");
-    for (const path of [
-      "/training-management",
-      "/compliance-monitoring",
-      "/logs",
-      "/incident-response",
-      "/emergency-access",
-    ]) {
+    for (const path of ["/training-management", "/logs", "/incident-response", "/emergency-access"]) {
       expect(text, path).toMatch(
         new RegExp(`${appRoute(path).label.replace(/[/&]/g, ".")} \\([A-Za-z]+ and higher\\) In development`),
       );
     }
     expect(text).not.toMatch(/Phishing Analyzer \(Free and higher\) In development/);
     expect(text).not.toMatch(/Privacy Guard \(Free and higher\) In development/);
+    expect(text).not.toMatch(/Compliance \(Business and higher\) In development/);
   });
 
   it("the guides say Privacy Guard and the vulnerability scan work, and Incident Response is in development", async () => {
@@ -157,10 +152,11 @@ describe("public pages with today's route table", () => {
     expect(phishing).not.toContain("in development");
   });
 
-  it("/demo-materials says the compliance figures are simulated", async () => {
+  it("/demo-materials says the compliance figures are simulated, and no longer that Compliance is in development", async () => {
     const text = await renderText((await pages.demo()).default);
-    expect(text).toContain("a real organization's executive screen says compliance is not tracked");
-    expect(text).toMatch(/still in development \(Logs & Anomalies, Compliance\)/);
+    expect(text).toContain("HIPAA compliance score of 94. These are simulated");
+    expect(text).not.toContain("a real organization's executive screen says compliance is not tracked");
+    expect(text).toMatch(/still in development \(Logs & Anomalies\)/);
   });
 
   it("the privacy policy lists privacy requests among stored data", async () => {

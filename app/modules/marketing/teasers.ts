@@ -34,10 +34,10 @@ export const TEASERS: Record<string, Teaser> = {
     title: "Compliance Monitoring",
     lead: "Map the controls you actually run to the frameworks you answer to, and keep the evidence next to each one.",
     points: [
-      "Frameworks such as SOC 2, ISO/IEC 27001 and HIPAA, broken down into individual controls.",
-      "Each control carries a status (in progress or compliant) and the evidence that supports it.",
-      "A score per framework computed from your controls, not from a questionnaire.",
-      "Evidence stays attached to the control it supports, ready for an auditor.",
+      "NIST CSF 2.0, NIST SP 800-53 (LOW, MODERATE, HIGH or PRIVACY baseline) and the HIPAA Security Rule, from NIST's and the regulation's own catalogues.",
+      "Each requirement carries a status, an owner and the evidence that supports it; Rampart adds what it already knows, such as your audit trail.",
+      "A score per framework computed from your requirements, not from a questionnaire, with its trend and a printable report.",
+      "Evidence files are kept with their SHA-256 and an expiry date: when evidence lapses, the requirement is flagged again.",
     ],
   },
   "/training-management": {

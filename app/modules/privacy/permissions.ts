@@ -6,18 +6,20 @@
  * form, time zone, custom policy).
  */
 import type { Role } from "@db/schema";
+import { can, isRole, type PermissionAction } from "~/lib/permissions";
 
 export type PrivacyAction = "view" | "log" | "work" | "configure";
 
-const ALLOWED: Record<PrivacyAction, readonly string[]> = {
-  view: ["owner", "admin", "member", "viewer"],
-  log: ["owner", "admin", "member"],
-  work: ["owner", "admin"],
-  configure: ["owner", "admin"],
+// Each Privacy Guard action is one row of the organization-wide role × action table.
+const ACTION: Record<PrivacyAction, PermissionAction> = {
+  view: "view",
+  log: "analyze",
+  work: "manageRecords",
+  configure: "manageRecords",
 };
 
 export function canPrivacy(role: Role | string, action: PrivacyAction): boolean {
-  return ALLOWED[action].includes(role);
+  return isRole(role) && can(role, ACTION[action]);
 }
 
 export const PERMISSION_MESSAGE: Record<PrivacyAction, string> = {

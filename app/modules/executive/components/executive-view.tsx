@@ -5,7 +5,7 @@
  * people who read a page in a minute: headline numbers, two charts, and the
  * control status behind each compliance score.
  */
-import { CheckCircle2, Clock } from "lucide-react";
+import { CheckCircle2, Circle, Clock } from "lucide-react";
 import type { ReactNode } from "react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
@@ -27,7 +27,12 @@ export type ExecutiveMetrics = {
   toolsReplaced: number;
   hoursSavedMonthly: number;
 };
-export type ComplianceControl = { id: string; name: string; status: "in-progress" | "compliant"; evidence: string };
+export type ComplianceControl = {
+  id: string;
+  name: string;
+  status: "not-started" | "in-progress" | "compliant" | "not-applicable";
+  evidence: string;
+};
 export type ComplianceFramework = { framework: string; score: number; controls: ComplianceControl[] };
 export type ExecutiveAnalytics = {
   toolsReplaced: number;
@@ -44,6 +49,8 @@ export type ExecutiveViewProps = {
   analytics: ExecutiveAnalytics;
   title?: string;
   subtitle?: ReactNode;
+  /** What the controls table lists, when it is not every control (the signed-in page lists the next ones to close). */
+  controlsNote?: ReactNode;
 };
 
 function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
@@ -63,6 +70,13 @@ function riskWord(score: number) {
 }
 
 function ControlStatus({ status }: { status: ComplianceControl["status"] }) {
+  if (status === "not-started" || status === "not-applicable")
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-surface-sunken px-2 py-0.5 text-xs font-semibold text-ink-muted">
+        <Circle className="h-3.5 w-3.5" aria-hidden="true" />
+        {status === "not-started" ? "Not started" : "Not applicable"}
+      </span>
+    );
   return status === "compliant" ? (
     <span className="inline-flex items-center gap-1 rounded-full bg-ok-light px-2 py-0.5 text-xs font-semibold text-ok">
       <CheckCircle2 className="h-3.5 w-3.5" aria-hidden="true" />
@@ -82,6 +96,7 @@ export function ExecutiveView({
   analytics,
   title = "Executive dashboard",
   subtitle,
+  controlsNote,
 }: ExecutiveViewProps) {
   const first = m.riskTrend[0];
   return (
@@ -176,6 +191,7 @@ export function ExecutiveView({
         <h2 id="exec-controls" className="border-b border-slate-200 px-5 py-3 text-base font-semibold">
           Compliance controls
         </h2>
+        {controlsNote && compliance.length ? <p className="px-5 pt-3 text-sm text-ink-muted">{controlsNote}</p> : null}
         {compliance.length === 0 ? (
           <p className="px-5 py-6 text-sm text-ink-muted">
             No frameworks tracked yet. Choose the frameworks that apply to you in Compliance.
@@ -202,7 +218,7 @@ export function ExecutiveView({
               <tbody>
                 {compliance.flatMap((f) =>
                   f.controls.map((c, i) => (
-                    <tr key={c.id} className="border-t border-slate-100 align-top">
+                    <tr key={`${f.framework}:${c.id}`} className="border-t border-slate-100 align-top">
                       {i === 0 ? (
                         <th scope="rowgroup" rowSpan={f.controls.length} className="px-5 py-2 font-semibold text-ink">
                           {f.framework}

@@ -1,0 +1,18 @@
+/**
+ * Compliance monitoring: frameworks from public catalogues (NIST CSF 2.0, NIST
+ * SP 800-53 rev5 with its baselines, the HIPAA Security Rule), requirement
+ * status and evidence per tenant, automatic evidence from Rampart's own
+ * features, scores and their daily trend. What other modules may use.
+ */
+export {
+  checkAllEvidenceExpiry,
+  checkEvidenceExpiry,
+  complianceFrameworks,
+  overallComplianceScore,
+  type ComplianceControl,
+  type ComplianceFrameworkEntity,
+} from "./compliance.server";
+export { registerComplianceJobs, runComplianceJob } from "./jobs.server";
+export { FRAMEWORKS, STATUSES, STATUS_LABEL, type RequirementStatus } from "./frameworks";
+export { complianceAllows } from "./permissions";
+export { csf11To20 } from "./csf";
