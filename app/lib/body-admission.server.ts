@@ -28,11 +28,19 @@ export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
   "/preferences/sidebar",
 ]);
 
+/** Public forms under a per-tenant address (the Privacy Guard request form, /privacy-request/<slug>). */
+const PUBLIC_BODY_PREFIXES: readonly string[] = ["/privacy-request/"];
+
 /** API prefixes gated by a plan feature (the routes' own requireTenantContext options). */
 const API_FEATURES: readonly [string, Feature][] = [
   ["/api/phishing/", "phishingAnalyzer"],
   ["/api/dark-web/", "darkWebMonitoring"],
 ];
+
+/** Whether a signed-out visitor may post to this route path. */
+export function isPublicBodyPath(path: string): boolean {
+  return PUBLIC_BODY_PATHS.has(path) || PUBLIC_BODY_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
 
 /**
  * The route path a request is for: Remix's single-fetch data requests post to
@@ -61,7 +69,7 @@ function answer(thrown: unknown): Response {
 export async function admitBody(request: Request): Promise<Response | null> {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
   const path = routePath(new URL(request.url).pathname);
-  if (PUBLIC_BODY_PATHS.has(path)) return null;
+  if (isPublicBodyPath(path)) return null;
   const api = path === "/api" || path.startsWith("/api/");
   let ctx;
   try {

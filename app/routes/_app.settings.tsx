@@ -189,7 +189,8 @@ function RolePermissions({ yourRole }: { yourRole: Role }) {
   return (
     <div className="mt-5 border-t border-slate-100 pt-4" data-testid="role-permissions">
       <h3 className="font-semibold">What each role may do</h3>
-      <div className="relative mt-3 overflow-x-auto">
+      {/* Focusable so the table scrolls by keyboard at narrow widths. */}
+      <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Permissions by role">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Permissions by role; your role is {ROLE_LABEL[yourRole]}</caption>
           <thead className="text-xs uppercase text-ink-muted">

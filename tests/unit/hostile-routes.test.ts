@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { admitBody, PUBLIC_BODY_PATHS } from "~/lib/body-admission.server";
+import { admitBody, isPublicBodyPath } from "~/lib/body-admission.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
@@ -205,7 +205,7 @@ describe("signed-out posts are refused before the body is read", () => {
       const request = post(route.path, BIG, { "Content-Type": "application/json" });
       const refusal = await admitBody(request);
       expect(request.bodyUsed, route.path).toBe(false);
-      if (PUBLIC_BODY_PATHS.has(route.path)) {
+      if (isPublicBodyPath(route.path)) {
         expect(refusal, route.path).toBeNull();
         continue;
       }
@@ -213,6 +213,14 @@ describe("signed-out posts are refused before the body is read", () => {
       expect([302, 401], route.path).toContain(refusal!.status);
       expectSameSite(refusal!.headers.get("Location"), route.path);
     }
+  });
+
+  it("the public Privacy Guard request form takes signed-out posts; other pages under /privacy do not", async () => {
+    expect(
+      await admitBody(post("/privacy-request/acme", "a=1", { "Content-Type": "application/x-www-form-urlencoded" })),
+    ).toBeNull();
+    const refusal = await admitBody(post("/privacy", "a=1", { "Content-Type": "application/x-www-form-urlencoded" }));
+    expect(refusal?.status).toBe(302);
   });
 
   it("single-fetch data posts (/path.data) are refused like their page, with a 401", async () => {
