@@ -49,10 +49,12 @@ function attachment(filename, type, content) {
 
 export const CASES = {
   // An Authentication-Results comment that never closes.
+  // (From first: a first header line longer than 64 KB is refused as "not a message" before any analysis.)
   "auth-results-unclosed-paren": (n) =>
-    `Authentication-Results: mx.example.net; dkim=pass ${"(".repeat(n)}\r\n` +
-    head("Content-Type: text/plain") +
-    "\r\n\r\nHello\r\n",
+    head("Content-Type: text/plain").replace(
+      "\r\n",
+      `\r\nAuthentication-Results: mx.example.net; dkim=pass ${"(".repeat(n)}\r\n`,
+    ) + "\r\n\r\nHello\r\n",
   // A PDF whose OpenAction dictionary never closes, repeated.
   "pdf-openaction-repeated": (n) =>
     attachment("report.pdf", "application/pdf", "%PDF-1.4\n" + "/OpenAction<<".repeat(Math.ceil(n / 13))),
