@@ -21,7 +21,7 @@ import { authenticationVerdicts } from "./analyzer/authentication.server";
 import { analyzeAttachments } from "./analyzer/attachments";
 import { analyzeLanguage } from "./analyzer/language";
 import { analyzeLinks, formAndScriptSignals } from "./analyzer/links";
-import { headerAnomalies, parseMessage } from "./analyzer/parse.server";
+import { headerAnomalies, loadMailLibs, parseMessage } from "./analyzer/parse.server";
 import { emptyState, finishAnalysis } from "./analyzer/score";
 import { senderSignals } from "./analyzer/sender";
 import { plural, stripBracketed } from "./analyzer/text";
@@ -47,6 +47,8 @@ export { HIGH_FROM, MEDIUM_FROM, riskFor } from "./analyzer/score";
 export const DEFAULT_DEADLINE_MS = 3000;
 
 export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions): Promise<Analysis> {
+  // Loading the mail libraries (once per process or thread) is not the message's time.
+  await loadMailLibs();
   const started = performance.now();
   const limitMs = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const deadline = started + limitMs;

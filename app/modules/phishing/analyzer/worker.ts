@@ -8,6 +8,7 @@
  */
 import type { MessagePort } from "node:worker_threads";
 import { analyzeMessage } from "../analyze.server";
+import { loadMailLibs } from "./parse.server";
 import type { Analysis, AnalyzeOptions } from "./types";
 
 export type WorkerTask = {
@@ -24,8 +25,12 @@ export type WorkerMessage =
 
 export type MainMessage = { type: "dns"; id: number; value?: unknown; error?: { message: string; code?: string } };
 
+// The mail libraries load when the thread starts, not during a message's deadline.
+const ready = loadMailLibs();
+
 export default async function analyzeTask(task: WorkerTask): Promise<Analysis> {
   const { port } = task;
+  await ready;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   let nextId = 0;
   port.on("message", (m: MainMessage) => {
