@@ -19,11 +19,11 @@
 import { protectedTargets } from "./domains";
 import { authenticationVerdicts } from "./analyzer/authentication.server";
 import { analyzeAttachments } from "./analyzer/attachments";
-import { analyzeLanguage } from "./analyzer/language";
+import { analyzeLanguage, obfuscationSignals } from "./analyzer/language";
 import { analyzeLinks, formAndScriptSignals } from "./analyzer/links";
 import { headerAnomalies, loadMailLibs, parseMessage } from "./analyzer/parse.server";
 import { emptyState, finishAnalysis } from "./analyzer/score";
-import { senderSignals } from "./analyzer/sender";
+import { isBulk, senderSignals } from "./analyzer/sender";
 import { plural, stripBracketed } from "./analyzer/text";
 import type { AddSignal, Analysis, AnalyzeOptions, StageName } from "./analyzer/types";
 
@@ -79,6 +79,7 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
     bodyText: msg.bodyText,
   });
   headerAnomalies(msg, now, add);
+  state.facts.mailingList = isBulk(msg.list);
   finished("parse");
 
   // --- Authentication --------------------------------------------------------
@@ -94,7 +95,7 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   // --- Sender ----------------------------------------------------------------
   if (!late()) {
     const facts = senderSignals(
-      { ...msg, authenticated: state.facts.dmarcPass || dkimAlignedPass },
+      { ...msg, authenticated: state.facts.dmarcPass || dkimAlignedPass, auth: state.auth },
       opts,
       targets,
       add,
@@ -121,7 +122,10 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
 
   // --- Language ----------------------------------------------------------------
   if (!late()) {
-    const hits = analyzeLanguage(`${msg.subject}\n${msg.bodyText.slice(0, 50_000)}`, add);
+    obfuscationSignals(msg, add);
+    const hits = analyzeLanguage(`${msg.subject}\n${msg.bodyText.slice(0, 50_000)}`, add, {
+      bulk: state.facts.mailingList,
+    });
     state.facts.credentialAsk = hits.credential;
     // Image-only messages carry their words in pictures, out of reach of text filters.
     if (msg.html && msg.rawLinks.length) {

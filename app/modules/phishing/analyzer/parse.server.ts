@@ -13,6 +13,7 @@
 import type { AddressObject, ParsedMail } from "mailparser";
 import type { DomNode } from "html-to-text";
 import { domainInfo, type DomainInfo } from "../domains";
+import type { ListInfo } from "./sender";
 import type { AddSignal } from "./types";
 import { addressIn, cap, domainOf, LIMITS, shorten, tidyLines } from "./text";
 
@@ -95,7 +96,32 @@ export type ParsedMessage = {
   rawLinks: RawLink[];
   forms: string[];
   scripts: number;
+  list: ListInfo;
 };
+
+/** The mailing-list headers (RFC 2369, 2919) and Precedence, read from capped values. */
+export function listInfo(lines: HeaderLine[]): ListInfo {
+  const id = headerValue(lines, "list-id");
+  const post = headerValue(lines, "list-post");
+  const angle = (v: string | undefined) => {
+    if (!v) return null;
+    const lt = v.lastIndexOf("<");
+    const gt = v.indexOf(">", lt);
+    return lt >= 0 && gt > lt
+      ? v
+          .slice(lt + 1, gt)
+          .trim()
+          .toLowerCase()
+      : v.trim().toLowerCase() || null;
+  };
+  const postTarget = angle(post);
+  return {
+    id: angle(id)?.slice(0, 253) ?? null,
+    post: postTarget && postTarget.startsWith("mailto:") ? postTarget.slice(7).split("?", 1)[0]!.slice(0, 320) : null,
+    unsubscribe: headerValue(lines, "list-unsubscribe") !== undefined,
+    precedence: headerValue(lines, "precedence")?.toLowerCase().slice(0, 20) ?? null,
+  };
+}
 
 export function headerValue(lines: HeaderLine[], key: string): string | undefined {
   const line = lines.find((h) => h.key === key)?.line;
@@ -324,6 +350,7 @@ export async function parseMessage(raw: Buffer | string): Promise<ParsedMessage>
     rawLinks,
     forms,
     scripts,
+    list: listInfo(headerLines),
   };
 }
 

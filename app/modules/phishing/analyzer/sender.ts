@@ -15,7 +15,8 @@ import {
   type Protected,
 } from "../domains";
 import { AUTHORITY_NAMES, BRANDS, FREE_MAIL, UNUSUAL_TLDS, type Brand } from "../lists";
-import type { AddSignal, AnalyzeOptions } from "./types";
+import { cueWords, matchCues } from "./cues";
+import type { AddSignal, AnalyzeOptions, AuthVerdict } from "./types";
 import { cap, domainOf, domainsNamedIn, escapeRe, LIMITS, normaliseName, shorten, titleCase } from "./text";
 
 export function describeTarget(t: Protected) {
@@ -105,7 +106,50 @@ export type SenderInput = {
   subject: string;
   /** DMARC passed, or a DKIM signature aligned with From passed. */
   authenticated: boolean;
+  /** The authentication stage's verdicts (empty when it did not run). */
+  auth?: AuthVerdict[];
+  /** Mailing-list and bulk-mail headers. */
+  list?: ListInfo;
 };
+
+/** What the List-* and Precedence headers say (RFC 2369, RFC 2919, RFC 8058). */
+export type ListInfo = {
+  /** The List-Id's identifier ("dev.lists.example.org"). */
+  id: string | null;
+  /** The address List-Post names (mailto:). */
+  post: string | null;
+  unsubscribe: boolean;
+  precedence: string | null;
+};
+
+export function isBulk(list: ListInfo | undefined): boolean {
+  return !!list && (!!list.id || !!list.post || list.unsubscribe || /^(list|bulk|junk)$/.test(list.precedence ?? ""));
+}
+
+/** Did SPF, DKIM or DMARC pass for the From domain itself? */
+export function alignedPass(auth: AuthVerdict[], fromDomain: string): boolean {
+  return auth.some((a) => {
+    if (a.result !== "pass") return false;
+    if (a.method === "dmarc") return true;
+    if (a.method === "dkim") return a.detail.includes("; aligned") || dkimDomain(a) === fromDomain;
+    if (a.method === "spf") {
+      const d =
+        /smtp\.mailfrom=(?:[^@\s;]{0,64}@)?([a-z0-9.-]{1,253})/i.exec(a.detail)?.[1] ?? a.detail.split(" ", 1)[0] ?? "";
+      return domainInfo(d).domain === fromDomain;
+    }
+    return false;
+  });
+}
+
+/** The domain a DKIM verdict names: mailauth's "d s=sel; ..." or Authentication-Results' header.d= / header.i=@. */
+export function dkimDomain(v: AuthVerdict): string {
+  const d =
+    /header\.d=([a-z0-9.-]{1,253})/i.exec(v.detail)?.[1] ??
+    /header\.i=[^@\s]{0,64}@([a-z0-9.-]{1,253})/i.exec(v.detail)?.[1];
+  if (d) return domainInfo(d).domain;
+  if (v.source === "mailauth") return domainInfo(v.detail.split(" ", 1)[0] ?? "").domain;
+  return "";
+}
 export type SenderFacts = { impersonation: boolean; senderLookalike: Lookalike | null };
 
 /** Runs the sender stage. */
@@ -237,7 +281,15 @@ export function senderSignals(
   }
 
   // Reply-To and Return-Path.
-  if (replyTo) {
+  const list = input.list;
+  const toList =
+    !!replyTo &&
+    !!list &&
+    ((!!list.post && list.post === replyTo.toLowerCase()) ||
+      (!!list.id && domainInfo(domainOf(replyTo)).domain === domainInfo(list.id).domain));
+  if (replyTo && toList) {
+    add("sender", "reply-to-list", 0, `Replies go to the mailing list's address ${replyTo}, as mailing lists do.`);
+  } else if (replyTo) {
     const rInfo = domainInfo(domainOf(replyTo));
     if (rInfo.domain && rInfo.domain !== fromInfo.domain) {
       const free = FREE_MAIL.has(rInfo.domain) && !FREE_MAIL.has(fromInfo.domain);
@@ -256,23 +308,53 @@ export function senderSignals(
     const rp = domainInfo(domainOf(returnPath));
     if (rp.domain && rp.domain !== fromInfo.domain) {
       const look = findLookalike(rp, targets);
-      const w = look ? 15 : input.authenticated ? 0 : 3;
+      const w = look ? 15 : input.authenticated || list?.id ? 0 : 3;
       add(
         "sender",
         "return-path-mismatch",
         w,
-        `Bounces (Return-Path) go to ${rp.domain}, not ${fromInfo.domain}${w === 0 ? " — common for mailing services, and this message's DMARC check passed" : ""}${look ? `; ${rp.domain} imitates ${look.imitates}` : ""}.`,
+        `Bounces (Return-Path) go to ${rp.domain}, not ${fromInfo.domain}${w === 0 ? (input.authenticated ? " — common for mailing services, and this message's DMARC check passed" : " — normal for a mailing list") : ""}${look ? `; ${rp.domain} imitates ${look.imitates}` : ""}.`,
       );
     }
   }
-  const brandSubject = brandNamedIn(normaliseName(input.subject, LIMITS.subject));
-  if (brandSubject && !ownedBy(fromInfo, brandAsTarget(brandSubject)) && !impersonation && !senderLookalike) {
+  // A brand named in the subject is impersonation only when the sender also claims to be it (display name,
+  // lookalike domain: flagged above); "Your Steam receipt" forwarded by a friend or a newsletter about Google is not.
+
+  // The From domain is a brand's or bank's own, but the message is not authenticated for it: spoofed.
+  const auth = input.auth ?? [];
+  const ownBrand = targets.find((t) => t.kind === "brand" && ownedBy(fromInfo, t));
+  const evaluated = auth.some((a) => a.result !== "none" && a.result !== "temperror");
+  if (ownBrand && !FREE_MAIL.has(fromInfo.domain) && !alignedPass(auth, fromInfo.domain) && evaluated) {
+    const seen = auth.map((a) => `${a.method.toUpperCase()} ${a.result}`).join(", ");
+    impersonation = true;
     add(
       "sender",
-      "subject-brand",
-      8,
-      `The subject names ${titleCase(brandSubject.name)}, but the sender ${fromInfo.domain} is not a ${titleCase(brandSubject.name)} domain.`,
+      "brand-domain-unauthenticated",
+      35,
+      `The From address uses ${titleCase(ownBrand.name)}'s own domain ${fromInfo.domain}, but the message is not authenticated for it (${seen}): ${titleCase(ownBrand.name)} signs its mail, so this sender is probably forged.`,
     );
+  }
+  // A DKIM signature by an unrelated domain that does not verify.
+  const foreign = auth.find((a) => a.method === "dkim" && a.result === "fail");
+  const signer = foreign ? dkimDomain(foreign) : "";
+  if (foreign && signer && signer !== fromInfo.domain) {
+    add(
+      "authentication",
+      "dkim-foreign-fail",
+      12,
+      `The message carries a failing DKIM signature of ${signer}, a domain unrelated to the sender ${fromInfo.domain}.`,
+    );
+  }
+  // A free-mail address presenting itself as an organization ("Security Department" <x@gmail.com>).
+  if (name && FREE_MAIL.has(fromInfo.domain) && !impersonation) {
+    const org = matchCues(cueWords(name)).organization;
+    if (org.length)
+      add(
+        "sender",
+        "free-mail-organization",
+        15,
+        `Display name "${shorten(senderName, 60)}" presents the sender as an organization ("${org[0]}"), but the address is a free-mail account at ${fromInfo.domain}.`,
+      );
   }
   return { impersonation, senderLookalike };
 }
