@@ -67,7 +67,7 @@ describe("analysis in the worker pool", () => {
     await analyzeInWorker(PHISH, ORG); // the pool is up
     // Built before the clock starts: making 2 MB strings is the test's work, not the analyzer's.
     const inputs = Object.entries(CASES).map(([name, make]) =>
-      Buffer.from(make(SIZES[name as keyof typeof SIZES] * 4)),
+      Buffer.from(make(SIZES[name as keyof typeof SIZES] * 10)),
     );
     let worstGap = 0;
     let last = performance.now();
@@ -80,6 +80,9 @@ describe("analysis in the worker pool", () => {
     clearInterval(timer);
     expect(results).toHaveLength(Object.keys(CASES).length);
     for (const r of results) expect(["low", "medium", "high"]).toContain(r.risk);
-    expect(worstGap).toBeLessThan(100);
+    // In-process, these ~10 MB of hostile input block the event loop for well over a second; from the
+    // pool, only scheduler noise on a shared machine remains (the HTTP-level bound of 100 ms for /healthz
+    // is asserted against the built server in tests/unit/phishing-healthz.test.ts).
+    expect(worstGap).toBeLessThan(250);
   });
 });

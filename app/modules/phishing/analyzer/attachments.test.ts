@@ -32,6 +32,7 @@ describe("attachments stage", () => {
     const started = performance.now();
     expect(pdfHasActiveContent("/OpenAction<<".repeat(150_000))).toBe(false);
     expect(htmlHasCredentialTrap("<input ".repeat(280_000))).toBe(false);
-    expect(performance.now() - started).toBeLessThan(500);
+    // About 4 MB in all: a quadratic scan of it would take hours, a linear one well under this bound.
+    expect(performance.now() - started).toBeLessThan(1500);
   });
 });

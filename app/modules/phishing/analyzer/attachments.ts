@@ -51,7 +51,7 @@ export function htmlHasCredentialTrap(source: string): boolean {
       if (close < 0) close = src.length;
     }
     const tag = src.slice(i, Math.min(close, i + 500));
-    if (/type\s*=\s*["']?password/.test(tag)) return true;
+    if (tag.includes("password") && /type\s*=\s*["']?password/.test(tag)) return true;
   }
   return false;
 }

@@ -52,7 +52,12 @@ export function fold(text: string): string {
 export function cueWords(text: string, max = 12_000): string[] {
   const out: string[] = [];
   for (const w of fold(text).split(/[^\p{L}\p{N}']+/u)) {
-    const t = w.replace(/^'+|'+$/g, "");
+    // Outer apostrophes trimmed by index (a pattern like /'+$/ re-scans a run of them from every position).
+    let a = 0;
+    let b = w.length;
+    while (a < b && w[a] === "'") a++;
+    while (b > a && w[b - 1] === "'") b--;
+    const t = w.slice(a, b);
     if (t) out.push(t);
     if (out.length >= max) break;
   }

@@ -53,15 +53,18 @@ const PIECES = [
 const hostile = fc
   .tuple(
     fc.constantFrom(...PIECES),
-    fc.integer({ min: 2_000, max: 40_000 }),
+    fc.integer({ min: 50_000, max: 200_000 }),
     fc.string({ maxLength: 40 }),
     fc.string({ maxLength: 40 }),
   )
   .map(([piece, n, before, after]) => before + piece.repeat(Math.ceil(n / piece.length)) + after);
 
 const targets = protectedTargets(["northwindtraders.com"]);
-/** Generous for 40 KB of input on a shared machine; a quadratic scan of 40 KB takes seconds. */
-const BOUND_MS = 250;
+/**
+ * Generous for 200 KB on a shared machine (linear stages take 1-100 ms); the quadratic scans this
+ * replaced took 3-50 s at these sizes (bench/phishing-hostile.js).
+ */
+const BOUND_MS = 1000;
 
 function timed(fn: () => unknown) {
   const t = performance.now();
@@ -151,7 +154,7 @@ describe("every stage is linear on hostile strings", () => {
         fc.property(hostile, (s) => {
           expect(timed(() => run(s))).toBeLessThan(BOUND_MS);
         }),
-        { numRuns: 40 },
+        { numRuns: 12 },
       );
     });
   }
@@ -163,9 +166,9 @@ describe("every stage is linear on hostile strings", () => {
         await parseMessage(
           `From: "${s}" <a@example.com>\r\nSubject: ${s}\r\nAuthentication-Results: mx; ${s}\r\n\r\n${s}`,
         );
-        expect(performance.now() - t).toBeLessThan(BOUND_MS * 4);
+        expect(performance.now() - t).toBeLessThan(BOUND_MS * 3);
       }),
-      { numRuns: 25 },
+      { numRuns: 8 },
     );
   });
 });
