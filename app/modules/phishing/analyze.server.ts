@@ -22,7 +22,7 @@ import { analyzeAttachments } from "./analyzer/attachments";
 import { analyzeLanguage, obfuscationSignals } from "./analyzer/language";
 import { analyzeLinks, formAndScriptSignals } from "./analyzer/links";
 import { headerAnomalies, loadMailLibs, parseMessage } from "./analyzer/parse.server";
-import { emptyState, finishAnalysis } from "./analyzer/score";
+import { emptyState, finishAnalysis, textModelSignal } from "./analyzer/score";
 import { isBulk, senderSignals } from "./analyzer/sender";
 import { plural, stripBracketed } from "./analyzer/text";
 import type { AddSignal, Analysis, AnalyzeOptions, StageName } from "./analyzer/types";
@@ -142,6 +142,11 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   }
 
   // --- Score -------------------------------------------------------------------
-  const cutShort = state.done.length < 6 ? { limitMs } : undefined;
+  // The text model reads what the language stage read: it runs only when that stage did.
+  if (state.done.includes("language") && !late()) {
+    textModelSignal(state, add);
+    finished("score");
+  }
+  const cutShort = state.done.length < 7 ? { limitMs } : undefined;
   return finishAnalysis(state, targets, cutShort, Math.round((performance.now() - started) * 10) / 10);
 }

@@ -109,6 +109,12 @@ export function warmPhishingPool(): Promise<void> {
   return getPool().then(() => undefined);
 }
 
+/** How many analyses the pool's threads have completed (tests and diagnostics). */
+export async function phishingPoolCompleted(): Promise<number> {
+  const p = await poolPromise;
+  return p?.completed ?? 0;
+}
+
 /** Stops the pool's threads (tests, shutdown). */
 export async function closePhishingPool(): Promise<void> {
   const p = await poolPromise;

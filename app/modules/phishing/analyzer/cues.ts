@@ -65,7 +65,8 @@ export function cueWords(text: string, max = 12_000): string[] {
 }
 
 const byFirst = new Map<string, Phrase[]>();
-const prefixFirst: Phrase[] = [];
+/** Phrases whose first word is a prefix ("expire*"), indexed by the prefix's first two letters. */
+const prefixFirst = new Map<string, Phrase[]>();
 {
   const all = cuesJson as unknown as Record<string, LanguageCues | string>;
   for (const [lang, cues] of Object.entries(all)) {
@@ -92,8 +93,10 @@ const prefixFirst: Phrase[] = [];
           .filter(Boolean);
         if (!words.length) continue;
         const phrase = { words, text, lang, category };
-        if (words[0]!.endsWith("*")) prefixFirst.push(phrase);
-        else {
+        if (words[0]!.endsWith("*")) {
+          const key = words[0]!.slice(0, 2);
+          prefixFirst.set(key, [...(prefixFirst.get(key) ?? []), phrase]);
+        } else {
           const list = byFirst.get(words[0]!) ?? [];
           list.push(phrase);
           byFirst.set(words[0]!, list);
@@ -134,7 +137,8 @@ export function matchCues(words: string[]): CueHits {
       }
     };
     if (cands) for (const p of cands) check(p);
-    for (const p of prefixFirst) if (w.startsWith(p.words[0]!.slice(0, -1))) check(p);
+    const prefixed = prefixFirst.get(w.slice(0, 2));
+    if (prefixed) for (const p of prefixed) if (w.startsWith(p.words[0]!.slice(0, -1))) check(p);
   }
   hits.languages = [...languages];
   return hits;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { protectedTargets } from "../domains";
-import { cutShortLine, emptyState, finishAnalysis, riskFor, scoreSignals } from "./score";
+import { cutShortLine, emptyState, finishAnalysis, riskFor, scoreSignals, textModelSignal } from "./score";
 
 describe("score stage", () => {
   it("caps each category so one family of signals cannot decide alone", () => {
@@ -35,5 +35,21 @@ describe("score stage", () => {
     const a = finishAnalysis(s, [], { limitMs: 3000 });
     expect(a.rationale[0]).toBe(cutShortLine(["parse", "authentication"], 3000));
     expect(a.rationale[0]).toMatch(/^The analysis was cut short after 3 s: the sender checks, the link checks/);
+  });
+});
+
+describe("score stage: the text model as one signal", () => {
+  it("adds the model's probability as weighted evidence with its strongest tokens", () => {
+    const s = emptyState(100);
+    s.subject = "Verify your account now";
+    s.bodyText =
+      "Dear customer, your account has been suspended. Verify your password and login details here to avoid closure.";
+    const signals: { id: string; weight: number; message: string }[] = [];
+    textModelSignal(s, (category, id, weight, message) => signals.push({ id, weight, message }));
+    expect(signals).toHaveLength(1);
+    expect(signals[0]!.weight).toBeGreaterThanOrEqual(10);
+    expect(signals[0]!.message).toMatch(
+      /^The text model finds the wording and links typical of phishing \(probability 0\.\d\d\); strongest tokens: "/,
+    );
   });
 });

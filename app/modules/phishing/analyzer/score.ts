@@ -25,6 +25,7 @@ import type {
 } from "./types";
 import { STAGES } from "./types";
 import { normaliseName, shorten, titleCase } from "./text";
+import { scoreTextModel } from "../model";
 
 export const HIGH_FROM = 55;
 export const MEDIUM_FROM = 25;
@@ -38,6 +39,7 @@ export const CATEGORY_CAP: Record<SignalCategory, number> = {
   attachments: 60,
   headers: 20,
   language: 40,
+  model: 20,
   trust: 0,
 };
 
@@ -103,6 +105,34 @@ export function combinations(state: AnalysisState, targets: Protected[], add: Ad
   }
 }
 
+/**
+ * The statistical text model (model/, docs/phishing-model.md) as one weighted
+ * signal beside the rules: its probability that the subject, text and links
+ * are phishing maps to 0-20 points (category cap 20), halved for bulk mail
+ * that asks for nothing (a marketing vocabulary is not a scam's). The
+ * rationale line names the tokens that weighed most, so a person can see why.
+ */
+export function textModelSignal(state: AnalysisState, add: AddSignal) {
+  const urls = state.links.map((l) => l.href).slice(0, 100);
+  const { probability, topTokens } = scoreTextModel({ subject: state.subject, text: state.bodyText, urls });
+  const p = Math.round(probability * 100) / 100;
+  let weight =
+    probability >= 0.95 ? 20 : probability >= 0.85 ? 15 : probability >= 0.7 ? 10 : probability >= 0.5 ? 5 : 0;
+  if (state.facts.mailingList && !state.facts.credentialAsk) weight = Math.floor(weight / 2);
+  const tokens = topTokens
+    .slice(0, 5)
+    .map((t) => `"${shorten(t.token, 30)}"`)
+    .join(", ");
+  add(
+    "model",
+    "text-model",
+    weight,
+    probability >= 0.5
+      ? `The text model finds the wording and links typical of phishing (probability ${p.toFixed(2)})${tokens ? `; strongest tokens: ${tokens}` : ""}.`
+      : `The text model finds the wording and links ordinary (probability of phishing ${p.toFixed(2)})${tokens ? `; strongest tokens: ${tokens}` : ""}.`,
+  );
+}
+
 /** The score of a set of signals: per-category sums capped, trust subtracted, clamped to 0-100. */
 export function scoreSignals(signals: Signal[]): { score: number; risk: Risk } {
   const byCategory = new Map<SignalCategory, number>();
@@ -124,11 +154,11 @@ const STAGE_WORDS: Record<StageName, string> = {
   links: "the link checks",
   attachments: "the attachment checks",
   language: "the wording checks",
-  score: "the score",
+  score: "the text model",
 };
 
 export function cutShortLine(done: StageName[], limitMs: number): string {
-  const missing = STAGES.filter((s) => s !== "score" && !done.includes(s)).map((s) => STAGE_WORDS[s]);
+  const missing = STAGES.filter((s) => !done.includes(s)).map((s) => STAGE_WORDS[s]);
   return `The analysis was cut short after ${Math.round(limitMs / 100) / 10} s: ${missing.join(", ") || "the last checks"} did not run, so this verdict rests only on what was checked before the time limit.`;
 }
 

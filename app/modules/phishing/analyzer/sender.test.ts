@@ -57,3 +57,75 @@ describe("sender stage", () => {
     expect(brandInDisplayName("chase online security")?.name).toBe("chase");
   });
 });
+
+describe("sender stage: authentication, free mail and mailing lists", () => {
+  const ar = (s: string) => ({
+    method: s.split("=")[0] as "spf" | "dkim" | "dmarc",
+    result: s.split("=")[1]!,
+    source: "mx.example.net",
+    detail: "",
+  });
+
+  it("flags a brand's own domain in From when nothing authenticates it", () => {
+    const c = collect();
+    senderSignals(
+      input("security@paypal.com", "PayPal", {
+        auth: [ar("spf=none"), ar("dmarc=none"), { ...ar("dkim=fail"), detail: "header.d=mailer-cheap.example" }],
+      }),
+      opts,
+      targets,
+      c.add,
+    );
+    expect(c.ids()).toEqual(expect.arrayContaining(["brand-domain-unauthenticated", "dkim-foreign-fail"]));
+    expect(c.weight("brand-domain-unauthenticated")).toBe(35);
+  });
+
+  it("leaves a brand's mail alone when DKIM passes for its domain", () => {
+    const c = collect();
+    senderSignals(
+      input("service@paypal.com", "PayPal", {
+        auth: [ar("spf=softfail"), { ...ar("dkim=pass"), detail: "header.d=paypal.com" }],
+      }),
+      opts,
+      targets,
+      c.add,
+    );
+    expect(c.ids()).not.toContain("brand-domain-unauthenticated");
+  });
+
+  it("flags a free-mail account presenting itself as an organization, in any language", () => {
+    for (const name of ["Security Department", "Atención al Cliente", "Kundenservice"]) {
+      const c = collect();
+      senderSignals(input("helpdesk.2291@gmail.com", name), opts, targets, c.add);
+      expect(c.ids(), name).toContain("free-mail-organization");
+    }
+    const person = collect();
+    senderSignals(input("ana.lopez@gmail.com", "Ana López"), opts, targets, person.add);
+    expect(person.ids()).not.toContain("free-mail-organization");
+  });
+
+  it("treats a Reply-To that is the mailing list's address as normal", () => {
+    const c = collect();
+    senderSignals(
+      input("tom@example.org", "Tom", {
+        replyTo: "dev@lists.example.net",
+        list: { id: "dev.lists.example.net", post: "dev@lists.example.net", unsubscribe: true, precedence: "list" },
+      }),
+      opts,
+      targets,
+      c.add,
+    );
+    expect(c.signals).toEqual([expect.objectContaining({ id: "reply-to-list", weight: 0 })]);
+  });
+
+  it("does not call a subject naming a brand impersonation when the sender does not claim to be it", () => {
+    const c = collect();
+    senderSignals(
+      input("friend@example.org", "Sam", { subject: "My Steam receipt and the Google doc" }),
+      opts,
+      targets,
+      c.add,
+    );
+    expect(c.signals).toEqual([]);
+  });
+});

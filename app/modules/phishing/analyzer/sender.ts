@@ -324,7 +324,10 @@ export function senderSignals(
   const auth = input.auth ?? [];
   const ownBrand = targets.find((t) => t.kind === "brand" && ownedBy(fromInfo, t));
   const evaluated = auth.some((a) => a.result !== "none" && a.result !== "temperror");
-  if (ownBrand && !FREE_MAIL.has(fromInfo.domain) && !alignedPass(auth, fromInfo.domain) && evaluated) {
+  // A mailing list that re-sends a member's post signs it as the list (SPF and DKIM pass for the list's
+  // domain, ARC records the original): that breaks alignment without any forgery.
+  const viaList = !!(list?.id || list?.post) && auth.some((a) => a.result === "pass" && a.method !== "dmarc");
+  if (ownBrand && !FREE_MAIL.has(fromInfo.domain) && !alignedPass(auth, fromInfo.domain) && evaluated && !viaList) {
     const seen = auth.map((a) => `${a.method.toUpperCase()} ${a.result}`).join(", ");
     impersonation = true;
     add(

@@ -6,7 +6,7 @@
  */
 export type Risk = "low" | "medium" | "high";
 export type SignalCategory =
-  "authentication" | "sender" | "lookalike" | "links" | "attachments" | "headers" | "language" | "trust";
+  "authentication" | "sender" | "lookalike" | "links" | "attachments" | "headers" | "language" | "model" | "trust";
 
 export type Signal = {
   id: string;
