@@ -3,6 +3,7 @@
 // when a stage outlives the deadline, and a main thread left free meanwhile.
 import fs from "node:fs";
 import path from "node:path";
+import { performance as nodePerformance } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeMessage, type AnalyzeOptions } from "./analyze.server";
 import { analyzeInWorker, closePhishingPool, GRACE_MS, phishingPoolCompleted } from "./pool.server";
@@ -69,23 +70,19 @@ describe("analysis in the worker pool", () => {
     const inputs = Object.entries(CASES).map(([name, make]) =>
       Buffer.from(make(SIZES[name as keyof typeof SIZES] * 10)),
     );
-    let worstGap = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const t = performance.now();
-      worstGap = Math.max(worstGap, t - last);
-      last = t;
-    }, 5);
+    // Main-thread work is measured as event-loop busy time, which a descheduled process on a shared
+    // machine does not inflate (a wall-clock gap would).
+    const elu0 = nodePerformance.eventLoopUtilization();
     const before = await phishingPoolCompleted();
     const results = await Promise.all(inputs.map((raw) => analyzeInWorker(raw, ORG)));
-    clearInterval(timer);
     expect(results).toHaveLength(Object.keys(CASES).length);
     // Every one ran in a pool thread, none on this thread.
     expect((await phishingPoolCompleted()) - before).toBe(inputs.length);
     for (const r of results) expect(["low", "medium", "high"]).toContain(r.risk);
-    // In-process, these ~10 MB of hostile input block the event loop for well over a second; from the
-    // pool, only scheduler noise on a shared machine remains (the HTTP-level bound of 100 ms for /healthz
-    // is asserted against the built server in tests/unit/phishing-healthz.test.ts).
-    expect(worstGap).toBeLessThan(400);
+    // In-process, these ~10 MB of hostile input keep the event loop busy for about 3 s (measured on the
+    // shared 2-core machine: 2,964 ms); from the pool, 125-311 ms of copying and messaging remain. The
+    // HTTP-level bound (100 ms for /healthz) is asserted against the built server in
+    // tests/unit/phishing-healthz.test.ts.
+    expect(nodePerformance.eventLoopUtilization(elu0).active).toBeLessThan(1000);
   });
 });

@@ -24,9 +24,11 @@ describe("authentication stage", () => {
   });
 
   it("reads an unclosed comment of 300 KB in linear time", () => {
-    const started = performance.now();
+    const cpu = process.cpuUsage();
     const ar = parseAuthResults(`Authentication-Results: mx.example.net; dkim=pass ${"(".repeat(300_000)}`);
-    expect(performance.now() - started).toBeLessThan(200);
+    const used = process.cpuUsage(cpu);
+    // CPU time: the old pattern took about 50 s here.
+    expect((used.user + used.system) / 1000).toBeLessThan(500);
     expect(ar?.results.dkim?.result).toBe("pass");
   });
 

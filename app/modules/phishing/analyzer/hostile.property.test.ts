@@ -66,10 +66,12 @@ const targets = protectedTargets(["northwindtraders.com"]);
  */
 const BOUND_MS = 1000;
 
+/** CPU time (ms) of this process for `fn`: unlike wall time, not inflated when a busy machine deschedules us. */
 function timed(fn: () => unknown) {
-  const t = performance.now();
+  const c = process.cpuUsage();
   fn();
-  return performance.now() - t;
+  const d = process.cpuUsage(c);
+  return (d.user + d.system) / 1000;
 }
 
 describe("every stage is linear on hostile strings", () => {
@@ -162,11 +164,12 @@ describe("every stage is linear on hostile strings", () => {
   it("parse: a whole message made of hostile header and body text", async () => {
     await fc.assert(
       fc.asyncProperty(hostile, async (s) => {
-        const t = performance.now();
+        const c = process.cpuUsage();
         await parseMessage(
           `From: "${s}" <a@example.com>\r\nSubject: ${s}\r\nAuthentication-Results: mx; ${s}\r\n\r\n${s}`,
         );
-        expect(performance.now() - t).toBeLessThan(BOUND_MS * 3);
+        const d = process.cpuUsage(c);
+        expect((d.user + d.system) / 1000).toBeLessThan(BOUND_MS * 3);
       }),
       { numRuns: 8 },
     );
