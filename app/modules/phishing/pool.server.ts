@@ -180,10 +180,11 @@ export async function analyzeInWorker(raw: Buffer | string, opts: AnalyzeOptions
     }
   });
 
-  const bytes = typeof raw === "string" ? Buffer.from(raw, "utf8") : raw;
-  // A copy the worker owns (transferred, not cloned again).
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
+  // The worker gets bytes it owns, transferred rather than cloned: a string's own fresh buffer when it has
+  // one (large strings do), else a copy (the caller's Buffer, or a small one in Node's shared pool).
+  const fresh = typeof raw === "string" ? Buffer.from(raw, "utf8") : null;
+  const owned = fresh && fresh.byteOffset === 0 && fresh.buffer.byteLength === fresh.length;
+  const copy = owned ? new Uint8Array(fresh.buffer, 0, fresh.length) : Uint8Array.from(fresh ?? (raw as Buffer));
   const task: WorkerTask = { raw: copy, opts: plain, port: port2, remoteResolver: !!resolver };
   try {
     return (await pool.run(task, { transferList: [port2, copy.buffer] as never, signal: abort.signal })) as Analysis;
