@@ -1,7 +1,7 @@
 // The worst inputs known for the phishing analyzer (issue 10): each built at
 // the size the security review used, analysed once in-process, reporting the
 // time. Before the linear rewrite these took seconds to minutes; the figures
-// are recorded in docs/decisions/015-phishing-analyzer-stages.md.
+// are recorded in docs/phishing-analyzer.md.
 //   node bench/phishing-hostile.js [--scale 1] [--only name]
 import fs from "node:fs";
 import os from "node:os";

@@ -6,7 +6,7 @@
  * then the score: the sum of the signals' weights, capped per category so one
  * noisy family cannot decide alone, clamped to 0-100.
  *
- * What the levels mean (docs/phishing.md): high = do not interact, report
+ * What the levels mean (docs/phishing-analyzer.md): high = do not interact, report
  * it; medium = verify through another channel before acting; low = no
  * phishing pattern found. Thresholds: high from 55, medium from 25.
  */
