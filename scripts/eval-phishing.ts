@@ -174,6 +174,15 @@ async function main() {
     `  phishing >= 0.5: ${pct(phish.filter((r) => r.model >= 0.5).length, phish.length)}   legitimate >= 0.5: ${pct(legit.filter((r) => r.model >= 0.5).length, legit.length)}   marketing >= 0.5: ${pct(marketing.filter((r) => r.model >= 0.5).length, marketing.length)}`,
   );
 
+  console.log("  share of messages at or above a probability (for calibrating the analyzer's use of it):");
+  for (const t of [0.3, 0.5, 0.7, 0.8, 0.9, 0.95]) {
+    const at = (set: Row[]) =>
+      `${((100 * set.filter((r) => r.model >= t).length) / Math.max(1, set.length)).toFixed(1)}%`;
+    console.log(
+      `    >= ${t.toFixed(2)}  phishing ${at(phish).padStart(6)}  legitimate ${at(legit).padStart(6)}  marketing ${at(marketing).padStart(6)}`,
+    );
+  }
+
   if (verbose) {
     console.log("\nPhishing rated low:");
     for (const r of phish.filter((r) => r.risk === "low"))

@@ -26,13 +26,13 @@ import { parseForModel } from "./phishing-model/parse-message";
 import { ownExamples } from "./phishing-model/training-examples";
 
 const MODEL_FILE = path.join(REPO_ROOT, "app/modules/phishing/model/model.json");
-const EPOCHS = 14;
-const L2 = 1e-4;
+const EPOCHS = Number(process.env.TRAIN_EPOCHS ?? 14);
+const L2 = Number(process.env.TRAIN_L2 ?? 1e-3);
 const LEARNING_RATE = 0.5;
 const MIN_DOC_FREQ = 2;
 const MAX_FEATURES = 40_000;
 /** Our own examples are few but are the kind of mail the analyzer meets today. */
-const OWN_WEIGHT = 4;
+const OWN_WEIGHT = Number(process.env.TRAIN_OWN_WEIGHT ?? 4);
 
 type Doc = { key: string; label: 0 | 1; weight: number; features: string[]; source: string };
 

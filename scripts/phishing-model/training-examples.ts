@@ -21,6 +21,66 @@ type Lang = "en" | "es" | "pt" | "fr" | "de" | "it" | "nl";
 const PHISH: Record<Lang, Entry[]> = {
   en: [
     [
+      "Quick favor",
+      "Are you available? I'm in a meeting and can't talk. I need you to buy 5 Apple gift cards of $100 each for a client today. Scratch the back and send me photos of the codes. I'll reimburse you.",
+    ],
+    [
+      "Urgent wire transfer",
+      "I need you to process a wire transfer of $48,500 to a new supplier today. Keep this confidential until the deal is announced. I'll send the bank details. Reply as soon as you see this.",
+    ],
+    [
+      "Change of direct deposit",
+      "I changed banks and would like my salary paid into my new account from this month. Can you update it before the next payroll run? Let me know what you need.",
+    ],
+    [
+      "I know your password",
+      "I have access to your device and recorded you. Transfer $1,450 in Bitcoin to the wallet below within 48 hours or I will send the video to all your contacts. BTC address: bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+    ],
+    [
+      "Beneficiary of unclaimed inheritance",
+      "I am Barrister Williams, attorney to the late engineer who died without a next of kin. You have been named beneficiary of USD 8.5 million. Reply with your full name, phone and address.",
+    ],
+    [
+      "Work from home: earn $500 a day",
+      "We are hiring remote assistants. No experience needed, flexible hours, weekly payment. Register today, limited vacancies. {url}",
+    ],
+    [
+      "Your Norton subscription has been renewed",
+      "Thank you for your order. Your annual protection plan was renewed for $399.99 and will be debited within 24 hours. To cancel or request a refund call our billing department at +1 (808) 555-0199.",
+    ],
+    [
+      "Unpaid toll notice",
+      "You have an outstanding toll balance of $6.99. To avoid a late fee of $50, settle your balance today: {url}",
+    ],
+    [
+      "You have (3) new voicemail messages",
+      "You received a new voice message from +1 212 555 0147, duration 0:48. Listen to the message by signing in with your work email: {url}",
+    ],
+    [
+      "Fax document received",
+      "A new fax document (4 pages) has been delivered to your inbox. Open the secure viewer to read it: {url}",
+    ],
+    [
+      "Connect your wallet to claim the airdrop",
+      "You are eligible for the token airdrop. Connect your wallet and validate your seed phrase to receive 2,500 tokens before the snapshot ends. {url}",
+    ],
+    [
+      "Low interest loan approved",
+      "Congratulations, your loan of $25,000 at 2% interest has been pre-approved. No credit check. Complete your application now: {url}",
+    ],
+    [
+      "SharePoint: a file was shared with you",
+      "Adele shared the file 'Q3 Payroll Adjustments.xlsx' with you. This link only works for the direct recipients of this message. Open: {url}",
+    ],
+    [
+      "Your Apple ID was used to sign in on a new device",
+      "Your Apple ID was used to purchase an item for $79.99. If you did not make this purchase, cancel it within 24 hours: {url}",
+    ],
+    [
+      "Webmail upgrade required",
+      "Dear user, our webmail server is being upgraded. To avoid losing your emails, re-validate your account with your current password: {url}",
+    ],
+    [
       "Action required: verify your account",
       "Dear customer, we noticed unusual sign-in activity. Verify your identity within 24 hours or your account will be suspended. {url}",
     ],
@@ -83,6 +143,34 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   es: [
     [
+      "¿Estás disponible?",
+      "Estoy en una reunión y no puedo hablar. Necesito que compres tarjetas regalo para un cliente hoy. Envíame fotos de los códigos, te lo devuelvo.",
+    ],
+    [
+      "Trabaja desde casa y gana 300 € al día",
+      "Buscamos personas para tareas sencillas en línea. Sin experiencia, pagos diarios. Regístrate: {url}",
+    ],
+    [
+      "Multa de tráfico pendiente (DGT)",
+      "Tiene una sanción pendiente de pago. Abónela hoy con un 50% de descuento: {url}",
+    ],
+    [
+      "He hackeado su dispositivo",
+      "Tengo acceso a su ordenador y su cámara. Transfiera 1.200 € en bitcoin en 48 horas o enviaré el vídeo a todos sus contactos.",
+    ],
+    [
+      "Herencia a su nombre",
+      "Soy abogado del difunto señor García, que murió sin herederos. Usted figura como beneficiario de 3,8 millones de euros. Responda con sus datos.",
+    ],
+    [
+      "Préstamo aprobado sin aval",
+      "Su préstamo de 12.000 € ha sido aprobado sin comprobar su historial. Solicite el ingreso ahora: {url}",
+    ],
+    [
+      "Nuevo mensaje de voz",
+      "Tiene un nuevo mensaje de voz. Inicie sesión con la contraseña de su correo para escucharlo: {url}",
+    ],
+    [
       "Verifique su cuenta inmediatamente",
       "Estimado cliente, hemos detectado actividad inusual. Verifique su identidad en las próximas 24 horas o su cuenta será suspendida. {url}",
     ],
@@ -125,6 +213,46 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   pt: [
     [
+      "Última chance: seu presente grátis",
+      "Você foi selecionado para uma recompensa exclusiva. Responda a pesquisa e receba um smartphone grátis. Restam poucas unidades. {url}",
+    ],
+    [
+      "Seu saldo em bitcoin expira hoje",
+      "Há um saldo não utilizado de 0,43 BTC em sua conta. Faça login e saque hoje antes que expire. {url}",
+    ],
+    [
+      "Preciso de um favor",
+      "Você está disponível? Estou em reunião. Preciso que faça uma transferência urgente para um fornecedor novo hoje. Mantenha sigilo, envio os dados.",
+    ],
+    [
+      "Você tem valores a receber do governo",
+      "Consulte agora se você tem dinheiro esquecido. Informe seu CPF e dados bancários para receber o valor via Pix. {url}",
+    ],
+    [
+      "Trabalhe em casa e ganhe R$ 300 por dia",
+      "Vagas para avaliar produtos pelo celular. Sem experiência, pagamento diário via Pix. Cadastre-se: {url}",
+    ],
+    [
+      "Multa de trânsito pendente",
+      "Consta uma notificação de infração em seu nome. Pague com 40% de desconto até hoje: {url}",
+    ],
+    [
+      "Seu CPF está irregular",
+      "Identificamos pendências no seu CPF junto à Receita. Regularize agora para evitar o cancelamento: {url}",
+    ],
+    [
+      "Empréstimo aprovado sem consulta",
+      "Seu empréstimo de R$ 15.000 foi pré-aprovado, sem consulta ao SPC/Serasa. Libere o valor agora: {url}",
+    ],
+    [
+      "Sua conta do WhatsApp será desativada",
+      "Sua conta será desativada por violação dos termos. Confirme seu número para mantê-la ativa: {url}",
+    ],
+    [
+      "Tigrinho: bônus de R$ 100 no cadastro",
+      "Jogue o jogo do tigre e ganhe bônus no primeiro depósito. Saque rápido via Pix. {url}",
+    ],
+    [
       "Verifique sua conta agora",
       "Prezado cliente, detectamos um acesso suspeito. Confirme seus dados em até 24 horas ou sua conta será bloqueada. {url}",
     ],
@@ -157,6 +285,34 @@ const PHISH: Record<Lang, Entry[]> = {
     ["Sua senha expira hoje", "Sua senha de e-mail expira hoje. Confirme suas credenciais para manter o acesso. {url}"],
   ],
   fr: [
+    [
+      "Es-tu disponible ?",
+      "Je suis en réunion. J'ai besoin que tu effectues un virement urgent de 23 000 € à un nouveau fournisseur aujourd'hui. Reste discret, je t'envoie les coordonnées.",
+    ],
+    [
+      "Amende impayée",
+      "Vous avez une amende en attente de paiement. Réglez-la aujourd'hui pour éviter la majoration: {url}",
+    ],
+    [
+      "Travaillez depuis chez vous : 300 € par jour",
+      "Nous recrutons pour des tâches simples en ligne. Sans expérience, paiement quotidien. Inscrivez-vous: {url}",
+    ],
+    [
+      "J'ai piraté votre appareil",
+      "J'ai accès à votre ordinateur et à votre caméra. Envoyez 1 200 € en bitcoin sous 48 heures, sinon j'envoie la vidéo à vos contacts.",
+    ],
+    [
+      "Héritage en votre faveur",
+      "Je suis notaire et je représente la succession d'un client décédé sans héritier. Vous êtes désigné bénéficiaire de 3,5 millions d'euros.",
+    ],
+    [
+      "Votre Compte Personnel de Formation expire",
+      "Vos droits CPF de 1 500 € expirent bientôt. Utilisez-les avant la date limite: {url}",
+    ],
+    [
+      "Crédit accepté sans justificatif",
+      "Votre crédit de 10 000 € est accepté sans justificatif. Demandez le versement: {url}",
+    ],
     [
       "Vérifiez votre compte immédiatement",
       "Cher client, nous avons détecté une activité inhabituelle. Vérifiez votre identité sous 24 heures, sinon votre compte sera suspendu. {url}",
@@ -200,6 +356,50 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   de: [
     [
+      "Letzte Chance: Ihr Gratis-Geschenk",
+      "Sie wurden für eine exklusive Belohnung ausgewählt. Nehmen Sie an der kurzen Umfrage teil und erhalten Sie ein kostenloses Smartphone. {url}",
+    ],
+    [
+      "Ihr Bitcoin-Guthaben verfällt",
+      "Auf Ihrem Konto befindet sich ein ungenutztes Guthaben von 0,43 BTC. Melden Sie sich an und lassen Sie es sich heute auszahlen. {url}",
+    ],
+    [
+      "Prominente investieren mit KI-Robotern",
+      "Starten Sie mit 250 € und erhalten Sie täglich Rendite. Nur noch wenige Plätze frei. {url}",
+    ],
+    [
+      "Kurze Bitte",
+      "Bist du gerade erreichbar? Ich sitze in einem Termin. Ich brauche dringend vier Google-Play-Karten zu je 100 € für einen Kunden. Schick mir Fotos der Codes, ich erstatte es dir.",
+    ],
+    [
+      "Ihre Sparkassen-Card wird gesperrt",
+      "Aufgrund neuer Sicherheitsrichtlinien muss Ihre Karte neu registriert werden. Bitte führen Sie die Aktualisierung durch: {url}",
+    ],
+    [
+      "Erbschaft: Sie sind als Begünstigter benannt",
+      "Ich bin Rechtsanwalt und vertrete den Nachlass eines verstorbenen Kunden. Sie wurden als Begünstigter von 4,2 Millionen Euro benannt. Antworten Sie mit Ihren Daten.",
+    ],
+    [
+      "Heimarbeit: 400 € pro Tag verdienen",
+      "Wir suchen Mitarbeiter für einfache Online-Aufgaben. Keine Erfahrung nötig, tägliche Auszahlung. Jetzt bewerben: {url}",
+    ],
+    [
+      "Ihre ELSTER Steuererstattung",
+      "Sie haben Anspruch auf eine Steuererstattung. Bestätigen Sie Ihre Bankverbindung für die Auszahlung: {url}",
+    ],
+    [
+      "Ich habe Ihr Gerät gehackt",
+      "Ich habe Zugriff auf Ihren Computer und Ihre Kamera. Überweisen Sie 1.200 € in Bitcoin innerhalb von 48 Stunden, sonst veröffentliche ich das Video.",
+    ],
+    [
+      "Neue Sprachnachricht erhalten",
+      "Sie haben eine neue Sprachnachricht. Melden Sie sich mit Ihrem E-Mail-Passwort an, um sie abzuhören: {url}",
+    ],
+    [
+      "Kredit ohne Schufa genehmigt",
+      "Ihr Kredit über 20.000 € wurde ohne Schufa-Abfrage genehmigt. Jetzt Auszahlung anfordern: {url}",
+    ],
+    [
       "Bestätigen Sie Ihr Konto",
       "Sehr geehrter Kunde, wir haben ungewöhnliche Aktivitäten festgestellt. Bestätigen Sie Ihre Identität innerhalb von 24 Stunden, sonst wird Ihr Konto gesperrt. {url}",
     ],
@@ -242,6 +442,31 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   it: [
     [
+      "Sei disponibile?",
+      "Sono in riunione. Ho bisogno che tu acquisti delle gift card per un cliente oggi. Mandami le foto dei codici, ti rimborso.",
+    ],
+    ["Multa non pagata", "Risulta una sanzione non pagata a suo nome. Paghi oggi con lo sconto del 30%: {url}"],
+    [
+      "Lavora da casa e guadagna 300 € al giorno",
+      "Cerchiamo persone per semplici attività online. Nessuna esperienza, pagamenti giornalieri. Iscriviti: {url}",
+    ],
+    [
+      "Ho hackerato il tuo dispositivo",
+      "Ho accesso al tuo computer e alla webcam. Invia 1.200 € in bitcoin entro 48 ore o manderò il video a tutti i tuoi contatti.",
+    ],
+    [
+      "Eredità a suo favore",
+      "Sono l'avvocato di un cliente deceduto senza eredi. Lei risulta beneficiario di 3,2 milioni di euro. Risponda con i suoi dati.",
+    ],
+    [
+      "Il tuo SPID sta per scadere",
+      "Il tuo SPID scadrà tra 24 ore. Rinnova ora per mantenere l'accesso ai servizi: {url}",
+    ],
+    [
+      "Prestito approvato senza garanzie",
+      "Il tuo prestito di 15.000 € è stato approvato senza garanzie. Richiedi l'erogazione: {url}",
+    ],
+    [
       "Verifica il tuo account",
       "Gentile cliente, abbiamo rilevato un accesso sospetto. Verifica la tua identità entro 24 ore o il tuo conto sarà sospeso. {url}",
     ],
@@ -281,6 +506,62 @@ const PHISH: Record<Lang, Entry[]> = {
   ],
   nl: [
     [
+      "Laatste kans: uw gratis cadeau",
+      "U bent geselecteerd voor een exclusieve beloning. Vul de korte enquête in en ontvang een gratis smartphone. Slechts 3 exemplaren beschikbaar. {url}",
+    ],
+    [
+      "Uw bitcoin saldo wacht op u",
+      "Uw account heeft een ongebruikt saldo van 0,43 BTC. Meld u aan en neem het bedrag vandaag nog op voordat het vervalt. {url}",
+    ],
+    [
+      "Beleggen met een AI-robot",
+      "Bekende Nederlanders beleggen stilletjes met dit platform. Start met € 250 en ontvang dagelijks rendement. Plaatsen zijn beperkt. {url}",
+    ],
+    [
+      "Uw ING-pas wordt vervangen",
+      "Uw betaalpas voldoet niet meer aan de nieuwe eisen. Bestel kosteloos een nieuwe pas en bevestig uw gegevens voor vrijdag. {url}",
+    ],
+    [
+      "Melding van de Belastingdienst",
+      "Er staat een openstaande aanslag op uw naam. Betaal binnen 3 dagen om een dwangbevel en extra kosten te voorkomen. {url}",
+    ],
+    [
+      "Uw bestelling is vastgehouden door de douane",
+      "Voor uw zending moeten nog invoerkosten van € 2,99 worden voldaan. Zonder betaling wordt het pakket teruggestuurd. {url}",
+    ],
+    [
+      "Even snel",
+      "Ben je beschikbaar? Ik zit in een vergadering. Kun je vandaag een overboeking van € 18.400 naar een nieuwe leverancier doen? Houd het vertrouwelijk, ik stuur de gegevens.",
+    ],
+    [
+      "Uw betaalverzoek staat open",
+      "Er staat een betaalverzoek van € 2,50 voor u klaar voor de verzending van uw pakket. Betaal via iDEAL: {url}",
+    ],
+    [
+      "Werk vanuit huis en verdien € 300 per dag",
+      "Wij zoeken mensen voor eenvoudige online taken. Geen ervaring nodig, dagelijkse uitbetaling. Meld je aan: {url}",
+    ],
+    [
+      "Belastingdienst: teruggave beschikbaar",
+      "U heeft recht op een teruggave van € 347,80. Bevestig uw rekeningnummer om het bedrag te ontvangen: {url}",
+    ],
+    [
+      "Ik heb uw apparaat gehackt",
+      "Ik heb toegang tot uw computer en camera. Maak binnen 48 uur € 1.200 in bitcoin over, anders stuur ik de video naar al uw contacten.",
+    ],
+    [
+      "Nieuwe DigiD-aanvraag",
+      "Uw DigiD verloopt. Activeer uw account opnieuw om toegang te houden tot overheidsdiensten: {url}",
+    ],
+    [
+      "Gratis spins: gokkast bonus",
+      "Claim 50 gratis spins en een stortingsbonus van 100% in ons online casino. Snel uitbetalen. {url}",
+    ],
+    [
+      "Lening goedgekeurd zonder BKR",
+      "Uw lening van € 15.000 is goedgekeurd zonder BKR-toetsing. Vraag de uitbetaling aan: {url}",
+    ],
+    [
       "Verifieer uw account",
       "Beste klant, wij hebben ongebruikelijke activiteit gedetecteerd. Verifieer uw identiteit binnen 24 uur, anders wordt uw rekening geblokkeerd. {url}",
     ],
@@ -319,6 +600,126 @@ const PHISH: Record<Lang, Entry[]> = {
 
 const LEGIT: Record<Lang, Entry[]> = {
   en: [
+    [
+      "Your order confirmation #112-4471",
+      "Thanks for your order. Items: USB-C cable (2), desk lamp. Estimated delivery: Friday. We'll send another email when it ships. View or manage your order in Your Account. {url}",
+    ],
+    [
+      "Your Uber receipt",
+      "Thanks for riding. Total: $18.40, paid with Visa. Trip from Market St to Mission Bay, 14 min. Rate your driver in the app.",
+    ],
+    [
+      "Password changed",
+      "The password for your account was changed on Monday at 09:12. If you made this change, no further action is needed. If you didn't, reset your password and contact support from the help center.",
+    ],
+    [
+      "Your credit card statement is ready",
+      "Your statement for the card ending 4821 is ready. Statement balance: $1,204.55. Payment due date: Nov 28. Set up autopay in the app to never miss a payment.",
+    ],
+    [
+      "Shipping update: out for delivery",
+      "Your package is out for delivery today. The driver will leave it at your door if no one is home. Tracking number 1Z999AA10123456784. {url}",
+    ],
+    [
+      "Dropbox: Alex shared a folder with you",
+      "Alex invited you to view the folder 'Conference photos'. Open it in Dropbox to see the files. You can leave the folder any time. {url}",
+    ],
+    [
+      "Zoom meeting invitation: design sync",
+      "You are invited to a scheduled Zoom meeting. Topic: design sync. Time: Wednesday 15:00 UTC. Meeting ID: 842 119 3320. Passcode is in the calendar invite.",
+    ],
+    [
+      "LinkedIn: you appeared in 12 searches this week",
+      "See who's looking at your profile. Your post about data pipelines got 40 reactions. Update your notification preferences at any time. {url}",
+    ],
+    [
+      "Reminder: dentist appointment tomorrow",
+      "This is a reminder of your appointment tomorrow at 10:20 with Dr. Nguyen. Reply C to confirm or call us to reschedule.",
+    ],
+    [
+      "Your electricity bill is ready",
+      "Your bill for the period Sep 1 - Sep 30 is $84.12 and will be paid by direct debit on Oct 15. Compare your usage with last year in your online account.",
+    ],
+    [
+      "Welcome to the team!",
+      "Hi Jordan, welcome aboard. Your laptop will be ready on Monday; IT will meet you at 9:00 for setup. Here is the onboarding checklist and the link to the handbook on the intranet.",
+    ],
+    [
+      "Re: contract draft v3",
+      "Thanks, I reviewed the draft. Section 4.2 still says 30 days; we agreed on 45. Otherwise looks good to sign. Can you send the final PDF by Thursday?",
+    ],
+    [
+      "Payroll: your payslip for October",
+      "Your October payslip is available in the HR portal. Net pay will be deposited on the 28th. Contact HR if anything looks wrong.",
+    ],
+    [
+      "Your Kindle book is ready",
+      "Thank you for your purchase. 'Project Hail Mary' is now available on your Kindle devices and apps. Happy reading!",
+    ],
+    [
+      "Security alert: new device signed in",
+      "We noticed a sign-in from a new device: Chrome on macOS, near Berlin. If this was you, you can ignore this email. Review your devices in Settings > Security.",
+    ],
+    [
+      "Your weekly screen time report",
+      "Your screen time was down 12% last week, with an average of 3 hours a day. Open Settings to see details.",
+    ],
+    [
+      "Parent-teacher conference schedule",
+      "Dear families, conferences will be held next Thursday and Friday. Please sign up for a 15-minute slot using the form sent home with students.",
+    ],
+    [
+      "GitHub Actions: workflow run failed",
+      "Run failed for CI on branch main (commit 4f2a9c1). 1 job failed: test (ubuntu-latest). View the logs to see details. You can manage notifications in settings. {url}",
+    ],
+    [
+      "[Announce] Conference call for papers",
+      "The call for papers for the 2026 workshop is open until March 1. Topics include storage systems and networking. Submissions via the conference site. Please forward to interested colleagues.",
+    ],
+    [
+      "Your return has been processed",
+      "We received your return and issued a refund of $42.99 to your original payment method. It may take 3-5 business days to appear on your statement.",
+    ],
+    [
+      "Gym membership renewal",
+      "Your annual membership renews on January 5 at the same price. No action needed. To cancel, visit the front desk or your member page.",
+    ],
+    [
+      "Photos from the wedding",
+      "Hi everyone! The photographer sent the album. Download whatever you like from the shared folder; it stays up for 30 days. Thank you again for coming.",
+    ],
+    [
+      "[GitHub] Your pull request was merged",
+      "Your pull request #412 'Fix race in cache eviction' was merged into main by a maintainer. View it on GitHub. You are receiving this because you authored the thread. {url}",
+    ],
+    [
+      "Jira: 3 issues assigned to you",
+      "You have 3 new issues assigned in project OPS. Priority: medium. Due this sprint. Manage notification settings in your profile. {url}",
+    ],
+    [
+      "Your bank statement is available",
+      "Your credit card statement for September is now available. Minimum payment due: $35.00 on Oct 25. Sign in to the app to view it. We will never ask for your password by email.",
+    ],
+    [
+      "Updated travel and expenses policy",
+      "Hello all, HR has published the updated travel and expenses policy, effective next month. Please read it on the intranet and ask your manager if you have questions.",
+    ],
+    [
+      "Substack: new post from a writer you follow",
+      "A new post is out: 'What we learned running a small bakery for ten years'. Read it in the app or on the web. Unsubscribe from this publication anytime. {url}",
+    ],
+    [
+      "Slack: new messages in #general",
+      "You have 4 unread messages in #general and a mention in #design. Open Slack to catch up. You can change email notifications in preferences.",
+    ],
+    [
+      "Invitation: Quarterly review @ Thu 10:00",
+      "You have been invited to the Quarterly review on Thursday at 10:00. Join with Google Meet. Reply yes, no or maybe in your calendar.",
+    ],
+    [
+      "Your payment was received",
+      "We received your payment of $120.00 for invoice INV-2207. Thank you. A receipt is available in your billing history. {url}",
+    ],
     [
       "Your verification code",
       "Your one-time code is 771204. It expires in 10 minutes. If you didn't try to sign in, you can ignore this message; someone may have typed your email by mistake.",
@@ -772,34 +1173,6 @@ const LEGIT: Record<Lang, Entry[]> = {
   ],
 };
 
-const PHISH_URLS = [
-  "https://bit.ly/3xK9qLm",
-  "http://185.212.44.10/secure/login.php",
-  "https://secure-account-verify.top/signin",
-  "https://xn--pypal-4ve.com/account/update",
-  "https://customer-portal.web.app/verify",
-  "https://mybank-support.xyz/kyc/update",
-  "https://tinyurl.com/claim-prize-now",
-  "https://auth-validation.online/confirm?id=88213",
-  "https://parcel-redelivery.info/pay",
-  "https://login.microsoftonline.com.account-check.ru/",
-  "https://wallet-bonus.click/claim",
-  "https://casino-royale-bonus.live/spins",
-  "https://t.ly/Fr33",
-  "https://docs-share.netlify.app/view/invoice",
-  "https://cutt.ly/refund-form",
-];
-const LEGIT_URLS = [
-  "https://www.example-store.com/orders/48213",
-  "https://news.example-publisher.org/2026/04/issue-112",
-  "https://github.com/example/project/releases/tag/v3.2.0",
-  "https://www.example-books.co.uk/account/receipts",
-  "https://shop.example-garden.de/sale?utm_source=newsletter&utm_medium=email",
-  "https://lists.example.org/mailman/listinfo/dev-list",
-  "https://www.example-airline.com/manage-booking",
-  "https://www.example-bank.nl/app",
-  "",
-];
 const BRANDS = ["PayPal", "Microsoft", "Apple", "Netflix", "Amazon", "DHL", "Santander", "ING", "Itaú", "La Poste"];
 
 function mulberry32(seed: number) {
@@ -814,6 +1187,168 @@ function mulberry32(seed: number) {
 }
 
 /** Every entry, three times with different links and brands (deterministic). */
+/**
+ * Links for the examples, drawn from broad pools so that no single made-up
+ * host or path word becomes a strong feature by repetition. Path words such
+ * as "account", "support" or "track" occur on both sides on purpose.
+ */
+/** Path words seen in both kinds of mail (a bank's real "login" page, a lure's fake one): drawn for both labels. */
+const SHARED_PATHS = [
+  "account",
+  "login",
+  "signin",
+  "secure",
+  "update",
+  "support",
+  "customer",
+  "auth",
+  "billing",
+  "invoice",
+  "track",
+  "pay",
+  "app",
+  "id",
+  "docs",
+  "share",
+  "help",
+  "settings",
+  "security",
+  "orders",
+  "manage",
+  "confirm",
+  "verify",
+  "service",
+  "client",
+  "portal",
+];
+const PHISH_PATHS = [
+  "kyc",
+  "wallet",
+  "claim",
+  "bonus",
+  "unlock",
+  "validate",
+  "webmail",
+  "session",
+  "redirect",
+  "index.php",
+  "recovery",
+  "owa",
+  "parcel",
+];
+const LEGIT_PATHS = [
+  "unsubscribe",
+  "preferences",
+  "privacy",
+  "blog",
+  "news",
+  "events",
+  "newsletter",
+  "community",
+  "products",
+  "sale",
+  "store",
+  "offers",
+  "download",
+  "booking",
+  "receipts",
+];
+const ODD_TLDS = [
+  "top",
+  "xyz",
+  "click",
+  "icu",
+  "shop",
+  "online",
+  "live",
+  "buzz",
+  "cfd",
+  "sbs",
+  "info",
+  "ru",
+  "cn",
+  "pw",
+  "vip",
+  "site",
+  "fun",
+  "link",
+  "co",
+  "net",
+  "com",
+];
+const SHORT = [
+  "bit.ly",
+  "tinyurl.com",
+  "cutt.ly",
+  "t.ly",
+  "rb.gy",
+  "is.gd",
+  "shorturl.at",
+  "rebrand.ly",
+  "s.id",
+  "tiny.cc",
+  "ow.ly",
+  "t.co",
+];
+const FREEHOST = [
+  "web.app",
+  "firebaseapp.com",
+  "netlify.app",
+  "pages.dev",
+  "workers.dev",
+  "glitch.me",
+  "vercel.app",
+  "weebly.com",
+  "wixsite.com",
+  "000webhostapp.com",
+  "r2.dev",
+  "github.io",
+];
+const LEGIT_HOSTS = [
+  "example-store.com",
+  "example-books.co.uk",
+  "example-garden.de",
+  "example-bank.nl",
+  "example-airline.com",
+  "example-news.org",
+  "example-shop.fr",
+  "example-negozio.it",
+  "example-tienda.es",
+  "example-loja.com.br",
+  "example-loja.pt",
+  "example-club.org",
+  "example-software.io",
+  "example-university.edu",
+];
+
+function makeUrl(label: 0 | 1, rand: () => number): string {
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const code = () => Math.floor(rand() * 36 ** 6).toString(36);
+  if (label === 1) {
+    const seg = () => (rand() < 0.7 ? pick(SHARED_PATHS) : pick(PHISH_PATHS));
+    const p = `${seg()}${rand() < 0.4 ? "/" + seg() : ""}`;
+    const word = pick(["secure", "account", "service", "verify", "client", "online", "portal", "help", "mail", "pay"]);
+    switch (Math.floor(rand() * 6)) {
+      case 0:
+        return `https://${pick(SHORT)}/${code()}`;
+      case 1:
+        return `http://${20 + Math.floor(rand() * 200)}.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}.${1 + Math.floor(rand() * 250)}/${p}`;
+      case 2:
+        return `https://${word}-${code()}.${pick(FREEHOST)}/${p}`;
+      case 3:
+        return `https://${word}-${pick(["center", "update", "check", "access", "notice"])}.${pick(ODD_TLDS)}/${p}?id=${code()}`;
+      case 4:
+        return `https://www.${pick(["dental", "bakery", "garage", "church", "hotel", "lawfirm"])}-${code()}.${pick(["com", "nl", "de", "it", "com.br"])}/wp-content/uploads/${p}`;
+      default:
+        return `https://${code()}.${pick(ODD_TLDS)}/${p}`;
+    }
+  }
+  if (rand() < 0.12) return "";
+  const q = rand() < 0.4 ? `?utm_source=newsletter&utm_medium=email&utm_campaign=${code()}` : "";
+  const seg = () => (rand() < 0.6 ? pick(SHARED_PATHS) : pick(LEGIT_PATHS));
+  return `https://www.${pick(LEGIT_HOSTS)}/${seg()}${rand() < 0.4 ? "/" + seg() : ""}${q}`;
+}
+
 export function ownExamples(): OwnExample[] {
   const rand = mulberry32(20261125);
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
@@ -826,7 +1361,7 @@ export function ownExamples(): OwnExample[] {
     ] as const) {
       entries.forEach(([subject, body], i) => {
         for (let v = 0; v < 3; v++) {
-          const url = label ? pick(PHISH_URLS) : pick(LEGIT_URLS);
+          const url = makeUrl(label, rand);
           const brand = pick(BRANDS);
           const text = body.replaceAll("{url}", url).replaceAll("{brand}", brand);
           out.push({
