@@ -129,3 +129,26 @@ describe("sender stage: authentication, free mail and mailing lists", () => {
     expect(c.signals).toEqual([]);
   });
 });
+
+describe("sender stage: mail re-sent by a mailing list", () => {
+  const list = { id: "python-list.python.org", post: "python-list@python.org", unsubscribe: true, precedence: "list" };
+  const auth = [
+    { method: "spf" as const, result: "pass", source: "mx.example.org", detail: "smtp.mailfrom=python.org" },
+    { method: "dkim" as const, result: "fail", source: "mx.example.org", detail: "header.d=fastmail.com" },
+    { method: "dmarc" as const, result: "fail", source: "mx.example.org", detail: "header.from=fastmail.com" },
+  ];
+
+  it("explains the author's failing DKIM and DMARC as the list's doing when the list's domain authenticates the copy", () => {
+    const c = collect();
+    senderSignals(input("helen.park@fastmail.com", "Helen Park", { list, auth }), opts, targets, c.add);
+    expect(c.signals.map((s) => [s.id, s.weight])).toEqual([["mailing-list-resend", -20]]);
+  });
+
+  it("gives no such allowance to List-* headers whose domain nothing authenticates", () => {
+    const c = collect();
+    const forged = [{ ...auth[0]!, detail: "smtp.mailfrom=bulk-sender.example" }, ...auth.slice(1)];
+    senderSignals(input("security@paypal.com", "PayPal", { list, auth: forged }), opts, targets, c.add);
+    expect(c.ids()).toContain("brand-domain-unauthenticated");
+    expect(c.ids()).not.toContain("mailing-list-resend");
+  });
+});

@@ -126,17 +126,40 @@ export function isBulk(list: ListInfo | undefined): boolean {
   return !!list && (!!list.id || !!list.post || list.unsubscribe || /^(list|bulk|junk)$/.test(list.precedence ?? ""));
 }
 
+/**
+ * Did the message come through a mailing list? List-Id and List-Post name the list (RFC 2919, 2369) and
+ * SPF or DKIM passes for the list's own domain (or ARC passes): the list re-sent it. Returns the list's domain.
+ */
+export function throughList(list: ListInfo | undefined, auth: AuthVerdict[]): string | null {
+  if (!list?.id || !list.post) return null;
+  // The list's domain: its List-Id's or the domain of its posting address.
+  const domains = new Set(
+    [domainInfo(list.id).domain, domainInfo(list.post.split("@")[1] ?? "").domain].filter(Boolean),
+  );
+  let found: string | null = null;
+  for (const a of auth) {
+    if (a.result !== "pass") continue;
+    const d = a.method === "dkim" ? dkimDomain(a) : a.method === "spf" ? spfDomain(a) : "";
+    if (domains.has(d)) found = d;
+    else if (a.method === "arc") found ??= [...domains][0] ?? null;
+  }
+  return found;
+}
+
+/** The envelope domain an SPF verdict names (smtp.mailfrom=, or mailauth's "domain for ip"). */
+function spfDomain(a: AuthVerdict): string {
+  const d =
+    /smtp\.mailfrom=(?:[^@\s;]{0,64}@)?([a-z0-9.-]{1,253})/i.exec(a.detail)?.[1] ?? a.detail.split(" ", 1)[0] ?? "";
+  return domainInfo(d).domain;
+}
+
 /** Did SPF, DKIM or DMARC pass for the From domain itself? */
 export function alignedPass(auth: AuthVerdict[], fromDomain: string): boolean {
   return auth.some((a) => {
     if (a.result !== "pass") return false;
     if (a.method === "dmarc") return true;
     if (a.method === "dkim") return a.detail.includes("; aligned") || dkimDomain(a) === fromDomain;
-    if (a.method === "spf") {
-      const d =
-        /smtp\.mailfrom=(?:[^@\s;]{0,64}@)?([a-z0-9.-]{1,253})/i.exec(a.detail)?.[1] ?? a.detail.split(" ", 1)[0] ?? "";
-      return domainInfo(d).domain === fromDomain;
-    }
+    if (a.method === "spf") return spfDomain(a) === fromDomain;
     return false;
   });
 }
@@ -326,7 +349,7 @@ export function senderSignals(
   const evaluated = auth.some((a) => a.result !== "none" && a.result !== "temperror");
   // A mailing list that re-sends a member's post signs it as the list (SPF and DKIM pass for the list's
   // domain, ARC records the original): that breaks alignment without any forgery.
-  const viaList = !!(list?.id || list?.post) && auth.some((a) => a.result === "pass" && a.method !== "dmarc");
+  const viaList = throughList(list, auth);
   if (ownBrand && !FREE_MAIL.has(fromInfo.domain) && !alignedPass(auth, fromInfo.domain) && evaluated && !viaList) {
     const seen = auth.map((a) => `${a.method.toUpperCase()} ${a.result}`).join(", ");
     impersonation = true;
@@ -340,12 +363,23 @@ export function senderSignals(
   // A DKIM signature by an unrelated domain that does not verify.
   const foreign = auth.find((a) => a.method === "dkim" && a.result === "fail");
   const signer = foreign ? dkimDomain(foreign) : "";
-  if (foreign && signer && signer !== fromInfo.domain) {
+  if (foreign && signer && signer !== fromInfo.domain && !viaList) {
     add(
       "authentication",
       "dkim-foreign-fail",
       12,
       `The message carries a failing DKIM signature of ${signer}, a domain unrelated to the sender ${fromInfo.domain}.`,
+    );
+  }
+  // Lists change what they re-send (subject tags, footers), which breaks the author's DKIM signature and so
+  // DMARC: expected, not deception, when the list's own domain authenticates the copy.
+  const broken = auth.filter((a) => (a.method === "dkim" || a.method === "dmarc") && a.result === "fail");
+  if (viaList && broken.length) {
+    add(
+      "trust",
+      "mailing-list-resend",
+      -20,
+      `The message was re-sent by the mailing list ${shorten(list!.id!, 60)} and is authenticated for the list's domain ${viaList}; lists alter messages (subject tags, footers), which is why the author's ${broken.map((a) => a.method.toUpperCase()).join(" and ")} check fails.`,
     );
   }
   // A free-mail address presenting itself as an organization ("Security Department" <x@gmail.com>).
