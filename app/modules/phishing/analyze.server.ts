@@ -46,12 +46,19 @@ export { HIGH_FROM, MEDIUM_FROM, riskFor } from "./analyzer/score";
 /** The default time budget for one message (issue 10: 3 s). */
 export const DEFAULT_DEADLINE_MS = 3000;
 
+/** How much DNS waiting a message's deadline allows for: its DNS budget, at most 2 s. */
+export function dnsAllowanceMs(opts: Pick<AnalyzeOptions, "dnsBudgetMs">): number {
+  return Math.min(opts.dnsBudgetMs ?? 2000, 2000) + 100;
+}
+
 export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions): Promise<Analysis> {
   // Loading the mail libraries (once per process or thread) is not the message's time.
   await loadMailLibs();
   const started = performance.now();
   const limitMs = opts.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  const deadline = started + limitMs;
+  // Waiting on DNS is not work: the time the authentication stage spends waiting for answers (at most its
+  // own DNS budget) is added to the deadline, so a slow resolver does not cut the other checks short.
+  let deadline = started + limitMs;
   const now = opts.now ?? new Date();
   const size = typeof raw === "string" ? Buffer.byteLength(raw) : raw.length;
   const state = emptyState(size);
@@ -84,7 +91,9 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
 
   // --- Authentication --------------------------------------------------------
   if (!late()) {
+    const authStarted = performance.now();
     state.auth = await authenticationVerdicts(msg.buf, msg.headerLines, opts, msg.fromInfo, add);
+    deadline += Math.min(performance.now() - authStarted, dnsAllowanceMs(opts));
     state.facts.dmarcPass = state.auth.some((a) => a.method === "dmarc" && a.result === "pass");
     finished("authentication");
   }

@@ -4,9 +4,9 @@
  * hostile, holds up other requests (issue 10).
  *
  * The deadline: inside the worker, stages not started within `deadlineMs`
- * (3 s by default) are skipped and the verdict says so. Should a stage itself
- * not return (a parser pathology), the thread is stopped 1.5 s after the
- * deadline and the verdict is built here from the progress the worker
+ * (3 s by default, plus the time spent waiting on DNS, at most 2 s) are
+ * skipped and the verdict says so. Should a stage itself not return (a parser
+ * pathology), the thread is stopped 1.5 s after that deadline and the verdict is built here from the progress the worker
  * reported after each finished stage. Either way the caller gets an Analysis:
  * nothing is lost and nothing throws.
  *
@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import type { Piscina as PiscinaPool } from "piscina";
-import { analyzeMessage, DEFAULT_DEADLINE_MS } from "./analyze.server";
+import { analyzeMessage, DEFAULT_DEADLINE_MS, dnsAllowanceMs } from "./analyze.server";
 import { protectedTargets } from "./domains";
 import { fallbackAddress, fallbackHeaderLines, headerValue } from "./analyzer/parse.server";
 import { emptyState, finishAnalysis } from "./analyzer/score";
@@ -155,7 +155,8 @@ export async function analyzeInWorker(raw: Buffer | string, opts: AnalyzeOptions
   port1.on("message", (m: WorkerMessage) => {
     if (m.type === "start") {
       // The deadline counts from the moment a thread takes the message, not while it waits in the queue.
-      hardTimer = setTimeout(() => abort.abort(), limitMs + GRACE_MS);
+      // The worker extends its deadline by the time it waits on DNS (at most dnsAllowanceMs): so does this.
+      hardTimer = setTimeout(() => abort.abort(), limitMs + dnsAllowanceMs(opts) + GRACE_MS);
     } else if (m.type === "progress") {
       last = m.state;
       onProgress?.(m.state);
