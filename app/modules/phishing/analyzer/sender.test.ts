@@ -152,3 +152,22 @@ describe("sender stage: mail re-sent by a mailing list", () => {
     expect(c.ids()).not.toContain("mailing-list-resend");
   });
 });
+
+describe("sender stage: a brand's domain authenticated only for a mailing service", () => {
+  it("weighs an unaligned but passing copy far less than a forged one", () => {
+    const c = collect();
+    senderSignals(
+      input("news@paypal.com", "PayPal", {
+        auth: [
+          { method: "spf", result: "pass", source: "mx", detail: "smtp.mailfrom=bounces.esp.example" },
+          { method: "dkim", result: "pass", source: "mx", detail: "header.d=esp.example" },
+          { method: "dmarc", result: "none", source: "mx", detail: "header.from=paypal.com" },
+        ],
+      }),
+      opts,
+      targets,
+      c.add,
+    );
+    expect(c.weight("brand-domain-unauthenticated")).toBe(10);
+  });
+});

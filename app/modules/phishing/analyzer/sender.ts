@@ -352,12 +352,19 @@ export function senderSignals(
   const viaList = throughList(list, auth);
   if (ownBrand && !FREE_MAIL.has(fromInfo.domain) && !alignedPass(auth, fromInfo.domain) && evaluated && !viaList) {
     const seen = auth.map((a) => `${a.method.toUpperCase()} ${a.result}`).join(", ");
-    impersonation = true;
+    // Nothing passes at all, or DMARC fails: forged. SPF or DKIM passing for another domain (a mailing
+    // service) while DMARC does not fail is only unaligned: weaker evidence.
+    const forged =
+      auth.some((a) => a.method === "dmarc" && a.result === "fail") ||
+      !auth.some((a) => a.result === "pass" && (a.method === "spf" || a.method === "dkim"));
+    impersonation = forged;
     add(
       "sender",
       "brand-domain-unauthenticated",
-      35,
-      `The From address uses ${titleCase(ownBrand.name)}'s own domain ${fromInfo.domain}, but the message is not authenticated for it (${seen}): ${titleCase(ownBrand.name)} signs its mail, so this sender is probably forged.`,
+      forged ? 35 : 10,
+      forged
+        ? `The From address uses ${titleCase(ownBrand.name)}'s own domain ${fromInfo.domain}, but the message is not authenticated for it (${seen}): ${titleCase(ownBrand.name)} signs its mail, so this sender is probably forged.`
+        : `The From address uses ${titleCase(ownBrand.name)}'s own domain ${fromInfo.domain}, but only another domain is authenticated (${seen}), not ${fromInfo.domain} itself.`,
     );
   }
   // A DKIM signature by an unrelated domain that does not verify.
