@@ -283,7 +283,14 @@ export function findLookalike(info: DomainInfo, targets: Protected[]): Lookalike
         if (cand === refLabel) {
           if (isUnicode) continue;
           // Same name, another suffix: paypal.co imitating paypal.com.
-          if (info.suffix !== refSuffix && !FREE_MAIL.has(info.domain)) {
+          // (Not for one- and two-letter names: db.com's "db" under another suffix imitates nobody.)
+          // Nor for everyday words (slack.net is an ISP, not Slack).
+          if (
+            info.suffix !== refSuffix &&
+            refLabel.length >= 3 &&
+            !GENERIC_LABELS.has(refLabel) &&
+            !FREE_MAIL.has(info.domain)
+          ) {
             how = "other-tld";
             detail = `uses the name "${refLabel}" under .${info.suffix || "?"} instead of ${own}`;
           }

@@ -19,7 +19,8 @@ import { memberships, phishingItems, tenants, users } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
 import { raiseAlert } from "~/modules/alerts/alerts.server";
-import { analyzeMessage, looksLikeMessage, type Analysis, type Risk, type Resolver } from "./analyze.server";
+import { looksLikeMessage, type Analysis, type Risk, type Resolver } from "./analyze.server";
+import { analyzeInWorker } from "./pool.server";
 import { FREE_MAIL } from "./lists";
 
 export const RISKS = ["low", "medium", "high"] as const;
@@ -86,15 +87,19 @@ export async function analyzeAndStore(input: {
   raw: Buffer | string;
   maxBytes?: number;
   resolver?: Resolver;
+  /** Time budget for the analysis (default 3 s; tests shorten it). */
+  deadlineMs?: number;
 }): Promise<StoredAnalysis> {
   const size = typeof input.raw === "string" ? Buffer.byteLength(input.raw) : input.raw.length;
   if (!size || (typeof input.raw === "string" && !input.raw.trim())) throw new PhishingInputError(EMPTY_MESSAGE);
   if (size > (input.maxBytes ?? MAX_MESSAGE_BYTES)) throw new PhishingInputError(TOO_LARGE);
   if (!looksLikeMessage(input.raw)) throw new PhishingInputError(NOT_A_MESSAGE);
 
-  const analysis = await analyzeMessage(input.raw, {
+  // In a worker thread with a deadline (pool.server.ts): a hostile message never holds up other requests.
+  const analysis = await analyzeInWorker(input.raw, {
     ...organizationContext(input.tenantId),
     resolver: input.resolver,
+    deadlineMs: input.deadlineMs,
   });
   const id = randomUUID();
   const createdAt = Date.now();

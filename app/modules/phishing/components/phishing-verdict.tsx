@@ -10,9 +10,10 @@ import type { VerdictDetail } from "../types";
 import { PhishingStatusBadge } from "./phishing-list";
 
 const RISK_SUMMARY = {
-  high: "Treat this message as phishing: do not click its links, open its attachments or reply.",
-  medium: "This message shows warning signs. Check the points below before you act on it.",
-  low: "No strong phishing signs. Stay careful with unexpected requests all the same.",
+  high: "Do not interact with this message: do not click its links, open its attachments or reply. Report it to your security team.",
+  medium:
+    "Verify through another channel before you act: contact the sender through an address or phone number you already know, not one in this message.",
+  low: "No phishing pattern found. Stay careful with unexpected requests all the same.",
 } as const;
 
 const CATEGORY_LABEL: Record<string, string> = {
@@ -23,6 +24,7 @@ const CATEGORY_LABEL: Record<string, string> = {
   attachments: "Attachments",
   headers: "Headers",
   language: "Wording",
+  model: "Text model",
   trust: "Reassuring evidence",
 };
 

@@ -1,0 +1,239 @@
+/**
+ * Stage "score": signals that only mean something together (a request to act
+ * whose links all lead away from the sender, a brand speaking through someone
+ * else's domain, a credential request beside a deceptive sender, link or
+ * attachment), reassurance for an authenticated sender that imitates no one,
+ * then the score: the sum of the signals' weights, capped per category so one
+ * noisy family cannot decide alone, clamped to 0-100.
+ *
+ * What the levels mean (docs/phishing-analyzer.md): high = do not interact, report
+ * it; medium = verify through another channel before acting; low = no
+ * phishing pattern found. Thresholds: high from 55, medium from 25.
+ */
+import { domainInfo, ownedBy, type Protected } from "../domains";
+import { brandAsTarget, brandNamedIn } from "./sender";
+import { isClickTracker } from "./links";
+import type {
+  AddSignal,
+  Analysis,
+  AnalysisState,
+  AnalyzedLink,
+  Risk,
+  Signal,
+  SignalCategory,
+  StageName,
+} from "./types";
+import { STAGES } from "./types";
+import { normaliseName, shorten, titleCase } from "./text";
+import { scoreTextModel } from "../model";
+
+export const HIGH_FROM = 55;
+export const MEDIUM_FROM = 25;
+
+/** Category caps: one family of signals cannot decide the verdict alone. */
+export const CATEGORY_CAP: Record<SignalCategory, number> = {
+  authentication: 35,
+  sender: 50,
+  lookalike: 50,
+  links: 50,
+  attachments: 60,
+  headers: 20,
+  language: 40,
+  model: 20,
+  trust: 0,
+};
+
+export function riskFor(score: number): Risk {
+  return score >= HIGH_FROM ? "high" : score >= MEDIUM_FROM ? "medium" : "low";
+}
+
+/** The combination rules and the reassurance for an authenticated sender; they read what earlier stages found. */
+export function combinations(state: AnalysisState, targets: Protected[], add: AddSignal) {
+  const signals = state.signals;
+  const fromInfo = state.sender ? domainInfo(state.sender.slice(state.sender.lastIndexOf("@") + 1)) : null;
+  const { impersonation, senderLookalike, credentialAsk, dmarcPass } = state.facts;
+  const linkTrouble = signals.some((sg) => (sg.category === "links" || sg.category === "lookalike") && sg.weight >= 10);
+  if (credentialAsk && fromInfo && fromInfo.domain) {
+    // It asks the reader to sign in or pay, and every link leads away from the sender's own domain.
+    const web = state.links.filter((l) => l.host && l.domain);
+    const sameOwner = (l: AnalyzedLink) => {
+      const li = domainInfo(l.host);
+      if (li.domain === fromInfo.domain || li.label === fromInfo.label) return true;
+      // dropboxmail.com linking to dropbox.com: both belong to one brand (or to your organization).
+      return targets.some((t) => ownedBy(li, t) && ownedBy(fromInfo, t));
+    };
+    const offDomain = web.filter((l) => !sameOwner(l) && !isClickTracker(l.host));
+    if (web.length && offDomain.length === web.length) {
+      const where = [...new Set(offDomain.map((l) => l.domain))].slice(0, 3).join(", ");
+      add(
+        "links",
+        "off-domain",
+        10,
+        `It asks you to act on your account, but its links go to ${where}, not to the sender's domain ${fromInfo.domain}.`,
+      );
+    }
+    // It speaks in a brand's name without coming from that brand.
+    const bodyBrand = brandNamedIn(normaliseName(state.bodyText.slice(0, 5000), 5000));
+    if (bodyBrand && !impersonation && !senderLookalike && !ownedBy(fromInfo, brandAsTarget(bodyBrand))) {
+      add(
+        "sender",
+        "body-brand",
+        12,
+        `The text speaks for ${titleCase(bodyBrand.name)} and asks you to act, but the sender ${fromInfo.domain} is not a ${titleCase(bodyBrand.name)} domain.`,
+      );
+    }
+  }
+  const attachmentTrouble = state.attachments.some((a) => a.issues.length > 0);
+  const lookalikeLinks = signals.some((s) => s.category === "lookalike" && s.id.startsWith("link"));
+  if (credentialAsk && (linkTrouble || impersonation || senderLookalike || attachmentTrouble)) {
+    add(
+      "language",
+      "combo",
+      10,
+      "It asks for credentials or payment and also shows a deceptive sender, link or attachment: the typical shape of a phishing message.",
+    );
+  }
+  const reassured = dmarcPass && !impersonation && !senderLookalike && !lookalikeLinks;
+  if (reassured && fromInfo) {
+    const ownAuthenticated = state.auth.find((a) => a.method === "dmarc" && a.result === "pass");
+    add(
+      "trust",
+      "authenticated-sender",
+      ownAuthenticated?.source === "mailauth" ? -15 : -10,
+      `The sender's domain ${fromInfo.domain} is authenticated (DMARC pass) and does not imitate another domain.`,
+    );
+  }
+}
+
+/**
+ * The statistical text model (model/, docs/phishing-model.md) as one weighted
+ * signal beside the rules: its probability that the subject, text and links
+ * are phishing maps to 0-20 points (category cap 20), halved for bulk mail
+ * that asks for nothing (a marketing vocabulary is not a scam's). The
+ * rationale line names the tokens that weighed most, so a person can see why.
+ */
+export function textModelSignal(state: AnalysisState, add: AddSignal) {
+  const urls = state.links.map((l) => l.href).slice(0, 100);
+  const { probability, topTokens } = scoreTextModel({ subject: state.subject, text: state.bodyText, urls });
+  const p = Math.round(probability * 100) / 100;
+  let weight =
+    probability >= 0.95 ? 20 : probability >= 0.85 ? 15 : probability >= 0.7 ? 10 : probability >= 0.5 ? 5 : 0;
+  if (state.facts.mailingList && !state.facts.credentialAsk) weight = Math.floor(weight / 2);
+  const tokens = topTokens
+    .slice(0, 5)
+    .map((t) => `"${shorten(t.token, 30)}"`)
+    .join(", ");
+  add(
+    "model",
+    "text-model",
+    weight,
+    probability >= 0.5
+      ? `The text model finds the wording and links typical of phishing (probability ${p.toFixed(2)})${tokens ? `; strongest tokens: ${tokens}` : ""}.`
+      : `The text model finds the wording and links ordinary (probability of phishing ${p.toFixed(2)})${tokens ? `; strongest tokens: ${tokens}` : ""}.`,
+  );
+}
+
+/** The score of a set of signals: per-category sums capped, trust subtracted, clamped to 0-100. */
+export function scoreSignals(signals: Signal[]): { score: number; risk: Risk } {
+  const byCategory = new Map<SignalCategory, number>();
+  let trust = 0;
+  for (const s of signals) {
+    if (s.category === "trust") trust += s.weight;
+    else byCategory.set(s.category, (byCategory.get(s.category) ?? 0) + Math.max(0, s.weight));
+  }
+  let total = trust;
+  for (const [cat, sum] of byCategory) total += Math.min(sum, CATEGORY_CAP[cat]);
+  const score = Math.max(0, Math.min(100, Math.round(total)));
+  return { score, risk: riskFor(score) };
+}
+
+const STAGE_WORDS: Record<StageName, string> = {
+  parse: "reading the message",
+  authentication: "the SPF, DKIM and DMARC checks",
+  sender: "the sender checks",
+  links: "the link checks",
+  attachments: "the attachment checks",
+  language: "the wording checks",
+  score: "the text model",
+};
+
+export function cutShortLine(done: StageName[], limitMs: number): string {
+  const missing = STAGES.filter((s) => !done.includes(s)).map((s) => STAGE_WORDS[s]);
+  return `The analysis was cut short after ${Math.round(limitMs / 100) / 10} s: ${missing.join(", ") || "the last checks"} did not run, so this verdict rests only on what was checked before the time limit.`;
+}
+
+/** A fresh state for a message of `sizeBytes` bytes. */
+export function emptyState(sizeBytes: number): AnalysisState {
+  return {
+    subject: "(no subject)",
+    sender: "",
+    senderName: "",
+    messageId: null,
+    date: null,
+    replyTo: null,
+    returnPath: null,
+    sizeBytes,
+    parseWarning: null,
+    bodyText: "",
+    signals: [],
+    links: [],
+    attachments: [],
+    auth: [],
+    done: [],
+    facts: { impersonation: false, senderLookalike: false, credentialAsk: false, dmarcPass: false, mailingList: false },
+    startedAt: performance.now(),
+  };
+}
+
+/**
+ * Runs the score stage on whatever the earlier stages produced and builds the
+ * Analysis. With `cutShort`, the rationale opens with a line naming the checks
+ * that did not run.
+ */
+export function finishAnalysis(
+  state: AnalysisState,
+  targets: Protected[],
+  cutShort?: { limitMs: number },
+  durationMs?: number,
+): Analysis {
+  const signals = [...state.signals];
+  const add: AddSignal = (category, id, weight, message) => signals.push({ id, category, weight, message });
+  combinations({ ...state, signals }, targets, add);
+  if (cutShort)
+    signals.push({
+      id: "cut-short",
+      category: "headers",
+      weight: 0,
+      message: cutShortLine(state.done, cutShort.limitMs),
+    });
+  const { score, risk } = scoreSignals(signals);
+  const ordered = [...signals].sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
+  const rationale = [
+    ...ordered.filter((s) => s.weight > 0).map((s) => s.message),
+    ...ordered.filter((s) => s.weight <= 0 && s.id !== "cut-short").map((s) => s.message),
+  ];
+  if (!ordered.some((s) => s.weight > 0)) {
+    rationale.unshift("No phishing signal found: the sender, links, attachments and wording look ordinary.");
+  }
+  if (cutShort) rationale.unshift(cutShortLine(state.done, cutShort.limitMs));
+  return {
+    subject: shorten(state.subject, 998),
+    sender: state.sender,
+    senderName: state.senderName,
+    risk,
+    score,
+    rationale,
+    signals,
+    links: state.links,
+    attachments: state.attachments,
+    bodyText: state.bodyText,
+    auth: state.auth,
+    messageId: state.messageId ? shorten(state.messageId, 300) : null,
+    date: state.date,
+    replyTo: state.replyTo,
+    returnPath: state.returnPath,
+    sizeBytes: state.sizeBytes,
+    parseWarning: state.parseWarning,
+    durationMs: durationMs ?? Math.round((performance.now() - state.startedAt) * 10) / 10,
+  };
+}
