@@ -32,6 +32,8 @@ import {
 } from "./phishing.server";
 import type { PhishingActionData, VerdictDetail } from "./types";
 
+import { can } from "~/lib/permissions";
+
 export type PhishingPath = "/phishing" | "/phishing-enhanced";
 
 const filterSchema = z.object({
@@ -57,7 +59,13 @@ export async function phishingLoader(request: Request, path: PhishingPath) {
     score: i.score,
     createdAt: i.createdAt,
   }));
-  return { teaser: false as const, items, filter: { risk: filter.risk ?? null, status: filter.status ?? null } };
+  return {
+    teaser: false as const,
+    items,
+    filter: { risk: filter.risk ?? null, status: filter.status ?? null },
+    // Members and viewers see no quarantine/release buttons; the action refuses them anyway.
+    canTriage: can(access.ctx.tenant.role, "triage"),
+  };
 }
 
 const statusSchema = z.object({

@@ -13,7 +13,12 @@ import { PhishingVerdict } from "./phishing-verdict";
 
 type LoaderData =
   | { teaser: true }
-  | { teaser: false; items: PhishingListItemView[]; filter: { risk: Risk | null; status: PhishingStatus | null } };
+  | {
+      teaser: false;
+      items: PhishingListItemView[];
+      filter: { risk: Risk | null; status: PhishingStatus | null };
+      canTriage: boolean;
+    };
 
 export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced" }) {
   const data = useLoaderData<LoaderData>();
@@ -128,7 +133,7 @@ export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced
             </p>
           ) : null}
           <PhishingFilters risk={data.filter.risk} status={data.filter.status} />
-          <PhishingList items={data.items} filtered={filtered} pendingId={pendingId} />
+          <PhishingList items={data.items} filtered={filtered} pendingId={pendingId} readOnly={!data.canTriage} />
         </section>
       </div>
     </ModulePage>
