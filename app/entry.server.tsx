@@ -78,5 +78,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/lib/page-cache.server";
 export { runInRequestScope } from "~/lib/request-scope.server";
 
-// The operator command line (scripts/admin.js) runs these through the server build.
-export { operatorCommands, OperatorError, prepareSecrets } from "~/lib/operator.server";
+// Called once by the server at start, so the log says where the session
+// secret is as soon as the server starts rather than on the first sign-in.
+export { sessionSecret as prepareSecrets } from "~/lib/env.server";

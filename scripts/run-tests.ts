@@ -1,11 +1,11 @@
 /**
- * `npm test`: the typecheck, vitest, then the Playwright suite against the
+ * `npm test`: lint, the typecheck, vitest, then the Playwright suite against the
  * built app. Every stage runs even when an earlier one fails, so one run shows
  * everything that is wrong; the closing line adds up every suite as
  * `N passed, N failed` and the exit code is non-zero if anything failed.
  *
  * Stages can be named to run only those: `npm test -- typecheck unit`
- * (stages: typecheck, unit, e2e).
+ * (stages: lint, typecheck, unit, e2e).
  *
  * The end-to-end stage first finds a Chromium (scripts/find-browser.ts),
  * installing one where it can. Without one it prints one line saying what to
@@ -16,7 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { findBrowser, machineProbes } from "./find-browser";
 
-const STAGES = ["typecheck", "unit", "e2e"] as const;
+const STAGES = ["lint", "typecheck", "unit", "e2e"] as const;
 type Stage = (typeof STAGES)[number];
 
 const requested = process.argv.slice(2);
@@ -37,12 +37,29 @@ function run(label: string, cmd: string, args: string[], env: Record<string, str
   return r.status === 0;
 }
 
-function readJson(file: string): any {
-  return JSON.parse(fs.readFileSync(file, "utf8"));
+type VitestReport = {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numFailedTestSuites?: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+};
+type PlaywrightReport = {
+  stats?: { expected?: number; flaky?: number; unexpected?: number; skipped?: number };
+  errors?: unknown[];
+};
+
+function readJson<T>(file: string): T {
+  return JSON.parse(fs.readFileSync(file, "utf8")) as T;
 }
 
 fs.rmSync("test-results", { recursive: true, force: true });
 fs.mkdirSync("test-results", { recursive: true });
+
+if (stages.has("lint")) {
+  if (run("lint", bin("eslint"), ["."])) results.passed += 1;
+  else results.failed += 1;
+}
 
 if (stages.has("typecheck")) {
   if (run("typecheck", bin("tsc"), ["-p", "."])) results.passed += 1;
@@ -57,7 +74,7 @@ if (stages.has("unit")) {
     "--outputFile=test-results/vitest.json",
   ]);
   try {
-    const v = readJson("test-results/vitest.json");
+    const v = readJson<VitestReport>("test-results/vitest.json");
     results.passed += v.numPassedTests ?? 0;
     results.failed +=
       (v.numFailedTests ?? 0) + (v.numFailedTestSuites && !v.numFailedTests ? v.numFailedTestSuites : 0);
@@ -84,7 +101,7 @@ if (stages.has("e2e")) {
     } else {
       run("playwright", bin("playwright"), ["test"], { RAMPART_CHROMIUM: browser.executablePath });
       try {
-        const e = readJson("test-results/e2e.json");
+        const e = readJson<PlaywrightReport>("test-results/e2e.json");
         results.passed += (e.stats?.expected ?? 0) + (e.stats?.flaky ?? 0);
         results.failed += e.stats?.unexpected ?? 0;
         results.skipped += e.stats?.skipped ?? 0;

@@ -68,7 +68,6 @@ export function openDatabase(file: string) {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __rampartDb: ReturnType<typeof openDatabase> | undefined;
 }
 
@@ -82,7 +81,7 @@ export const db: DB = new Proxy({} as DB, {
   get(_target, prop) {
     const real = connection().db as unknown as Record<PropertyKey, unknown>;
     const value = real[prop];
-    return typeof value === "function" ? (value as Function).bind(real) : value;
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
   },
 });
 

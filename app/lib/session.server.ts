@@ -168,7 +168,7 @@ export function purgeExpiredSessions(): number {
 /** Same-site paths only: no scheme, no host, no protocol-relative or backslash tricks. */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(to)) return fallback;
+  if (/[\p{Cc}\\]/u.test(to)) return fallback;
   try {
     const url = new URL(to, "http://rampart.invalid");
     if (url.origin !== "http://rampart.invalid") return fallback;

@@ -174,7 +174,7 @@ describe("/dark-web-monitoring", () => {
     const added = await dwm(cookie, { intent: "add", value: " Carol@Example.test " });
     expect(added.status).toBe(200);
     expect(added.body.message).toMatch(/Now watching carol@example\.test\. It appears in 1 breach/);
-    let page = await dwmData(cookie);
+    const page = await dwmData(cookie);
     expect(page.identities).toHaveLength(1);
     expect(page.identities[0]).toMatchObject({
       email: "carol@example.test",

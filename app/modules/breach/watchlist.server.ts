@@ -22,6 +22,7 @@ import {
   normaliseEmail,
   severityForDataClasses,
   VISIBLE_TO_IDENTITY_SQL,
+  verifyDomain,
   type Level,
 } from "./match.js";
 
@@ -243,4 +244,12 @@ export function darkWebSummary(tenantId: string) {
     breached: identities.filter((i) => i.status === "breached").length,
     openExposures: exposures.filter((e) => e.status === "open").length,
   };
+}
+
+/**
+ * Marks a watched domain as verified (the operator has checked the customer
+ * controls it) and matches it against the breach catalogue.
+ */
+export function verifyWatchedDomain(tenantId: string, domain: string) {
+  return verifyDomain(sqlite(), tenantId, domain);
 }

@@ -12,7 +12,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alerts, exposures, phishingItems, watchedIdentities } from "@db/schema";
 import { preparedQuery } from "~/lib/db.server";
-import { listActiveAlerts } from "~/modules/alerts/alerts.server";
+import { listActiveAlerts } from "~/modules/alerts";
 
 const WEIGHT = { critical: 15, high: 8, medium: 3, low: 1 } as const;
 type Level = keyof typeof WEIGHT;

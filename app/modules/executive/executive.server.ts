@@ -6,8 +6,8 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { alerts } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard/dashboard.server";
-import { analytics } from "~/modules/dashboard/insights.server";
+import { findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard";
+import { analytics } from "~/modules/dashboard";
 import type { ComplianceFramework, ExecutiveAnalytics, ExecutiveMetrics } from "./components/executive-view";
 
 export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {

@@ -1,4 +1,4 @@
-import { loadDashboard } from "~/lib/dashboard-page.server";
+import { loadDashboard } from "~/modules/dashboard";
 import { getTenantContext } from "~/lib/tenant-context.server";
 import { siteOrigin } from "./origin.server";
 

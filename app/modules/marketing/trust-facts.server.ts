@@ -1,5 +1,5 @@
 import { SESSION_TTL_MS } from "~/lib/session.server";
-import { LOGIN_WINDOW_MS, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP } from "~/modules/accounts/accounts.server";
+import { LOGIN_WINDOW_MS, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP } from "~/modules/accounts";
 
 /** The figures the /trust page quotes, read from the code that enforces them (trust.test.ts checks the other claims). */
 export function trustFacts() {

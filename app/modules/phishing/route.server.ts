@@ -17,7 +17,7 @@ import { z } from "zod";
 import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
-import { audit } from "~/modules/audit/audit.server";
+import { audit } from "~/modules/audit";
 import {
   analyzeAndStore,
   EMPTY_MESSAGE,
@@ -120,7 +120,7 @@ export async function phishingAction(request: Request, path: PhishingPath, conte
 
   // The file wins over the textarea when both are given.
   const file = form.get("file");
-  let raw: Buffer | string = "";
+  let raw: Buffer | string;
   let field: "raw" | "file" = "raw";
   if (file && typeof file !== "string" && file.size > 0) {
     field = "file";

@@ -9,7 +9,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { memberships, tenants, type Role } from "@db/schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { effectivePlan, organizationAllowance, planRank, type OrganizationAllowance, type Plan } from "~/lib/plans";
-import { audit } from "~/modules/audit/audit.server";
+import { audit } from "~/modules/audit";
 import { getTrial, type TrialInfo } from "./trials.server";
 
 export type TenantListItem = { tenantId: string; tenant: { name: string; plan: Plan }; role: Role };

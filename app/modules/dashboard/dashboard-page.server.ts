@@ -1,6 +1,6 @@
-import { requireTenantContext } from "./tenant-context.server";
-import { dashboardData, moduleUsage } from "~/modules/dashboard/dashboard.server";
-import { analytics, recommendations, usageWarnings } from "~/modules/dashboard/insights.server";
+import { requireTenantContext } from "~/lib/tenant-context.server";
+import { dashboardData, moduleUsage } from "./dashboard.server";
+import { analytics, recommendations, usageWarnings } from "./insights.server";
 
 /**
  * Everything the dashboard shows, computed from the tenant's stored data (same

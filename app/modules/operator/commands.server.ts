@@ -1,29 +1,17 @@
 /**
- * Operator commands (npm run admin -- ...), exported through the server build
- * (entry.server.tsx) so the command line runs the same code as the app:
- * one implementation of plans, trials and their audit entries.
+ * Operator commands (`npm run admin -- ...`, scripts/admin.ts). There is no
+ * payment provider: plans and trials are set here. The command line imports
+ * this module directly, so it runs the same module functions as the app (one
+ * implementation of plans, trials and their audit entries) without the Remix build.
  */
-import { isPlan, PLANS } from "./plans";
-import { listAllTenants, setTenantPlan, getTenant } from "~/modules/tenants/tenants.server";
-import { endTrial, startTrial, TrialError } from "~/modules/tenants/trials.server";
-import { listUsers } from "~/modules/accounts/accounts.server";
-import { audit } from "~/modules/audit/audit.server";
-import { contactMessages } from "@db/schema";
-import { desc } from "drizzle-orm";
-import { verifyDomain } from "~/modules/breach/match.js";
-import { db, sqlite } from "./db.server";
-import { sessionSecret } from "./env.server";
+import { isPlan, PLANS } from "~/lib/plans";
+import { listAllTenants, setTenantPlan, getTenant, endTrial, startTrial, TrialError } from "~/modules/tenants";
+import { listUsers } from "~/modules/accounts";
+import { audit } from "~/modules/audit";
+import { listContactMessages } from "~/modules/contact";
+import { verifyWatchedDomain } from "~/modules/breach";
 
 export class OperatorError extends Error {}
-
-/**
- * Called once by server.js at start: creates the session secret (unless
- * SESSION_SECRET is set) before the first request, so the log says where it is
- * as soon as the server starts rather than on the first sign-in.
- */
-export function prepareSecrets() {
-  sessionSecret();
-}
 
 export const operatorCommands = {
   plan(tenantId: string, plan: string) {
@@ -64,7 +52,7 @@ export const operatorCommands = {
    */
   verifyDomain(tenantId: string, domain: string) {
     if (!getTenant(tenantId)) throw new OperatorError(`No organization with tenant id ${tenantId}`);
-    const result = verifyDomain(sqlite(), tenantId, domain);
+    const result = verifyWatchedDomain(tenantId, domain);
     if (!result.ok) throw new OperatorError(result.message);
     audit({
       action: "darkweb.domain_verified",
@@ -74,18 +62,13 @@ export const operatorCommands = {
     return result.message;
   },
   messages() {
-    return db
-      .select()
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt))
-      .all()
-      .map((m) => ({
-        id: m.id,
-        name: m.name,
-        email: m.email,
-        message: m.message,
-        ip: m.ip,
-        createdAt: new Date(m.createdAt).toISOString(),
-      }));
+    return listContactMessages().map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      message: m.message,
+      ip: m.ip,
+      createdAt: new Date(m.createdAt).toISOString(),
+    }));
   },
 };

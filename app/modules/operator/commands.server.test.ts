@@ -5,7 +5,7 @@ import { getTenant } from "~/modules/tenants/tenants.server";
 import { getTrial } from "~/modules/tenants/trials.server";
 import { listAuditForTenant } from "~/modules/audit/audit.server";
 import { addWatchedDomain, listWatchedIdentities } from "~/modules/breach/watchlist.server";
-import { operatorCommands, OperatorError } from "./operator.server";
+import { operatorCommands, OperatorError } from "./commands.server";
 
 describe("operator commands", () => {
   it("sets a plan and audits it; refuses unknown plans and tenants", async () => {
