@@ -40,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node tests/e2e/start-server.js",
+    command: "node --import tsx tests/e2e/start-server.ts",
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -2,6 +2,8 @@
  * The one SQLite connection of the process (better-sqlite3 is synchronous and
  * fast on a single connection). Opened with WAL, foreign keys and a busy
  * timeout; the committed migrations are applied on open, which is idempotent.
+ * openDatabase() is the only place that opens the app's database and the only
+ * migration runner: the server, the scripts and the tests all come through here.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -9,7 +11,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "@db/schema";
-import { getEnv } from "./env.server";
+import { databasePath, getEnv } from "./env.server";
 
 export type DB = BetterSQLite3Database<typeof schema>;
 
@@ -65,6 +67,12 @@ export function openDatabase(file: string) {
   const db = drizzle(withStatementCache(sqlite), { schema });
   migrate(db, { migrationsFolder: migrationsFolder() });
   return { sqlite, db };
+}
+
+/** Applies the committed migrations to the database file (created if missing) and closes it. */
+export function migrateDatabase(file = databasePath()): string {
+  openDatabase(file).sqlite.close();
+  return file;
 }
 
 declare global {

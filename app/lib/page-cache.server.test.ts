@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ensureBuild, freshDatabase, seedAccount, seedModuleData, startServer } from "../../bench/harness.js";
+import { ensureBuild, freshDatabase, seedAccount, seedModuleData, startServer } from "../../bench/harness";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { setTenantPlan } from "~/modules/tenants/tenants.server";
 import { createSession } from "./session.server";

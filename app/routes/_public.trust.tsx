@@ -147,7 +147,7 @@ export default function Trust() {
               E-mail addresses found in imported breach data are stored only as an <strong>HMAC-SHA-256</strong> of the
               normalised address, with a key of its own kept in the data directory (never the session secret), beside
               the address's domain so domain watchlists work. The address itself is never stored.{" "}
-              <Src path="app/modules/breach/match.js" />
+              <Src path="app/modules/breach/match" />
             </>,
             <>
               The public breach check hashes the address you type the same way and looks the hash up; the address is

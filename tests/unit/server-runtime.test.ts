@@ -10,7 +10,7 @@ import http from "node:http";
 import fc from "fast-check";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness.js";
+import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness";
 
 type Server = RunningServer;
 

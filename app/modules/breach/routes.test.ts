@@ -9,8 +9,8 @@ import { listActiveAlerts } from "~/modules/alerts/alerts.server";
 import { action as checkAction, loader as checkLoader } from "~/routes/_public.breach-check";
 import { action as dwmAction, loader as dwmLoader } from "~/routes/_app.dark-web-monitoring";
 import { breachHmacKey } from "./breach.server";
-import { importBreachFile } from "./import.js";
-import { verifyDomain } from "./match.js";
+import { importBreachFile } from "./import";
+import { verifyDomain } from "./match";
 import { NO_BREACH_DATA } from "./validation";
 
 const SEED = path.resolve("db/seed/breaches");

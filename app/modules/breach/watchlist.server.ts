@@ -24,7 +24,7 @@ import {
   VISIBLE_TO_IDENTITY_SQL,
   verifyDomain,
   type Level,
-} from "./match.js";
+} from "./match";
 
 /** What the identity list shows; the demo renders the same shape with simulated data. */
 export type WatchedIdentityView = {

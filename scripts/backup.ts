@@ -9,15 +9,16 @@
 // remove the old -wal/-shm files, start the server).
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import { databasePath } from "../server/paths.js";
+import { databasePath } from "~/lib/env.server";
 
-function fail(message) {
+function fail(message: string): never {
   console.error(JSON.stringify({ level: "error", msg: message }));
   process.exit(1);
 }
 
-export async function backupDatabase(source, target) {
+export async function backupDatabase(source: string, target: string) {
   if (!fs.existsSync(source)) throw new Error(`no database at ${source}`);
   const dest = path.resolve(target);
   if (dest === path.resolve(source)) throw new Error("the backup file must not be the database itself");
@@ -36,12 +37,12 @@ export async function backupDatabase(source, target) {
     db.close();
   }
   const copy = new Database(tmp, { fileMustExist: true });
-  let integrity;
-  let tables;
+  let integrity: unknown;
+  let tables: number;
   try {
     // The backup is a rollback-journal file; keep it that way (no -wal beside it).
     integrity = copy.pragma("integrity_check", { simple: true });
-    tables = copy.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get().n;
+    tables = (copy.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number }).n;
   } finally {
     copy.close();
   }
@@ -53,7 +54,7 @@ export async function backupDatabase(source, target) {
   return { file: dest, bytes: fs.statSync(dest).size, tables, integrity, ms: Date.now() - started };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const target = process.argv[2];
   if (!target || target.startsWith("-"))
     fail("usage: npm run db:backup -- FILE   (backs up DATABASE_URL, default data/rampart.db)");
@@ -61,6 +62,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const result = await backupDatabase(databasePath(), target);
     console.log(JSON.stringify({ level: "info", msg: "backup complete", source: databasePath(), ...result }));
   } catch (error) {
-    fail(`backup failed: ${error.message}`);
+    fail(`backup failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -1,17 +1,18 @@
 // Writing Pwned Passwords `HASH:COUNT` lines into the range store
-// (pwned_hashes: 5-hex prefix, 35-hex suffix, count). Plain ESM JavaScript on
-// purpose: scripts/import-pwned.js runs it without the Remix build, and the
-// app's first-start seed (seed.server.ts) uses the same parser and writer.
+// (pwned_hashes: 5-hex prefix, 35-hex suffix, count). scripts/import-pwned.ts
+// runs it without the Remix build, and the app's first-start seed
+// (seed.server.ts) uses the same parser and writer.
+import type { Database } from "better-sqlite3";
+
+export type RangeRow = { prefix: string; suffix: string; count: number };
+export type ImportSummary = { imported: number; invalid: number; invalidLines: number[] };
+type ImportOptions = { batchSize?: number; onLine?: (lineNumber: number) => void };
 
 /** 40 hex SHA-1, a colon, a positive count; surrounding blanks and a CR are tolerated. */
 const LINE = /^\s*([0-9A-Fa-f]{40}):(\d{1,15})\s*$/;
 
-/**
- * Parses one line of the Pwned Passwords downloader's format.
- * @param {string} line
- * @returns {{ prefix: string, suffix: string, count: number } | "blank" | null} null when the line is invalid
- */
-export function parseHashLine(line) {
+/** Parses one line of the Pwned Passwords downloader's format; null when the line is invalid. */
+export function parseHashLine(line: string): RangeRow | "blank" | null {
   if (line.trim() === "") return "blank";
   const m = LINE.exec(line);
   if (!m) return null;
@@ -24,18 +25,17 @@ export function parseHashLine(line) {
 /**
  * Batched upserts in transactions: one prepared INSERT ... ON CONFLICT DO
  * UPDATE, committed every `batchSize` rows. Re-importing a newer file updates
- * the counts instead of duplicating rows.
- * @param {import("better-sqlite3").Database} sqlite
- * @param {{ batchSize?: number }} [options]
+ * the counts instead of duplicating rows. Raw SQL rather than Drizzle: this
+ * loop writes hundreds of millions of rows for a full corpus, and one prepared
+ * statement is the fast path.
  */
-export function createRangeWriter(sqlite, { batchSize = 50_000 } = {}) {
+export function createRangeWriter(sqlite: Database, { batchSize = 50_000 }: { batchSize?: number } = {}) {
   const upsert = sqlite.prepare(
     "INSERT INTO pwned_hashes (prefix, suffix, count) VALUES (?, ?, ?) ON CONFLICT (prefix, suffix) DO UPDATE SET count = excluded.count",
   );
-  /** @type {{ prefix: string, suffix: string, count: number }[]} */
-  let pending = [];
+  let pending: RangeRow[] = [];
   let written = 0;
-  const commit = sqlite.transaction((/** @type {typeof pending} */ rows) => {
+  const commit = sqlite.transaction((rows: RangeRow[]) => {
     for (const r of rows) upsert.run(r.prefix, r.suffix, r.count);
   });
   const flush = () => {
@@ -50,8 +50,7 @@ export function createRangeWriter(sqlite, { batchSize = 50_000 } = {}) {
     pending = [];
   };
   return {
-    /** @param {{ prefix: string, suffix: string, count: number }} entry */
-    add(entry) {
+    add(entry: RangeRow) {
       pending.push(entry);
       if (pending.length >= batchSize) flush();
     },
@@ -62,18 +61,13 @@ export function createRangeWriter(sqlite, { batchSize = 50_000 } = {}) {
   };
 }
 
-function lineImporter(
-  sqlite,
-  { batchSize, onLine } = /** @type {{ batchSize?: number, onLine?: (n: number) => void }} */ ({}),
-) {
+function lineImporter(sqlite: Database, { batchSize, onLine }: ImportOptions = {}) {
   const writer = createRangeWriter(sqlite, { batchSize });
   let lineNumber = 0;
   let invalid = 0;
-  /** @type {number[]} */
-  const invalidLines = [];
+  const invalidLines: number[] = [];
   return {
-    /** @param {string} line */
-    line(line) {
+    line(line: string) {
       lineNumber += 1;
       const entry = parseHashLine(line);
       if (entry === null) {
@@ -82,34 +76,30 @@ function lineImporter(
       } else if (entry !== "blank") writer.add(entry);
       if (onLine && lineNumber % 10_000 === 0) onLine(lineNumber);
     },
-    finish() {
+    finish(): ImportSummary {
       writer.flush();
       return { imported: writer.written, invalid, invalidLines };
     },
   };
 }
 
-/**
- * Imports lines from a stream (any async iterable of strings, e.g. readline).
- * @param {import("better-sqlite3").Database} sqlite
- * @param {AsyncIterable<string> | Iterable<string>} lines
- * @param {{ batchSize?: number, onLine?: (lineNumber: number) => void }} [options]
- * @returns {Promise<{ imported: number, invalid: number, invalidLines: number[] }>}
- */
-export async function importHashLines(sqlite, lines, options) {
+/** Imports lines from a stream (any async iterable of strings, e.g. readline). */
+export async function importHashLines(
+  sqlite: Database,
+  lines: AsyncIterable<string> | Iterable<string>,
+  options?: ImportOptions,
+): Promise<ImportSummary> {
   const importer = lineImporter(sqlite, options);
   for await (const line of lines) importer.line(line);
   return importer.finish();
 }
 
-/**
- * The same, synchronously, for lines already in memory (the small seed).
- * @param {import("better-sqlite3").Database} sqlite
- * @param {Iterable<string>} lines
- * @param {{ batchSize?: number }} [options]
- * @returns {{ imported: number, invalid: number, invalidLines: number[] }}
- */
-export function importHashLinesSync(sqlite, lines, options) {
+/** The same, synchronously, for lines already in memory (the small seed). */
+export function importHashLinesSync(
+  sqlite: Database,
+  lines: Iterable<string>,
+  options?: { batchSize?: number },
+): ImportSummary {
   const importer = lineImporter(sqlite, options);
   for (const line of lines) importer.line(line);
   return importer.finish();

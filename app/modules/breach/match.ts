@@ -1,7 +1,7 @@
 /**
- * Breach matching, shared by the app (TypeScript, through match.d.ts) and the
- * import script (plain Node ESM, no build step), so there is one
- * implementation of who is exposed by which breach.
+ * Breach matching, shared by the app and the import script
+ * (scripts/import-breach.ts), so there is one implementation of who is
+ * exposed by which breach.
  *
  * Privacy model (docs/breach-data.md): an exposed account is kept only as
  * HMAC-SHA256(key, trim(lower(email))) beside the e-mail's domain in clear.
@@ -21,23 +21,36 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Database } from "better-sqlite3";
+
+export type Level = "low" | "medium" | "high";
+export type Match = {
+  tenantId: string;
+  identityId: string;
+  type: "email" | "domain";
+  value: string;
+  breachId: string;
+  accountCount: number;
+};
+type MatchFilter = { breachId?: string; identityId?: string; tenantId?: string; domain?: string };
+type RecordOptions = { alert?: boolean; now?: number };
 
 export const HMAC_KEY_FILE = "breach-hmac-key";
 
 /** The one normalisation of an e-mail address before hashing: trim and lower-case. */
-export function normaliseEmail(email) {
+export function normaliseEmail(email: string): string {
   return String(email).trim().toLowerCase();
 }
 
 /** The domain part of an e-mail address (after the last @), lower-cased; "" when there is none. */
-export function emailDomain(email) {
+export function emailDomain(email: string): string {
   const e = normaliseEmail(email);
   const at = e.lastIndexOf("@");
   return at > 0 && at < e.length - 1 ? e.slice(at + 1) : "";
 }
 
 /** HMAC-SHA256 of the normalised address, hex. */
-export function hashEmail(key, email) {
+export function hashEmail(key: string, email: string): string {
   if (!key || String(key).length < 32) throw new Error("The breach HMAC key is missing or too short");
   return createHmac("sha256", String(key)).update(normaliseEmail(email)).digest("hex");
 }
@@ -47,13 +60,13 @@ export function hashEmail(key, email) {
  * mode 0600) on first use. Same file and format as fileSecret() in
  * app/lib/env.server.ts, which the app uses for the same key.
  */
-export function readOrCreateHmacKey(dir) {
+export function readOrCreateHmacKey(dir: string): string {
   const file = path.join(dir, HMAC_KEY_FILE);
   try {
     const value = fs.readFileSync(file, "utf8").trim();
     if (value.length >= 32) return value;
   } catch (error) {
-    if (error.code !== "ENOENT") throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   fs.mkdirSync(dir, { recursive: true });
   const value = randomBytes(32).toString("base64url");
@@ -62,7 +75,7 @@ export function readOrCreateHmacKey(dir) {
     fs.writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
     return value;
   } catch (error) {
-    if (error.code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
     throw error;
   }
 }
@@ -111,17 +124,17 @@ export const MEDIUM_DATA_CLASSES = [
 ];
 
 /** "high", "medium" or "low" for a list of data classes. */
-export function severityForDataClasses(dataClasses) {
+export function severityForDataClasses(dataClasses: readonly string[] | null | undefined): Level {
   const lower = (dataClasses ?? []).map((c) => String(c).trim().toLowerCase());
   if (lower.some((c) => HIGH_DATA_CLASSES.includes(c))) return "high";
   if (lower.some((c) => MEDIUM_DATA_CLASSES.includes(c))) return "medium";
   return "low";
 }
 
-const RANK = { low: 1, medium: 2, high: 3 };
+const RANK: Record<Level, number> = { low: 1, medium: 2, high: 3 };
 
-export function maxSeverity(levels) {
-  let best = "low";
+export function maxSeverity(levels: Iterable<Level>): Level {
+  let best: Level = "low";
   for (const l of levels) if (RANK[l] > RANK[best]) best = l;
   return best;
 }
@@ -144,9 +157,9 @@ export const VISIBLE_TO_IDENTITY_SQL = `b.is_retired = 0 AND (b.is_sensitive = 0
  * Narrow with `breachId` (after an import), `identityId` (after an add) or
  * `tenantId` + `domain` (after a verification); with no filter, everything.
  */
-export function findMatches(sqlite, filter = {}) {
+export function findMatches(sqlite: Database, filter: MatchFilter = {}): Match[] {
   const where = [VISIBLE_TO_IDENTITY_SQL];
-  const params = {};
+  const params: MatchFilter = {};
   if (filter.breachId) {
     where.push("a.breach_id = @breachId");
     params.breachId = filter.breachId;
@@ -175,7 +188,7 @@ export function findMatches(sqlite, filter = {}) {
        JOIN breaches b ON b.id = a.breach_id
        WHERE w.type = 'email' AND ${cond}`,
     )
-    .all(params);
+    .all(params) as Match[];
   const domains = sqlite
     .prepare(
       `SELECT w.tenant_id AS tenantId, w.id AS identityId, w.type AS type, w.value AS value,
@@ -186,7 +199,7 @@ export function findMatches(sqlite, filter = {}) {
        WHERE w.type = 'domain' AND ${cond}
        GROUP BY w.id, a.breach_id`,
     )
-    .all(params);
+    .all(params) as Match[];
   return [...emails, ...domains];
 }
 
@@ -195,7 +208,11 @@ export function findMatches(sqlite, filter = {}) {
  * with `alert`, each new one raises a 'dark-web' alert whose dedupe key
  * (identity + breach) makes a second raise impossible. Answers the new ones.
  */
-export function recordExposures(sqlite, matches, { alert = true, now = Date.now() } = {}) {
+export function recordExposures(
+  sqlite: Database,
+  matches: Match[],
+  { alert = true, now = Date.now() }: RecordOptions = {},
+): Match[] {
   const insertExposure = sqlite.prepare(
     `INSERT INTO exposures (id, tenant_id, identity_id, breach_id, account_count, status, created_at)
      VALUES (@id, @tenantId, @identityId, @breachId, @accountCount, 'open', @now)
@@ -213,8 +230,10 @@ export function recordExposures(sqlite, matches, { alert = true, now = Date.now(
   const breachById = sqlite.prepare(
     `SELECT id, name, title, breach_date AS breachDate, data_classes AS dataClasses FROM breaches WHERE id = ?`,
   );
-  const breachCache = new Map();
-  const created = [];
+  type BreachRow = { id: string; name: string; title: string; breachDate: string; dataClasses: string };
+  type Breach = Omit<BreachRow, "dataClasses"> & { dataClasses: string[] };
+  const breachCache = new Map<string, Breach>();
+  const created: Match[] = [];
   const run = sqlite.transaction(() => {
     for (const m of matches) {
       const r = insertExposure.run({ ...m, id: randomUUID(), now });
@@ -227,7 +246,7 @@ export function recordExposures(sqlite, matches, { alert = true, now = Date.now(
       if (!alert) continue;
       let breach = breachCache.get(m.breachId);
       if (!breach) {
-        const row = breachById.get(m.breachId);
+        const row = breachById.get(m.breachId) as BreachRow;
         breach = { ...row, dataClasses: JSON.parse(row.dataClasses || "[]") };
         breachCache.set(m.breachId, breach);
       }
@@ -249,17 +268,21 @@ export function recordExposures(sqlite, matches, { alert = true, now = Date.now(
 }
 
 /** After an import: match one breach against every tenant's watchlist. */
-export function matchBreach(sqlite, breachId, options = {}) {
+export function matchBreach(sqlite: Database, breachId: string, options: RecordOptions = {}): Match[] {
   return recordExposures(sqlite, findMatches(sqlite, { breachId }), options);
 }
 
 /** After a watched identity is added: match it against the catalogue at once (the page shows the result, so no alert). */
-export function matchIdentity(sqlite, identityId, options = { alert: false }) {
+export function matchIdentity(
+  sqlite: Database,
+  identityId: string,
+  options: RecordOptions = { alert: false },
+): Match[] {
   return recordExposures(sqlite, findMatches(sqlite, { identityId }), options);
 }
 
 /** Lower-case, no trailing dot, no leading "@" or "*@"; internationalised names in their ASCII (punycode) form. */
-export function normaliseDomain(domain) {
+export function normaliseDomain(domain: string): string {
   let d = String(domain).trim().toLowerCase().replace(/^\*?@/, "").replace(/^\*\./, "").replace(/\.$/, "");
   if (!d) return "";
   try {
@@ -276,7 +299,11 @@ export function normaliseDomain(domain) {
  * again so sensitive breaches appear (and alert) now.
  * Answers `{ ok: false, message }` when the tenant does not watch the domain.
  */
-export function verifyDomain(sqlite, tenantId, domain) {
+export function verifyDomain(
+  sqlite: Database,
+  tenantId: string,
+  domain: string,
+): { ok: boolean; message: string; newExposures?: number } {
   const d = normaliseDomain(domain);
   const r = sqlite
     .prepare(`UPDATE watched_identities SET verified = 1 WHERE tenant_id = ? AND type = 'domain' AND value = ?`)

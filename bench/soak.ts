@@ -9,8 +9,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { ensureBuild, freshDatabase, ROOT, seedAccount, seedModuleData, startServer } from "./harness.js";
+import { pathToFileURL } from "node:url";
+import autocannon, { type Result } from "autocannon";
+import { ensureBuild, freshDatabase, ROOT, seedAccount, seedModuleData, startServer } from "./harness";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 10);
@@ -25,11 +26,11 @@ export async function main() {
   // soak measures the app, not the limiter.
   const { tenantId, cookie } = await seedAccount(file, { plan: "enterprise" });
   seedModuleData(file, tenantId);
-  const writers = [];
+  const writers: { cookie: string }[] = [];
   for (let i = 0; i < 10; i++) writers.push(await seedAccount(file, { plan: "enterprise" }));
   const nodeArgs = (process.env.SOAK_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const server = await startServer({ dbFile: file, quietLog: true, nodeArgs });
-  const samples = [];
+  const samples: { t: number; rss: number | null }[] = [];
   const started = Date.now();
   const sampler = setInterval(
     () => samples.push({ t: Math.round((Date.now() - started) / 1000), rss: server.rss() }),
@@ -37,7 +38,7 @@ export async function main() {
   );
   let writes = 0;
 
-  const result = await new Promise((resolve, reject) => {
+  const result = await new Promise<Result>((resolve, reject) => {
     autocannon(
       {
         url: server.url,
@@ -59,7 +60,7 @@ export async function main() {
             // A stored write: each analysed message becomes a phishing item.
             method: "POST",
             path: "/api/phishing/analyze",
-            setupRequest: (req) => {
+            setupRequest: (req: { headers?: Record<string, string> }) => {
               const w = writers[++writes % writers.length];
               return {
                 ...req,
@@ -79,7 +80,7 @@ export async function main() {
   clearInterval(sampler);
   // Let in-flight work settle, then take the after-run figure.
   await new Promise((r) => setTimeout(r, 2000));
-  const after = server.rss();
+  const after = server.rss() ?? 0;
   await server.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 
@@ -109,7 +110,9 @@ export async function main() {
     peakRssMb: Math.round((Math.max(...samples.map((s) => s.rss ?? 0)) / MB) * 10) / 10,
     rssGrowthPercent: growth === null ? null : Math.round(growth * 1000) / 10,
     passed: errors === 0 && growth !== null && growth <= 0.1,
-    rssEvery10s: samples.filter((s) => s.t % 10 === 0).map((s) => ({ t: s.t, mb: Math.round((s.rss / MB) * 10) / 10 })),
+    rssEvery10s: samples
+      .filter((s) => s.t % 10 === 0)
+      .map((s) => ({ t: s.t, mb: Math.round(((s.rss ?? 0) / MB) * 10) / 10 })),
   };
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
   fs.writeFileSync(OUT, JSON.stringify(report, null, 2) + "\n");
@@ -121,7 +124,7 @@ export async function main() {
   return report;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);

@@ -1,32 +1,30 @@
-#!/usr/bin/env node
 // npm run import:pwned -- FILE
 //
 // Streams a file in the Pwned Passwords downloader's format (`HASH:COUNT`:
 // 40 upper-case hex SHA-1, a colon, the count; one per line, CRLF tolerated)
 // into the range store. Batched upserts in transactions; invalid lines are
 // counted and reported, never fatal. A progress bar (by bytes read) shows on
-// a terminal. Runs without the Remix build: plain Node ESM.
+// a terminal. Runs the module's code directly (tsx), without the Remix build.
 import fs from "node:fs";
 import readline from "node:readline";
 import { pathToFileURL } from "node:url";
-import Database from "better-sqlite3";
 import cliProgress from "cli-progress";
-import { databasePath } from "../server/paths.js";
-import { migrateDatabase } from "../server/migrate.js";
-import { importHashLines } from "../app/modules/password/range-import.js";
+import { openDatabase } from "~/lib/db.server";
+import { databasePath } from "~/lib/env.server";
+import { importHashLines } from "~/modules/password";
 
-/**
- * @param {string} file
- * @param {{ database?: string, progress?: boolean, batchSize?: number }} [options]
- */
-export async function importPwnedFile(file, { database = databasePath(), progress = false, batchSize } = {}) {
+export async function importPwnedFile(
+  file: string,
+  {
+    database = databasePath(),
+    progress = false,
+    batchSize,
+  }: { database?: string; progress?: boolean; batchSize?: number } = {},
+) {
   const size = fs.statSync(file).size;
-  migrateDatabase(database);
-  const sqlite = new Database(database);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("busy_timeout = 5000");
-  // Durability per batch is not needed for a re-runnable import.
-  sqlite.pragma("synchronous = NORMAL");
+  // Migrated on open, with WAL and synchronous = NORMAL (durability per batch is
+  // not needed for a re-runnable import).
+  const { sqlite } = openDatabase(database);
   // Unsorted input inserts all over the (prefix, suffix) index: a large page cache keeps
   // the index in memory instead of re-reading pages (the default is 2 MB).
   sqlite.pragma("cache_size = -131072"); // 128 MB
@@ -54,7 +52,7 @@ export async function importPwnedFile(file, { database = databasePath(), progres
   }
 }
 
-async function main(argv) {
+async function main(argv: string[]): Promise<number> {
   const file = argv[0];
   if (!file || file === "--help" || file === "-h") {
     process.stderr.write(
@@ -81,7 +79,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error) => {
-      process.stderr.write(`Import failed: ${error?.message ?? error}\n`);
+      process.stderr.write(`Import failed: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);
     },
   );

@@ -1,8 +1,8 @@
-// Shared by the benchmarks (bench/*.js) and the tests that run the real
+// Shared by the benchmarks (bench/*.ts) and the tests that run the real
 // server (tests/unit/server-*.test.ts, tests/crash/*): a migrated temporary
 // database seeded straight through SQL (like tests/e2e/fixtures.ts), a signed
 // session cookie, and the built production server as a child process.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -11,7 +11,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { createCookie } from "@remix-run/node";
-import { migrateDatabase } from "../server/migrate.js";
+import { migrateDatabase } from "~/lib/db.server";
+import type { Plan } from "~/lib/plans";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const SESSION_SECRET = "bench-session-secret-not-for-production-0123456789";
@@ -26,7 +27,7 @@ const BUILD_LOCK = path.join(
  * run in parallel, so one build at a time: a lock directory (mkdir is atomic),
  * taken over when older than five minutes.
  */
-export async function ensureBuild() {
+export async function ensureBuild(): Promise<void> {
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
     try {
@@ -44,7 +45,7 @@ export async function ensureBuild() {
     }
   }
   try {
-    const r = spawnSync(process.execPath, [path.join(ROOT, "scripts/ensure-build.js")], {
+    const r = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/ensure-build.ts")], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
       encoding: "utf8",
@@ -59,13 +60,13 @@ export function tempDir(prefix = "rampart-") {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export function freePort() {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
     srv.on("error", reject);
     srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
+      const { port } = srv.address() as net.AddressInfo;
       srv.close(() => resolve(port));
     });
   });
@@ -83,7 +84,10 @@ const sessionCookie = createCookie("rampart_session", {
  * header value. The password hash is a placeholder: these users never sign in
  * with a password (the bench and crash tests use the session directly).
  */
-export async function seedAccount(dbFile, { plan = "free", email, tenantName = "Personal" } = {}) {
+export async function seedAccount(
+  dbFile: string,
+  { plan = "free", email, tenantName = "Personal" }: { plan?: Plan; email?: string; tenantName?: string } = {},
+): Promise<{ userId: string; tenantId: string; cookie: string }> {
   const db = new Database(dbFile);
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
@@ -116,7 +120,11 @@ export async function seedAccount(dbFile, { plan = "free", email, tenantName = "
 }
 
 /** Some module data so the dashboard computes from real rows: alerts and phishing items. */
-export function seedModuleData(dbFile, tenantId, { alerts = 40, phishing = 40 } = {}) {
+export function seedModuleData(
+  dbFile: string,
+  tenantId: string,
+  { alerts = 40, phishing = 40 }: { alerts?: number; phishing?: number } = {},
+): void {
   const db = new Database(dbFile);
   db.pragma("busy_timeout = 5000");
   const sev = ["low", "medium", "high", "critical"];
@@ -171,7 +179,7 @@ export function freshDatabase(prefix = "rampart-bench-") {
 }
 
 /** Resident set size of a process in bytes (Linux /proc), or null. */
-export function rssOf(pid) {
+export function rssOf(pid: number | undefined): number | null {
   try {
     const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
     return m ? Number(m[1]) * 1024 : null;
@@ -181,7 +189,7 @@ export function rssOf(pid) {
 }
 
 /** CPU time (user + system) a process has used, in milliseconds (Linux /proc), or null. */
-export function cpuMsOf(pid) {
+export function cpuMsOf(pid: number | undefined): number | null {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     // utime and stime are fields 14 and 15 of the whole line (11 and 12 after the command).
@@ -191,13 +199,41 @@ export function cpuMsOf(pid) {
   }
 }
 
+export type ExitStatus = { code: number | null; signal: NodeJS.Signals | null };
+export type RunningServer = {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  lines: string[];
+  exited: Promise<ExitStatus>;
+  stderr(): string;
+  rss(): number | null;
+  cpuMs(): number | null;
+  stop(signal?: NodeJS.Signals): Promise<ExitStatus>;
+};
+
+/** How the production server is started (as `npm start` does, after the build). */
+export const SERVER_COMMAND = [path.join(ROOT, "server.js")];
+
 /**
- * Starts `node server.js` (production mode) on a loopback port and waits for
- * /healthz. Collects stdout lines (the JSON request log) in `lines`.
+ * Starts the production server on a loopback port and waits for /healthz.
+ * Collects stdout lines (the JSON request log) in `lines`.
  */
-export async function startServer({ dbFile, port, env = {}, quietLog = false, nodeArgs = [] } = {}) {
+export async function startServer({
+  dbFile,
+  port,
+  env = {},
+  quietLog = false,
+  nodeArgs = [],
+}: {
+  dbFile?: string;
+  port?: number;
+  env?: Record<string, string>;
+  quietLog?: boolean;
+  nodeArgs?: string[];
+} = {}): Promise<RunningServer> {
   port ??= await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "server.js")], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_COMMAND], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -210,11 +246,11 @@ export async function startServer({ dbFile, port, env = {}, quietLog = false, no
     },
     stdio: ["ignore", quietLog ? "ignore" : "pipe", "pipe"],
   });
-  const lines = [];
+  const lines: string[] = [];
   let stderr = "";
   if (!quietLog) {
     let buf = "";
-    child.stdout.on("data", (d) => {
+    child.stdout!.on("data", (d) => {
       buf += d;
       let i;
       while ((i = buf.indexOf("\n")) >= 0) {
@@ -223,8 +259,8 @@ export async function startServer({ dbFile, port, env = {}, quietLog = false, no
       }
     });
   }
-  child.stderr.on("data", (d) => (stderr += d));
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  child.stderr!.on("data", (d) => (stderr += d));
+  const exited = new Promise<ExitStatus>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -251,7 +287,7 @@ export async function startServer({ dbFile, port, env = {}, quietLog = false, no
     stderr: () => stderr,
     rss: () => rssOf(child.pid),
     cpuMs: () => cpuMsOf(child.pid),
-    async stop(signal = "SIGTERM") {
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },

@@ -13,8 +13,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { ensureBuild, freshDatabase, ROOT, seedAccount, seedModuleData, startServer } from "./harness.js";
+import { pathToFileURL } from "node:url";
+import autocannon, { type Options, type Result } from "autocannon";
+import { ensureBuild, freshDatabase, ROOT, seedAccount, seedModuleData, startServer } from "./harness";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -27,11 +28,25 @@ const EXTRA_ENV = Object.fromEntries(
 );
 const TARGETS_MS = { dashboardRps: 800, dashboardP99: 100, rssMb: 250 };
 
-function run(opts) {
+type TargetResult = {
+  path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+  bytesPerSecond: number;
+  peakRssMb: number;
+  serverCpuMsPerRequest: number | null;
+  capacityOneCoreRps: number | null;
+  ratioToHealthz?: number | null;
+};
+
+// No progress bar: the output is a table.
+function run(opts: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
-    autocannon.track; // (no progress bar: the output is a table)
-    void instance;
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 
@@ -43,10 +58,9 @@ export async function main() {
   seedModuleData(file, tenantId);
   const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const server = await startServer({ dbFile: file, quietLog: true, env: { ...EXTRA_ENV }, nodeArgs: NODE_ARGS });
-  const pid = server.child.pid;
 
   const targets = [
-    { name: "healthz", path: "/healthz" },
+    { name: "healthz", path: "/healthz" } as { name: string; path: string; headers?: Record<string, string> },
     { name: "landing", path: "/" },
     { name: "dashboard", path: "/dashboard", headers: { cookie } },
     { name: "api-dashboard-data", path: "/api/dashboard/data", headers: { cookie } },
@@ -79,7 +93,7 @@ export async function main() {
     if (rss && rss > targetPeak) targetPeak = rss;
   }, 100);
 
-  const results = {};
+  const results: Record<string, TargetResult> = {};
   try {
     for (const t of targets) {
       inRenderRun = t.name === "dashboard-render";
@@ -113,11 +127,11 @@ export async function main() {
         // The server's own CPU time per answered request: much less sensitive than
         // requests/s to other work on the machine, so layers can be compared.
         serverCpuMsPerRequest:
-          cpuBefore !== null && r.requests.total
+          cpuBefore !== null && cpuAfter !== null && r.requests.total
             ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000
             : null,
         capacityOneCoreRps:
-          cpuBefore !== null && cpuAfter > cpuBefore
+          cpuBefore !== null && cpuAfter !== null && cpuAfter > cpuBefore
             ? Math.round(r.requests.total / ((cpuAfter - cpuBefore) / 1000))
             : null,
       };
@@ -193,7 +207,7 @@ export async function main() {
   return report;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);

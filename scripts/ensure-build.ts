@@ -3,12 +3,13 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const BUILD = path.resolve("build/index.js");
 const SOURCES = ["app", "db", "remix.config.js", "tailwind.config.ts", "package-lock.json", "content"];
 
-function newest(p) {
-  let stat;
+function newest(p: string): number {
+  let stat: fs.Stats;
   try {
     stat = fs.statSync(p);
   } catch {
@@ -30,7 +31,7 @@ export function buildIsStale() {
   return SOURCES.some((s) => newest(path.resolve(s)) > built);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   if (buildIsStale()) {
     console.log(JSON.stringify({ level: "info", msg: "building the app (build missing or older than its sources)" }));
     const r = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {

@@ -1,29 +1,25 @@
-#!/usr/bin/env node
 // npm run import:breach -- FILE
 //
 // Imports one breach (JSON or CSV, formats in docs/breach-data.md) into the
 // database named by DATABASE_URL, then matches it against every tenant's
 // watchlist and raises alerts for newly exposed identities only. Re-running it
-// with the same file adds nothing and alerts nobody. Plain Node ESM: runs
-// without the Remix build.
+// with the same file adds nothing and alerts nobody. Runs the module's code
+// directly (tsx), without the Remix build.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import Database from "better-sqlite3";
-import { databasePath } from "../server/paths.js";
-import { migrateDatabase } from "../server/migrate.js";
-import { BreachFileError, importBreachFile } from "../app/modules/breach/import.js";
-import { readOrCreateHmacKey } from "../app/modules/breach/match.js";
+import { openDatabase } from "~/lib/db.server";
+import { databasePath } from "~/lib/env.server";
+import { BreachFileError, importBreachFile, readOrCreateHmacKey } from "~/modules/breach";
 
-/** The script's core, for tests: opens the database, imports, closes. */
-export async function runImport(file, { dbFile = databasePath(), log = () => {} } = {}) {
-  migrateDatabase(dbFile);
+/** The script's core, for tests: opens the database (migrating it), imports, closes. */
+export async function runImport(
+  file: string,
+  { dbFile = databasePath(), log = (_line: string) => {} }: { dbFile?: string; log?: (line: string) => void } = {},
+) {
   // The key lives beside the database, like the session secret; the app reads the same file.
   const hmacKey = readOrCreateHmacKey(path.dirname(dbFile));
-  const sqlite = new Database(dbFile);
+  const { sqlite } = openDatabase(dbFile);
   try {
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("busy_timeout = 5000");
     return await importBreachFile(sqlite, path.resolve(file), {
       hmacKey,
       onProgress: (n) => {

@@ -1,6 +1,6 @@
 // npm run bench:lighthouse — Lighthouse 12 against the built app, mobile profile.
 //
-// Starts the production build itself (node server.js, NODE_ENV=production) on
+// Starts the production build itself (the production server, NODE_ENV=production) on
 // a free loopback port with a throwaway database, waits for /healthz, then
 // audits each page in headless Chromium and writes the four category scores
 // and LCP, TBT and CLS per page to bench/results/lighthouse.json, with the
@@ -11,9 +11,8 @@
 // list every run's performance score; default 3: the score moves between runs), --pages /,/pricing (override the page list), --strict (exit 1
 // when a target is missed), --save-lhr DIR (keep each page's full report). Environment: CHROME_PATH (default /usr/bin/chromium).
 // Lighthouse 12, not 13: 13 needs Node 22 and we run Node 20.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +20,21 @@ import zlib from "node:zlib";
 import { createRequire } from "node:module";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { freePort, SERVER_COMMAND } from "./harness";
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+type FailedAudit = { id: string; title: string; score: number | null; displayValue: string | null };
+type PageReport = {
+  path: string;
+  httpStatus: number;
+  error?: string;
+  scores?: Record<string, number | null>;
+  performanceRuns?: (number | null)[];
+  metrics?: { lcpMs: number | null; tbtMs: number | null; cls: number | null; fcpMs: number | null };
+  benchmarkIndex?: number | null;
+  failedAudits?: FailedAudit[];
+  warnings?: unknown[];
+};
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,7 +54,7 @@ const TARGET_SCORE = 100;
 const TARGET_LANDING_JS_KB = 100;
 
 const args = process.argv.slice(2);
-const opt = (name) => {
+const opt = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
@@ -50,19 +64,7 @@ const STRICT = args.includes("--strict");
 const SAVE_LHR = opt("save-lhr");
 const PAGES = (opt("pages") ?? "/,/pricing,/blog,/demo/dashboard,/demo/executive").split(",").filter(Boolean);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(origin, child, timeoutMs = 30_000) {
+async function waitForHealth(origin: string, child: ChildProcess, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before it was healthy`);
@@ -84,7 +86,7 @@ async function startServer() {
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "rampart-lighthouse-"));
   const port = await freePort();
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -93,7 +95,7 @@ async function startServer() {
   };
   // Canonical URLs should name the audited origin, not a configured public one.
   delete env.PUBLIC_URL;
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, SERVER_COMMAND, {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "pipe"],
@@ -105,7 +107,7 @@ async function startServer() {
     await waitForHealth(origin, child);
   } catch (error) {
     child.kill("SIGTERM");
-    throw new Error(`${error.message}\n${stderr.slice(-2000)}`);
+    throw new Error(`${(error as Error).message}\n${stderr.slice(-2000)}`, { cause: error });
   }
   const stop = async () => {
     if (child.exitCode === null) {
@@ -117,11 +119,12 @@ async function startServer() {
   return { origin, stop };
 }
 
-const round = (n, digits = 0) => (n == null || Number.isNaN(n) ? null : Math.round(n * 10 ** digits) / 10 ** digits);
+const round = (n: number | null | undefined, digits = 0) =>
+  n == null || Number.isNaN(n) ? null : Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Audits that cost points: scored, not passed, and not merely informative. */
-function failedAudits(lhr) {
-  const ids = new Set();
+function failedAudits(lhr: Lhr): FailedAudit[] {
+  const ids = new Set<string>();
   for (const cat of Object.values(lhr.categories)) for (const ref of cat.auditRefs) if (ref.weight > 0) ids.add(ref.id);
   return [...ids]
     .map((id) => lhr.audits[id])
@@ -135,10 +138,11 @@ function failedAudits(lhr) {
     .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue ?? null }));
 }
 
-async function auditPage(url, port) {
-  const runs = [];
+async function auditPage(url: string, port: number) {
+  const runs: Lhr[] = [];
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     runs.push(result.lhr);
   }
   // The median run by performance score (performance is the only noisy category); every run's score is kept too.
@@ -153,8 +157,11 @@ async function auditPage(url, port) {
 }
 
 /** Every script the page loaded, with Lighthouse's transfer size and our own gzip of the body. */
-async function scriptBytes(lhr) {
-  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+type NetworkRequest = { url: string; resourceType?: string; transferSize?: number };
+
+async function scriptBytes(lhr: Lhr) {
+  const details = lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined;
+  const items = details?.items ?? [];
   const scripts = items.filter((r) => r.resourceType === "Script" && /^https?:/.test(r.url));
   const out = [];
   for (const s of scripts) {
@@ -170,25 +177,25 @@ async function scriptBytes(lhr) {
   return out;
 }
 
-function printTable(pages) {
+function printTable(pages: PageReport[]) {
   const cols = ["page", "perf", "a11y", "b-p", "seo", "LCP ms", "TBT ms", "CLS", "perf of each run"];
   const rows = pages.map((p) =>
     p.error
       ? [p.path, "error", "", "", "", "", "", "", ""]
       : [
           p.path,
-          p.scores.performance,
-          p.scores.accessibility,
-          p.scores["best-practices"],
-          p.scores.seo,
-          p.metrics.lcpMs,
-          p.metrics.tbtMs,
-          p.metrics.cls,
-          p.performanceRuns.join(" "),
+          p.scores?.performance ?? null,
+          p.scores?.accessibility ?? null,
+          p.scores?.["best-practices"] ?? null,
+          p.scores?.seo ?? null,
+          p.metrics?.lcpMs ?? null,
+          p.metrics?.tbtMs ?? null,
+          p.metrics?.cls ?? null,
+          (p.performanceRuns ?? []).join(" "),
         ].map((v) => (v === null ? "–" : String(v))),
   );
   const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (r) =>
+  const line = (r: string[]) =>
     r.map((v, i) => (i === 0 ? String(v).padEnd(widths[i]) : String(v).padStart(widths[i]))).join("  ");
   console.log(line(cols));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
@@ -201,11 +208,18 @@ async function main() {
   if (!fs.existsSync(CHROME_PATH))
     throw new Error(`Chromium not found at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH)`);
   const server = await startServer();
-  let chrome;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    const pages = [];
-    let landingJavaScript = null;
+    const pages: PageReport[] = [];
+    let landingJavaScript:
+      | (Record<string, unknown> & {
+          withinTarget: boolean;
+          totalGzipKb: number | null;
+          scripts: unknown[];
+          totalTransferBytes: number;
+        })
+      | null = null;
     for (const pagePath of PAGES) {
       const url = server.origin + pagePath;
       const status = (await fetch(url, { redirect: "manual" })).status;
@@ -227,7 +241,10 @@ async function main() {
         continue;
       }
       const scores = Object.fromEntries(
-        CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
+        CATEGORIES.map((c) => {
+          const score = lhr.categories[c]?.score;
+          return [c, score == null ? null : Math.round(score * 100)];
+        }),
       );
       pages.push({
         path: pagePath,
@@ -292,7 +309,7 @@ async function main() {
     }
     for (const p of pages) {
       if (p.error) console.log(`\n${p.path}: ${p.error}`);
-      else if (p.failedAudits.length)
+      else if (p.failedAudits?.length)
         console.log(
           `\n${p.path} loses points on: ${p.failedAudits.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`).join(", ")}`,
         );
@@ -300,7 +317,7 @@ async function main() {
     console.log(`\nWrote ${path.relative(process.cwd(), RESULTS)}`);
 
     const missed =
-      pages.some((p) => p.error || CATEGORIES.some((c) => (p.scores[c] ?? 0) < TARGET_SCORE)) ||
+      pages.some((p) => p.error || CATEGORIES.some((c) => (p.scores?.[c] ?? 0) < TARGET_SCORE)) ||
       (landingJavaScript && !landingJavaScript.withinTarget);
     if (STRICT && missed) process.exitCode = 1;
   } finally {
@@ -309,7 +326,7 @@ async function main() {
   }
 }
 
-async function chromeVersion(port) {
+async function chromeVersion(port: number) {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/json/version`);
     return (await res.json()).Browser ?? null;

@@ -3,14 +3,44 @@
  * docs/breach-data.md (HIBP-style JSON with an `accounts` list, or CSV with
  * the metadata in `# Key: value` header lines and/or a JSON sidecar), the
  * upsert by Name, INSERT OR IGNORE of the hashed accounts, and the match
- * against every tenant's watchlist. Plain ESM so scripts/import-breach.js runs
- * it without the Remix build; the tests call it directly.
+ * against every tenant's watchlist. scripts/import-breach.ts runs it without
+ * the Remix build; the tests call it directly.
  */
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { randomUUID } from "node:crypto";
-import { emailDomain, hashEmail, matchBreach, normaliseEmail } from "./match.js";
+import type { Database } from "better-sqlite3";
+import { emailDomain, hashEmail, matchBreach, normaliseEmail } from "./match";
+
+export type BreachMetadata = {
+  name: string;
+  title: string;
+  domain: string;
+  breachDate: string;
+  addedDate: string;
+  pwnCount: number;
+  description: string;
+  dataClasses: string[];
+  isVerified: boolean;
+  isFabricated: boolean;
+  isSensitive: boolean;
+  isRetired: boolean;
+  isSpamList: boolean;
+};
+export type ImportResult = {
+  breachId: string;
+  name: string;
+  created: boolean;
+  accountsRead: number;
+  accountsAdded: number;
+  accountsSkipped: number;
+  newExposures: number;
+  tenantsAlerted: number;
+};
+export type ImportOptions = { hmacKey: string; alert?: boolean; onProgress?: (read: number) => void };
+/** Metadata as the file states it, under HIBP's field names. */
+type RawMetadata = Record<string, unknown>;
 
 const BATCH = 5000;
 // Loose on purpose: breach dumps hold odd but real addresses; we only need something@domain.tld.
@@ -19,7 +49,7 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 export class BreachFileError extends Error {}
 
-function bool(value, fallback) {
+function bool(value: unknown, fallback: boolean): boolean {
   if (value === undefined || value === null || value === "") return fallback;
   if (typeof value === "boolean") return value;
   const v = String(value).trim().toLowerCase();
@@ -28,9 +58,9 @@ function bool(value, fallback) {
   throw new BreachFileError(`Expected true or false, got "${value}"`);
 }
 
-function dataClassList(value) {
+function dataClassList(value: unknown): string[] {
   if (value === undefined || value === null || value === "") return ["Email addresses"];
-  const list = Array.isArray(value) ? value : String(value).split(/[;|]/);
+  const list: unknown[] = Array.isArray(value) ? value : String(value).split(/[;|]/);
   const cleaned = list.map((c) => String(c).trim()).filter(Boolean);
   return cleaned.length ? cleaned : ["Email addresses"];
 }
@@ -39,8 +69,9 @@ function dataClassList(value) {
  * Validates HIBP-named metadata and fills the defaults. Unknown fields are
  * ignored; a missing Name or a malformed date is an error naming the field.
  */
-export function normaliseMetadata(raw, now = new Date()) {
-  if (!raw || typeof raw !== "object") throw new BreachFileError("The breach metadata is missing");
+export function normaliseMetadata(input: unknown, now = new Date()): BreachMetadata {
+  if (!input || typeof input !== "object") throw new BreachFileError("The breach metadata is missing");
+  const raw = input as RawMetadata;
   const name = String(raw.Name ?? "").trim();
   if (!name) throw new BreachFileError("Name is required (a short unique identifier such as ExampleShop)");
   if (!/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/.test(name))
@@ -75,8 +106,8 @@ export function normaliseMetadata(raw, now = new Date()) {
 }
 
 /** One CSV line into fields (RFC 4180 quoting, no line breaks inside fields: e-mail columns never need them). */
-export function parseCsvLine(line) {
-  const out = [];
+export function parseCsvLine(line: string): string[] {
+  const out: string[] = [];
   let field = "";
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
@@ -102,10 +133,18 @@ export function parseCsvLine(line) {
  * RETURNING gives the id that is really stored, even when another import of
  * the same breach inserted the row a moment before us.
  */
-function upsertBreach(sqlite, meta) {
-  const row = { ...meta, id: randomUUID() };
-  for (const k of ["isVerified", "isFabricated", "isSensitive", "isRetired", "isSpamList"]) row[k] = row[k] ? 1 : 0;
-  row.dataClasses = JSON.stringify(meta.dataClasses);
+function upsertBreach(sqlite: Database, meta: BreachMetadata): { id: string; created: boolean } {
+  // SQLite stores booleans as 0/1 and the data classes as JSON text.
+  const row = {
+    ...meta,
+    id: randomUUID(),
+    dataClasses: JSON.stringify(meta.dataClasses),
+    isVerified: meta.isVerified ? 1 : 0,
+    isFabricated: meta.isFabricated ? 1 : 0,
+    isSensitive: meta.isSensitive ? 1 : 0,
+    isRetired: meta.isRetired ? 1 : 0,
+    isSpamList: meta.isSpamList ? 1 : 0,
+  };
   const stored = sqlite
     .prepare(
       `INSERT INTO breaches (id, name, title, domain, breach_date, added_date, pwn_count, description, data_classes,
@@ -118,7 +157,7 @@ function upsertBreach(sqlite, meta) {
          is_sensitive = excluded.is_sensitive, is_retired = excluded.is_retired, is_spam_list = excluded.is_spam_list
        RETURNING id`,
     )
-    .get(row);
+    .get(row) as { id: string };
   return { id: stored.id, created: stored.id === row.id };
 }
 
@@ -128,19 +167,24 @@ function upsertBreach(sqlite, meta) {
  * accounts already there are ignored, and only exposures that did not exist
  * yet raise alerts.
  */
-export async function importBreach(sqlite, rawMeta, accounts, { hmacKey, alert = true, onProgress } = {}) {
-  let meta;
+export async function importBreach(
+  sqlite: Database,
+  rawMeta: RawMetadata,
+  accounts: Iterable<string> | AsyncIterable<string>,
+  { hmacKey, alert = true, onProgress }: ImportOptions,
+): Promise<ImportResult> {
+  let meta: BreachMetadata;
   try {
     meta = normaliseMetadata(rawMeta);
   } catch (error) {
-    await accounts?.return?.(); // close a streaming reader
+    await (accounts as AsyncGenerator<string>).return?.(undefined); // close a streaming reader
     throw error;
   }
   const { id: breachId, created } = upsertBreach(sqlite, meta);
   const insert = sqlite.prepare(
     `INSERT OR IGNORE INTO breach_accounts (breach_id, email_hash, domain) VALUES (?, ?, ?)`,
   );
-  const flush = sqlite.transaction((rows) => {
+  const flush = sqlite.transaction((rows: [string, string][]) => {
     let added = 0;
     for (const [hash, domain] of rows) added += insert.run(breachId, hash, domain).changes;
     return added;
@@ -148,7 +192,7 @@ export async function importBreach(sqlite, rawMeta, accounts, { hmacKey, alert =
   let read = 0;
   let added = 0;
   let skipped = 0;
-  let batch = [];
+  let batch: [string, string][] = [];
   for await (const address of accounts) {
     read++;
     const email = normaliseEmail(address ?? "");
@@ -166,7 +210,9 @@ export async function importBreach(sqlite, rawMeta, accounts, { hmacKey, alert =
   if (batch.length) added += flush(batch);
   onProgress?.(read);
   // The stated count can be larger than the sample we hold, never smaller.
-  const stored = sqlite.prepare(`SELECT count(*) AS n FROM breach_accounts WHERE breach_id = ?`).get(breachId).n;
+  const stored = (
+    sqlite.prepare(`SELECT count(*) AS n FROM breach_accounts WHERE breach_id = ?`).get(breachId) as { n: number }
+  ).n;
   if (stored > meta.pwnCount) sqlite.prepare(`UPDATE breaches SET pwn_count = ? WHERE id = ?`).run(stored, breachId);
   const newExposures = matchBreach(sqlite, breachId, { alert });
   return {
@@ -181,18 +227,18 @@ export async function importBreach(sqlite, rawMeta, accounts, { hmacKey, alert =
   };
 }
 
-async function readJsonFile(file) {
-  let data;
+async function readJsonFile(file: string): Promise<unknown> {
+  let data: unknown;
   try {
     data = JSON.parse(await fs.promises.readFile(file, "utf8"));
   } catch (error) {
-    throw new BreachFileError(`${file} is not valid JSON: ${error.message}`);
+    throw new BreachFileError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
   return data;
 }
 
 /** Metadata from a CSV's `# Key: value` header lines, then its account column; stops at the first data line's header row. */
-async function* csvAccounts(file, headerMeta) {
+async function* csvAccounts(file: string, headerMeta: RawMetadata): AsyncGenerator<string> {
   const rl = readline.createInterface({ input: fs.createReadStream(file, "utf8"), crlfDelay: Infinity });
   let column = -1;
   try {
@@ -228,23 +274,24 @@ async function* csvAccounts(file, headerMeta) {
  * Reads a breach file by its extension (.json, or .csv with optional
  * `<same name>.json` sidecar) and imports it.
  */
-export async function importBreachFile(sqlite, file, options = {}) {
+export async function importBreachFile(sqlite: Database, file: string, options: ImportOptions): Promise<ImportResult> {
   if (!fs.existsSync(file)) throw new BreachFileError(`No such file: ${file}`);
   const ext = path.extname(file).toLowerCase();
   if (ext === ".json") {
-    const data = await readJsonFile(file);
-    if (!data || typeof data !== "object" || Array.isArray(data))
+    const parsed = await readJsonFile(file);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
       throw new BreachFileError("The JSON file must hold one breach object");
+    const data = parsed as RawMetadata;
     const accounts = data.accounts ?? data.Accounts ?? [];
     if (!Array.isArray(accounts)) throw new BreachFileError('"accounts" must be a list of e-mail addresses');
     return importBreach(sqlite, data, accounts, options);
   }
   if (ext === ".csv" || ext === ".txt") {
     const sidecar = file.slice(0, -ext.length) + ".json";
-    const meta = fs.existsSync(sidecar) ? await readJsonFile(sidecar) : {};
+    const meta = fs.existsSync(sidecar) ? ((await readJsonFile(sidecar)) as RawMetadata) : {};
     // Header lines are read while streaming; the metadata is needed before the
     // first insert, so read the header lines first (they are at the top).
-    const header = {};
+    const header: RawMetadata = {};
     const probe = csvAccounts(file, header);
     const first = await probe.next();
     const merged = { ...meta, ...header };
