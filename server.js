@@ -1,7 +1,9 @@
 // Rampart's production server: one Node process with Express 4 around the
 // Remix request handler. It adds what remix-serve cannot: headers on every
 // response (static files included), JSON-line request logs, forwarded headers
-// behind a trusted proxy (TRUST_PROXY=1), request body limits, health checks
+// behind trusted proxies (TRUST_PROXY: a hop count or the proxies' addresses,
+// server/proxy.js), bodies refused unread when the caller may not post there,
+// request body limits, health checks
 // and a graceful shutdown. See docs/operations.md.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -15,11 +17,12 @@ import { migrateDatabase } from "./server/migrate.js";
 import { bodyLimitFor, originAllowed, pageBodyAllowed } from "./server/guards.js";
 import { createNonce, securityHeaders } from "./server/security-headers.js";
 import { createReadinessCheck } from "./server/readiness.js";
-import { createLogger, loggablePath } from "./server/request-log.js";
+import { createLogger, loggablePath, redactSecrets } from "./server/request-log.js";
+import { describeTrustProxy, parseTrustProxy } from "./server/proxy.js";
 
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
-const TRUST_PROXY = process.env.TRUST_PROXY === "1";
+const TRUST_PROXY = parseTrustProxy(process.env.TRUST_PROXY);
 const MODE = process.env.NODE_ENV === "production" ? "production" : "development";
 const BUILD_PATH = path.resolve(process.env.RAMPART_BUILD ?? "build/index.js");
 
@@ -42,6 +45,14 @@ if (HEAP_GROWING_PERCENT > 0) v8.setFlagsFromString(`--heap-growing-percent=${Ma
 
 const dbFile = migrateDatabase();
 log({ level: "info", msg: "database ready", database: dbFile });
+// Without PUBLIC_URL, canonical, invitation and troubleshooting links name the
+// host the request came with (any Host header a client sends); such pages are
+// then never cached (app/modules/marketing/origin.server.ts). Said once, at start.
+if (MODE === "production" && !process.env.PUBLIC_URL)
+  log({
+    level: "warn",
+    msg: "PUBLIC_URL is not set: links in pages take the host from each request, and those pages are sent uncached. Set PUBLIC_URL to the site's public address (docs/operations.md).",
+  });
 
 const build = await import(pathToFileURL(BUILD_PATH).href);
 build.entry.module.prepareSecrets();
@@ -57,7 +68,9 @@ let shuttingDown = false;
 const app = express();
 app.disable("x-powered-by");
 app.disable("etag");
-app.set("trust proxy", TRUST_PROXY ? true : false);
+// The client address is the one the nearest trusted proxy saw, never the
+// left-most X-Forwarded-For entry (which the client writes itself).
+app.set("trust proxy", TRUST_PROXY);
 
 // Request id, timing and one JSON line per request: method, path (never the
 // query string, which may carry tokens), status, duration. No cookies, bodies
@@ -162,6 +175,22 @@ app.use((req, res, next) => {
   );
 });
 
+// A body is refused unread when the caller may not post there at all: signed
+// out, a plan without the route's feature, a foreign X-Tenant-Id. The answer
+// is the route's own (401/403/redirect to /login); the connection closes so the
+// unread body is not drained (app/lib/body-admission.server.ts).
+app.use(async (req, res, next) => {
+  if (SAFE_METHODS.has(req.method)) return next();
+  try {
+    const refusal = await pages.admitBody(fetchRequest(req));
+    if (!refusal) return next();
+    res.setHeader("Connection", "close");
+    await send(res, refusal);
+  } catch (error) {
+    next(error);
+  }
+});
+
 // Bodies are read here, under a limit per route (1 MB unless the route says
 // otherwise), so an oversize body is a clear 413 whatever its encoding.
 app.use((req, res, next) => {
@@ -189,19 +218,8 @@ app.all("*", async (req, res, next) => {
   const controller = new AbortController();
   res.on("close", () => !res.writableFinished && controller.abort());
   try {
-    const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
-    const headers = new Headers();
-    for (const [key, value] of Object.entries(req.headers)) {
-      if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
-      else if (value !== undefined) headers.set(key, value);
-    }
     const hasBody = req.method !== "GET" && req.method !== "HEAD" && Buffer.isBuffer(req.body);
-    const request = new Request(url.href, {
-      method: req.method,
-      headers,
-      body: hasBody ? req.body : undefined,
-      signal: controller.signal,
-    });
+    const request = fetchRequest(req, hasBody ? req.body : undefined, controller.signal);
     const nonce = res.locals.cspNonce;
     await pages.runInRequestScope(req.method, async () => {
       // The dashboard's rendered document may come from the page cache: only
@@ -250,6 +268,26 @@ app.all("*", async (req, res, next) => {
   }
 });
 
+/** The Fetch API Request Remix is given (the body only once it has been read under its limit). */
+function fetchRequest(req, body, signal) {
+  let url;
+  try {
+    url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  } catch {
+    // A Host header or target no URL can be made of is the client's mistake (answered 400 below).
+    throw Object.assign(new Error("Malformed request target"), { status: 400 });
+  }
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return new Request(url.href, { method: req.method, headers, body, signal });
+}
+
+// Either session cookie name (app/lib/session.server.ts: __Host- over HTTPS).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?rampart_session=/;
+
 function sendHead(res, response) {
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
@@ -257,6 +295,10 @@ function sendHead(res, response) {
     if (key.toLowerCase() === "content-security-policy") continue;
     res.append(key, value);
   }
+  // Every answer to a signed-in request is private and unstored unless its route
+  // set Cache-Control itself (redirects, errors, anything a route forgot).
+  if (!res.hasHeader("Cache-Control") && SESSION_COOKIE.test(res.req.get("cookie") ?? ""))
+    res.setHeader("Cache-Control", "private, no-store");
 }
 
 async function send(res, response) {
@@ -278,7 +320,13 @@ app.use((err, req, res, _next) => {
   if (err?.type === "entity.too.large")
     return sendJsonError(res, 413, "Request body is too large", "PAYLOAD_TOO_LARGE");
   if (err?.status >= 400 && err?.status < 500) return sendJsonError(res, err.status, "Bad request", "VALIDATION_ERROR");
-  log({ level: "error", msg: "unhandled error", requestId: res.locals.requestId, error: String(err?.stack ?? err) });
+  log({
+    level: "error",
+    msg: "unhandled error",
+    requestId: res.locals.requestId,
+    path: loggablePath(req.path),
+    error: redactSecrets(err?.stack ?? err),
+  });
   sendJsonError(res, 500, "Internal server error", "SERVER_ERROR");
 });
 
@@ -287,7 +335,7 @@ const server = app.listen(PORT, HOST, () => {
     level: "info",
     msg: `Rampart listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`,
     mode: MODE,
-    trustProxy: TRUST_PROXY,
+    trustProxy: describeTrustProxy(TRUST_PROXY),
   });
 });
 server.keepAliveTimeout = 65_000;

@@ -11,6 +11,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { lowPriorityModulePreloads } from "~/lib/script-priority.server";
 import type { RampartLoadContext } from "~/lib/request.server";
+import { hasSessionCookie } from "~/lib/session.server";
+import { originFromRequest } from "~/modules/marketing/origin.server";
+import { loggablePath, redactSecrets } from "../server/request-log.js";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -38,9 +41,13 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // A document rendered for a session holds that user's data: never stored
           // by the browser (nor shown again from its cache after signing out).
-          const signedIn = (request.headers.get("Cookie") ?? "").includes("rampart_session=");
+          // Without PUBLIC_URL, canonical and invitation links carry the request's Host: never stored.
+          const signedIn = hasSessionCookie(request);
           if (!responseHeaders.has("Cache-Control"))
-            responseHeaders.set("Cache-Control", signedIn ? "private, no-store" : "private, no-cache");
+            responseHeaders.set(
+              "Cache-Control",
+              signedIn || originFromRequest() ? "private, no-store" : "private, no-cache",
+            );
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -54,7 +61,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(redactSecrets(error instanceof Error ? error.stack : String(error)));
         },
       },
     );
@@ -68,8 +75,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     JSON.stringify({
       level: "error",
       msg: "handler error",
-      path: new URL(request.url).pathname,
-      error: error instanceof Error ? error.stack : String(error),
+      // Secret segments (invitation tokens) redacted, like the request log.
+      path: loggablePath(new URL(request.url).pathname),
+      error: redactSecrets(error instanceof Error ? error.stack : String(error)),
     }),
   );
 }
@@ -77,6 +85,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 // The production server (server.js) uses these around the Remix handler.
 export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/lib/page-cache.server";
 export { runInRequestScope } from "~/lib/request-scope.server";
+export { admitBody } from "~/lib/body-admission.server";
 
 // Called once by the server at start, so the log says where the session
 // secret is as soon as the server starts rather than on the first sign-in.

@@ -4,7 +4,9 @@
 const MB = 1024 * 1024;
 
 /** 1 MB unless a route needs more (spec issues name these). */
-export function bodyLimitFor(pathname) {
+export function bodyLimitFor(requestPath) {
+  // Remix's single-fetch posts go to /path.data: the same route, the same limit.
+  const pathname = requestPath.endsWith(".data") ? requestPath.slice(0, -5) : requestPath;
   if (pathname === "/api/phishing/analyze") return 10 * MB;
   // .eml uploads are limited to 5 MB by the form's own check; allow the multipart overhead.
   if (pathname === "/phishing" || pathname === "/phishing-enhanced") return 6 * MB;

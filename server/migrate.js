@@ -1,13 +1,13 @@
 // Applies the committed drizzle migrations to the SQLite file. Idempotent.
-import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { databasePath } from "./paths.js";
+import { preparePrivateDatabaseFile } from "./db-file.js";
 
 export function migrateDatabase(file = databasePath()) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  preparePrivateDatabaseFile(file);
   const sqlite = new Database(file);
   try {
     sqlite.pragma("journal_mode = WAL");

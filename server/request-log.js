@@ -12,6 +12,16 @@ export function loggablePath(path) {
   return p.length > 300 ? p.slice(0, 300) + "…" : p;
 }
 
+const SECRET_ANYWHERE = /(\/(?:invite|reset-password|verify)\/)[^/\s?#"'<>]+/gi;
+
+/**
+ * Error text (messages, stacks) with secret path segments redacted: an error
+ * raised while serving /invite/<token> may quote its URL.
+ */
+export function redactSecrets(text) {
+  return String(text ?? "").replace(SECRET_ANYWHERE, "$1:token");
+}
+
 /**
  * Writes log lines to `out` (stdout). Lines are gathered and flushed once per
  * event-loop turn: under load this turns hundreds of write syscalls a second

@@ -5,13 +5,13 @@
  * openDatabase() is the only place that opens the app's database and the only
  * migration runner: the server, the scripts and the tests all come through here.
  */
-import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "@db/schema";
 import { databasePath, getEnv } from "./env.server";
+import { preparePrivateDatabaseFile } from "../../server/db-file.js";
 
 export type DB = BetterSQLite3Database<typeof schema>;
 
@@ -58,7 +58,7 @@ export function withStatementCache(sqlite: Database.Database): Database.Database
 }
 
 export function openDatabase(file: string) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  preparePrivateDatabaseFile(file); // 0600, with its WAL and journal (server/db-file.js)
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

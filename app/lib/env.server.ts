@@ -15,7 +15,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   SECURITY_CONTACT_EMAIL: z.string().email().default("security@rampart.example.com"),
   RAMPART_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
-  PUBLIC_URL: z.string().url().optional(),
+  // An empty value (PUBLIC_URL= in an env file) means unset.
+  PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { databasePath: string; dataDir: string };
@@ -33,6 +34,11 @@ export function databasePathFrom(url: string | undefined): string {
 /** The database file DATABASE_URL names now (scripts and the server, before the app reads its configuration). */
 export function databasePath(): string {
   return databasePathFrom(process.env.DATABASE_URL);
+}
+
+/** Reads the environment again on the next getEnv() (tests that change a variable). */
+export function resetEnvForTests() {
+  cached = null;
 }
 
 export function getEnv(): Env {

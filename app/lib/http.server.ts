@@ -24,10 +24,19 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   });
 export const payloadTooLarge = () => jsonError(413, "Request body is too large", "PAYLOAD_TOO_LARGE");
 
+/**
+ * JSON answers are `private, no-store` unless the route sets its own
+ * Cache-Control: API answers are tenant data, and a browser or proxy must not
+ * keep them (issue 10; the production server applies the same default to
+ * every other answer to a signed-in request).
+ */
+export const PRIVATE_NO_STORE = "private, no-store";
+
 export function json<T>(data: T, init?: number | ResponseInit): Response {
   const responseInit: ResponseInit = typeof init === "number" ? { status: init } : (init ?? {});
   const headers = new Headers(responseInit.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_NO_STORE);
   return new Response(JSON.stringify(data), { ...responseInit, headers });
 }
 

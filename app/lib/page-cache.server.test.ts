@@ -13,6 +13,7 @@ import { ensureBuild, freshDatabase, seedAccount, seedModuleData, startServer } 
 import { createUser } from "~/modules/accounts/accounts.server";
 import { setTenantPlan } from "~/modules/tenants/tenants.server";
 import { createSession } from "./session.server";
+import { resetEnvForTests } from "./env.server";
 import { sqlite } from "./db.server";
 import {
   clearPageCache,
@@ -218,6 +219,11 @@ describe("page cache (module)", () => {
     ).toBe(false);
     expect(storable(new Response("", { status: 302, headers: { Location: "/login" } }))).toBe(false);
     expect(storable(new Response("{}", { status: 200, headers: { "Content-Type": "application/json" } }))).toBe(false);
+    // Without PUBLIC_URL the landing page embeds the request's Host: never stored (issue 10).
+    expect(await lookupPage(new Request("http://localhost/"))).toBeNull();
+    expect(await lookupPage(new Request("http://evil.example/"))).toBeNull();
+    process.env.PUBLIC_URL = "https://rampart.example.com";
+    resetEnvForTests();
     // Signed out, / is the landing page for everyone, and /dashboard a redirect (never stored).
     expect((await visit(new Request("http://localhost/"))).kind).toBe("miss");
     expect((await visit(new Request("http://localhost/"))).kind).toBe("hit");
@@ -226,6 +232,8 @@ describe("page cache (module)", () => {
     // another entry, so a forged Host cannot put its origin into everyone's landing page.
     expect((await visit(new Request("http://evil.example/"))).kind).toBe("miss");
     expect((await visit(new Request("http://localhost/"))).kind).toBe("hit");
+    delete process.env.PUBLIC_URL;
+    resetEnvForTests();
   });
 
   it("expires after PAGE_TTL_MS; concurrent misses wait for one render", async () => {

@@ -34,6 +34,7 @@ import { isbot } from "isbot";
 import { sqlite } from "./db.server";
 import { parseSidebarState } from "./sidebar-state";
 import { getTenantContext } from "./tenant-context.server";
+import { originFromRequest } from "~/modules/marketing/origin.server";
 
 export const CACHED_PATHS = new Set(["/", "/dashboard"]);
 export const PAGE_TTL_MS = 5_000;
@@ -74,6 +75,8 @@ export async function pageCacheKey(request: Request): Promise<string | null> {
   } catch {
     return null; // a refused X-Tenant-Id: Remix answers it
   }
+  // The signed-out landing page embeds the request's host when PUBLIC_URL is unset: not stored then.
+  if (!ctx && originFromRequest()) return null;
   const cookie = request.headers.get("Cookie");
   const who = ctx
     ? {

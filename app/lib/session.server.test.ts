@@ -92,6 +92,15 @@ describe("safeRedirectPath", () => {
     ["javascript:alert(1)", "/dashboard"],
     ["", "/dashboard"],
     [null, "/dashboard"],
+    // Normalised before the check (issue 10 §2): each of these resolves to //evil.example.
+    ["/.//evil.example", "/dashboard"],
+    ["/%2e//evil.example", "/dashboard"],
+    ["/%2E//evil.example", "/dashboard"],
+    ["/a/..//evil.example", "/dashboard"],
+    ["/a/%2e%2e//evil.example", "/dashboard"],
+    ["/./\\evil.example", "/dashboard"],
+    ["/\tevil", "/dashboard"],
+    ["/a/../settings", "/settings"],
   ])("%s -> %s", (input, expected) => {
     expect(safeRedirectPath(input as string | null)).toBe(expected);
   });

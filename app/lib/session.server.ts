@@ -17,16 +17,43 @@ import { scopedMemo } from "./request-scope.server";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
 
-let cookie: ReturnType<typeof createCookie> | null = null;
-function sessionCookie() {
-  cookie ??= createCookie("rampart_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secrets: [sessionSecret()],
-    maxAge: SESSION_TTL_MS / 1000,
-  });
+/**
+ * Over HTTPS the cookie is `__Host-rampart_session`: browsers accept a
+ * `__Host-` cookie only with Secure, Path=/ and no Domain, so neither a
+ * sibling subdomain nor a plain-HTTP response can plant or overwrite it
+ * (session fixation). Over plain HTTP (localhost, a private network) it is
+ * `rampart_session`. Each scheme reads only its own name: a plain cookie
+ * planted for an HTTPS site is ignored.
+ */
+export const SESSION_COOKIE = "rampart_session";
+export const SECURE_SESSION_COOKIE = "__Host-rampart_session";
+
+export function sessionCookieName(https: boolean): string {
+  return https ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+const cookies = new Map<string, ReturnType<typeof createCookie>>();
+function sessionCookie(request: Request) {
+  const name = sessionCookieName(isHttps(request));
+  let cookie = cookies.get(name);
+  if (!cookie) {
+    cookie = createCookie(name, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: name === SECURE_SESSION_COOKIE,
+      secrets: [sessionSecret()],
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+    cookies.set(name, cookie);
+  }
   return cookie;
+}
+
+/** Whether the request carries a session cookie for its scheme (not whether it is valid). */
+export function hasSessionCookie(request: Request): boolean {
+  const name = sessionCookieName(isHttps(request));
+  return new RegExp(`(?:^|;\\s*)${name}=`).test(request.headers.get("Cookie") ?? "");
 }
 
 export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
@@ -46,8 +73,8 @@ const resolvedByRequest = new WeakMap<Request, Promise<Resolved>>();
 
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  if (!header || !header.includes("rampart_session=")) return null;
-  const value = await sessionCookie().parse(header);
+  if (!header || !hasSessionCookie(request)) return null;
+  const value = await sessionCookie(request).parse(header);
   return typeof value === "string" && value.length >= 32 && value.length <= 128 ? value : null;
 }
 
@@ -123,11 +150,11 @@ export async function createSession(
       userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
     })
     .run();
-  return sessionCookie().serialize(id, { secure: isHttps(request) });
+  return sessionCookie(request).serialize(id);
 }
 
 export async function destroySessionCookie(request: Request): Promise<string> {
-  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0), secure: isHttps(request) });
+  return sessionCookie(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** Ends the request's session server-side; answers the clearing Set-Cookie. */
@@ -165,18 +192,8 @@ export function purgeExpiredSessions(): number {
   return db.delete(sessions).where(lt(sessions.expiresAt, Date.now())).run().changes;
 }
 
-/** Same-site paths only: no scheme, no host, no protocol-relative or backslash tricks. */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\p{Cc}\\]/u.test(to)) return fallback;
-  try {
-    const url = new URL(to, "http://rampart.invalid");
-    if (url.origin !== "http://rampart.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
+// The redirect-target check lives in safe-redirect.ts (one helper for every route).
+export { safeRedirectPath } from "./safe-redirect";
 
 export function loginRedirect(request: Request): never {
   const url = new URL(request.url);

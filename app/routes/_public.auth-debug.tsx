@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { MarketingPage, Note } from "~/components/marketing/page";
 import { PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { isHttps } from "~/lib/request.server";
+import { hasSessionCookie, sessionCookieName } from "~/lib/session.server";
 import { getTenantContext } from "~/lib/tenant-context.server";
 import { seo } from "~/modules/marketing/seo";
 
@@ -33,13 +34,13 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const https = isHttps(request);
-  const cookieSent = /(?:^|;\s*)rampart_session=/.test(request.headers.get("Cookie") ?? "");
+  const cookieSent = hasSessionCookie(request);
   const ctx = await getTenantContext(request);
   return {
     checkedAt: new Date().toISOString(),
     https,
     cookieSent,
-    cookie: { name: "rampart_session", httpOnly: true, sameSite: "Lax", secure: https, path: "/" },
+    cookie: { name: sessionCookieName(https), httpOnly: true, sameSite: "Lax", secure: https, path: "/" },
     session: ctx
       ? {
           email: ctx.user.email,

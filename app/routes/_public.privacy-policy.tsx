@@ -93,7 +93,7 @@ export default function PrivacyPolicy() {
         <Bullets
           items={[
             <>
-              <code>rampart_session</code>: keeps you signed in. HttpOnly, SameSite=Lax, Secure over HTTPS; it expires
+              <code>rampart_session</code> (<code>__Host-rampart_session</code> over HTTPS): keeps you signed in. HttpOnly, SameSite=Lax, Secure over HTTPS; it expires
               after 30 days and is deleted when you sign out.
             </>,
             <>

@@ -7,7 +7,7 @@ import { getTrial } from "~/modules/tenants/trials.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request);
   const { status, endsAt } = getTrial(ctx.tenant.id);
-  return json({ status, endsAt }, { headers: { "Cache-Control": "private, no-cache" } });
+  return json({ status, endsAt }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const action = onlyGet;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/modules/marketing/origin.server";
+import { hostDependentCacheControl, siteOrigin } from "~/modules/marketing/origin.server";
 
 /** robots.txt: the public site is open to crawlers; the API and the auth debug page are not. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,6 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": hostDependentCacheControl("public, max-age=3600"),
+    },
   });
 }

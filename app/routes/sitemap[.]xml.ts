@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { TEASER_PATHS } from "~/lib/app-routes";
 import { listDocs, listPosts } from "~/modules/marketing/markdown.server";
-import { siteOrigin } from "~/modules/marketing/origin.server";
+import { hostDependentCacheControl, siteOrigin } from "~/modules/marketing/origin.server";
 import { INDEXED_PUBLIC_PATHS } from "~/modules/marketing/public-pages";
 
 const escapeXml = (s: string) =>
@@ -30,6 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "",
   ].join("\n");
   return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": hostDependentCacheControl("public, max-age=3600"),
+    },
   });
 }

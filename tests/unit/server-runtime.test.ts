@@ -173,7 +173,7 @@ describe("through a trusted proxy (TRUST_PROXY=1, X-Forwarded-Proto: https)", ()
     expectObservatoryHeaders(login, { https: true });
     const cookies = login.headers
       .getSetCookie()
-      .filter((c) => c.startsWith("rampart_session=") && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
+      .filter((c) => c.startsWith("__Host-rampart_session=") && !/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(/;\s*Secure/i);
     expect(cookies[0]).toMatch(/;\s*HttpOnly/i);

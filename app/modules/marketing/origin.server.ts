@@ -10,3 +10,17 @@ export function siteOrigin(request: Request): string {
   if (configured) return configured.replace(/\/+$/, "");
   return new URL(request.url).origin;
 }
+
+/**
+ * Without PUBLIC_URL the origin above is whatever Host header the client sent:
+ * a page or file that embeds it must never be stored by a browser, a proxy or
+ * a CDN (one visitor's forged host would be served to the next), nor by the
+ * server's page cache. Answers `cacheable` when PUBLIC_URL is set.
+ */
+export function hostDependentCacheControl(cacheable: string): string {
+  return getEnv().PUBLIC_URL ? cacheable : "no-store";
+}
+
+export function originFromRequest(): boolean {
+  return !getEnv().PUBLIC_URL;
+}

@@ -1,0 +1,2 @@
+export function parseTrustProxy(value: string | undefined): false | number | string[];
+export function describeTrustProxy(setting: false | number | string[]): string;
