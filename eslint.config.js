@@ -71,10 +71,11 @@ export default tseslint.config(
         { type: "module", pattern: "app/modules/*", capture: ["name"] },
         { type: "components", pattern: "app/components" },
         { type: "lib", pattern: "app/lib" },
-        { type: "app", pattern: "app/*.{ts,tsx}", partialMatch: false },
+        // The app's root files (root.tsx, entry.*): whatever in app/ the types above do not claim.
+        { type: "app", pattern: "app" },
         { type: "db", pattern: "db" },
         { type: "server", pattern: "server" },
-        { type: "server", pattern: "server.{ts,js}", partialMatch: false },
+        { type: "server", pattern: "server.ts", partialMatch: false },
         { type: "scripts", pattern: "scripts" },
         { type: "tests", pattern: "tests" },
         { type: "bench", pattern: "bench" },

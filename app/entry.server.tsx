@@ -12,8 +12,8 @@ import { NonceProvider } from "~/lib/nonce";
 import { lowPriorityModulePreloads } from "~/lib/script-priority.server";
 import type { RampartLoadContext } from "~/lib/request.server";
 import { hasSessionCookie } from "~/lib/session.server";
-import { originFromRequest } from "~/modules/marketing/origin.server";
-import { loggablePath, redactSecrets } from "../server/request-log.js";
+import { originFromRequest } from "~/lib/public-origin.server";
+import { loggablePath, redactSecrets } from "~/lib/log-redaction";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -82,11 +82,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   );
 }
 
-// The production server (server.js) uses these around the Remix handler.
+// What the production server (server.ts) uses from the build around the Remix
+// handler: code whose state must be the app's own (the page cache, the
+// per-request memo, the one database connection), so it cannot be imported
+// separately. Typed on the server side as `typeof import("~/entry.server")`.
 export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/lib/page-cache.server";
 export { runInRequestScope } from "~/lib/request-scope.server";
 export { admitBody } from "~/lib/body-admission.server";
-
-// Called once by the server at start, so the log says where the session
-// secret is as soon as the server starts rather than on the first sign-in.
-export { sessionSecret as prepareSecrets } from "~/lib/env.server";
+export { closeDatabase, openedConnection } from "~/lib/db.server";

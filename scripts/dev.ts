@@ -17,7 +17,7 @@ if (first.status !== 0) process.exit(first.status ?? 1);
 
 const children: ChildProcess[] = [
   spawn(process.execPath, [remix, "watch"], { stdio: "inherit", env }),
-  spawn(tsx, ["watch", "--clear-screen=false", "--include", "build/index.js", "server.js"], { stdio: "inherit", env }),
+  spawn(tsx, ["watch", "--clear-screen=false", "--include", "build/index.js", "server.ts"], { stdio: "inherit", env }),
 ];
 
 let stopping = false;

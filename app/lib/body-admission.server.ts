@@ -1,6 +1,6 @@
 /**
  * Whether a request's body may be read at all. The production server asks
- * this before it reads a byte of a POST/PUT/PATCH/DELETE body (server.js), so
+ * this before it reads a byte of a POST/PUT/PATCH/DELETE body (server.ts), so
  * a signed-out caller, or one whose plan lacks the route's feature, cannot make
  * the server buffer and parse up to 10 MB of JSON or 6 MB of multipart first:
  * the answer is the one the route itself would give (401 JSON on /api, the

@@ -11,7 +11,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "@db/schema";
 import { databasePath, getEnv } from "./env.server";
-import { preparePrivateDatabaseFile } from "../../server/db-file.js";
+import { preparePrivateDatabaseFile } from "./db-file.server";
 
 export type DB = BetterSQLite3Database<typeof schema>;
 
@@ -58,7 +58,7 @@ export function withStatementCache(sqlite: Database.Database): Database.Database
 }
 
 export function openDatabase(file: string) {
-  preparePrivateDatabaseFile(file); // 0600, with its WAL and journal (server/db-file.js)
+  preparePrivateDatabaseFile(file); // 0600, with its WAL and journal
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
@@ -75,13 +75,11 @@ export function migrateDatabase(file = databasePath()): string {
   return file;
 }
 
-declare global {
-  var __rampartDb: ReturnType<typeof openDatabase> | undefined;
-}
+let open: ReturnType<typeof openDatabase> | undefined;
 
 function connection() {
-  if (!globalThis.__rampartDb) globalThis.__rampartDb = openDatabase(getEnv().databasePath);
-  return globalThis.__rampartDb;
+  if (!open) open = openDatabase(getEnv().databasePath);
+  return open;
 }
 
 /** Lazily opened so that importing a module never touches the disk. */
@@ -116,9 +114,14 @@ export function sqlite() {
   return connection().sqlite;
 }
 
+/** The connection when it has been opened, without opening it (the server's readiness check). */
+export function openedConnection(): Database.Database | null {
+  return open?.sqlite ?? null;
+}
+
 export function closeDatabase() {
-  if (globalThis.__rampartDb) {
-    globalThis.__rampartDb.sqlite.close();
-    globalThis.__rampartDb = undefined;
+  if (open) {
+    open.sqlite.close();
+    open = undefined;
   }
 }

@@ -34,7 +34,7 @@ import { isbot } from "isbot";
 import { sqlite } from "./db.server";
 import { parseSidebarState } from "./sidebar-state";
 import { getTenantContext } from "./tenant-context.server";
-import { originFromRequest } from "~/modules/marketing/origin.server";
+import { originFromRequest } from "./public-origin.server";
 
 export const CACHED_PATHS = new Set(["/", "/dashboard"]);
 export const PAGE_TTL_MS = 5_000;

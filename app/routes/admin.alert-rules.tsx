@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * The rules Rampart applies when raising alerts (built in; listed so admins know
  * what triggers what). Breach severity comes from the breach's data classes,
- * by the same lists the import uses (app/modules/breach/match.js).
+ * by the same lists the import uses (app/modules/breach/match.ts).
  */
 const RULES = [
   {

@@ -2,7 +2,7 @@
  * POST /api/phishing/analyze — JSON { raw }: analyses the message, stores it
  * as a phishing item of the selected tenant and answers 201
  * { id, subject, sender, risk, score, status, rationale }. The server allows
- * 10 MB bodies on this path (server/guards.js). 400 VALIDATION_ERROR for a
+ * 10 MB bodies on this path (server/guards.ts). 400 VALIDATION_ERROR for a
  * missing, empty or non-message `raw`.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -6,4 +6,4 @@ const db = process.env.DATABASE_URL;
 if (!db) throw new Error("DATABASE_URL is required");
 fs.rmSync(path.dirname(db), { recursive: true, force: true });
 fs.mkdirSync(path.dirname(db), { recursive: true });
-await import("../../server.js");
+await import("../../server");

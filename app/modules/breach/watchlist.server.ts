@@ -145,7 +145,7 @@ type ExposureRow = {
   foundAt: number;
 };
 
-/** The tenant's exposures that it may see (the visibility rule of match.js applied again at read time), newest first. */
+/** The tenant's exposures that it may see (the visibility rule of match.ts applied again at read time), newest first. */
 export function listExposures(tenantId: string): ExposureView[] {
   const rows = sqlite()
     .prepare(

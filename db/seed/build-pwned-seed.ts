@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 // Builds pwned-seed.txt (the Pwned Passwords `SHA1:COUNT` format) from
-// common-passwords.txt. Run after editing the list: node db/seed/build-pwned-seed.js
+// common-passwords.txt. Run after editing the list: npx tsx db/seed/build-pwned-seed.ts
 //
 // The counts are approximate on purpose: a Zipf-like curve fitted to the
 // published order of magnitude (the most common password seen some 40 million
@@ -16,8 +15,8 @@ const words = fs
   .readFileSync(path.join(here, "common-passwords.txt"), "utf8")
   .split(/\r?\n/)
   .filter((l) => l && !l.startsWith("#"));
-const seen = new Set();
-const lines = [];
+const seen = new Set<string>();
+const lines: string[] = [];
 words.forEach((word, i) => {
   if (seen.has(word)) throw new Error(`Duplicate password in the list: ${word}`);
   seen.add(word);

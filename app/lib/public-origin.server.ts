@@ -1,4 +1,4 @@
-import { getEnv } from "~/lib/env.server";
+import { getEnv } from "./env.server";
 
 /**
  * The site's public origin for canonical URLs, Open Graph tags and the

@@ -1,10 +1,12 @@
 // Request guards that run before Remix: the body size limit per route and the
 // cross-origin check for state-changing requests.
 
+import type { Request } from "express";
+
 const MB = 1024 * 1024;
 
 /** 1 MB unless a route needs more (spec issues name these). */
-export function bodyLimitFor(requestPath) {
+export function bodyLimitFor(requestPath: string): number {
   // Remix's single-fetch posts go to /path.data: the same route, the same limit.
   const pathname = requestPath.endsWith(".data") ? requestPath.slice(0, -5) : requestPath;
   if (pathname === "/api/phishing/analyze") return 10 * MB;
@@ -21,7 +23,7 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  * either header (curl, scripts with a session cookie they own) are allowed:
  * SameSite=Lax cookies already keep browsers' cross-site posts unauthenticated.
  */
-export function originAllowed(req) {
+export function originAllowed(req: Request): boolean {
   if (SAFE.has(req.method)) return true;
   const origin = req.get("origin");
   if (origin) {
@@ -47,7 +49,7 @@ const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded\b|multipart\/form-dat
  * 415, because request.formData() would throw inside the action and turn a
  * client's mistake into a 500. /api routes read their own bodies.
  */
-export function pageBodyAllowed(req) {
+export function pageBodyAllowed(req: Request): boolean {
   if (SAFE.has(req.method)) return true;
   if (req.path === "/api" || req.path.startsWith("/api/")) return true;
   return FORM_TYPE.test(req.get("content-type") ?? "");

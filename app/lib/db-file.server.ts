@@ -8,13 +8,13 @@ import path from "node:path";
 
 export const DATABASE_FILE_MODE = 0o600;
 
-export function preparePrivateDatabaseFile(file) {
+export function preparePrivateDatabaseFile(file: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
     // "wx": create only; an existing file is left as it is (and chmod-ed below).
     fs.closeSync(fs.openSync(file, "wx", DATABASE_FILE_MODE));
   } catch (error) {
-    if (error.code !== "EEXIST") throw error;
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
     try {

@@ -3,11 +3,11 @@
 // Remix's inline scripts; no 'unsafe-inline' or 'unsafe-eval' for scripts.
 import { randomBytes } from "node:crypto";
 
-export function createNonce() {
+export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce, https) {
+export function contentSecurityPolicy(nonce: string, https: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -25,8 +25,8 @@ export function contentSecurityPolicy(nonce, https) {
   ].join("; ");
 }
 
-export function securityHeaders(nonce, https) {
-  const headers = {
+export function securityHeaders(nonce: string, https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(nonce, https),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",

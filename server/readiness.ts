@@ -3,15 +3,23 @@
 // SQLite without reading the database at all).
 import Database from "better-sqlite3";
 
+export type Readiness = { ok: true } | { ok: false; error: string };
+
 /**
  * `getConnection()` answers the app's open better-sqlite3 connection when
  * there is one; otherwise the check opens (once) its own connection to
  * `file`, with a short busy timeout so a locked database fails fast instead of
  * stalling the event loop.
  */
-export function createReadinessCheck({ file, getConnection = () => null }) {
-  let own = null;
-  return function ready() {
+export function createReadinessCheck({
+  file,
+  getConnection = () => null,
+}: {
+  file: string;
+  getConnection?: () => Database.Database | null;
+}): () => Readiness {
+  let own: Database.Database | null = null;
+  return function ready(): Readiness {
     try {
       let conn = getConnection();
       if (!conn || !conn.open) {
@@ -31,7 +39,7 @@ export function createReadinessCheck({ file, getConnection = () => null }) {
         /* already broken */
       }
       own = null;
-      return { ok: false, error: String(error?.message ?? error) };
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
   };
 }

@@ -21,7 +21,9 @@ const ADDRESS = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
  * of addresses. Throws on anything else, so a typo stops the start instead of
  * silently trusting every hop.
  */
-export function parseTrustProxy(value) {
+export type TrustProxy = false | number | string[];
+
+export function parseTrustProxy(value: string | undefined): TrustProxy {
   const raw = String(value ?? "").trim();
   if (raw === "" || raw === "0" || /^false$/i.test(raw)) return false;
   if (/^true$/i.test(raw)) return 1;
@@ -42,7 +44,7 @@ export function parseTrustProxy(value) {
 }
 
 /** How the setting is described in the start log line. */
-export function describeTrustProxy(setting) {
+export function describeTrustProxy(setting: TrustProxy): string {
   if (setting === false) return "off";
   if (typeof setting === "number") return `${setting} hop${setting === 1 ? "" : "s"}`;
   return setting.join(", ");
