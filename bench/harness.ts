@@ -213,7 +213,7 @@ export type RunningServer = {
 };
 
 /** How the production server is started (as `npm start` does, after the build). */
-export const SERVER_COMMAND = ["--import", "tsx", path.join(ROOT, "server.ts")];
+export const SERVER_COMMAND = [path.join(ROOT, "build/server.js")];
 
 /**
  * Starts the production server on a loopback port and waits for /healthz.

@@ -80,7 +80,7 @@ async function waitForHealth(origin: string, child: ChildProcess, timeoutMs = 30
 }
 
 async function startServer() {
-  const buildFile = path.join(ROOT, "build", "index.js");
+  const buildFile = SERVER_COMMAND[0];
   if (!fs.existsSync(buildFile)) {
     throw new Error(`no production build at ${path.relative(process.cwd(), buildFile)}: run \`npm run build\` first`);
   }
