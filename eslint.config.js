@@ -74,8 +74,8 @@ export default tseslint.config(
         // The app's root files (root.tsx, entry.*): whatever in app/ the types above do not claim.
         { type: "app", pattern: "app" },
         { type: "db", pattern: "db" },
-        { type: "server", pattern: "server" },
-        { type: "server", pattern: "server.ts", partialMatch: false },
+        // server.ts and its helpers in server/.
+        { type: "server", pattern: "server*" },
         { type: "scripts", pattern: "scripts" },
         { type: "tests", pattern: "tests" },
         { type: "bench", pattern: "bench" },
