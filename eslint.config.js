@@ -90,8 +90,11 @@ export default tseslint.config(
           policies: [
             // Inside one element (one module, lib, db, ...) anything goes.
             { allow: { dependency: { relationship: { to: "internal" } } } },
-            // A module's public face is its index.ts.
-            { allow: { to: { element: { type: "module", fileInternalPath: "index.ts" } } } },
+            // A module's public face is its index.ts (app/lib and db import no module at all).
+            {
+              from: { element: { types: { anyOf: ["app", "route", "components", "module", "server", "scripts"] } } },
+              allow: { to: { element: { type: "module", fileInternalPath: "index.ts" } } },
+            },
             { from: { element: { type: "app" } }, allow: [to("route"), to("lib"), to("components"), to("app")] },
             { from: { element: { type: "route" } }, allow: [to("module"), to("lib"), to("components"), to("db")] },
             { from: { element: { type: "components" } }, allow: [to("lib")] },
