@@ -210,7 +210,7 @@ app.use((req, res, next) => {
 // A body is refused unread when the caller may not post there at all: signed
 // out, a plan without the route's feature, a foreign X-Tenant-Id. The answer
 // is the route's own (401/403/redirect to /login); the connection closes so the
-// unread body is not drained (app/lib/body-admission.server.ts).
+// unread body is not drained (app/modules/tenants/body-admission.server.ts).
 app.use(async (req, res, next) => {
   if (SAFE_METHODS.has(req.method)) return next();
   try {

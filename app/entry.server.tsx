@@ -88,5 +88,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 // separately. Typed on the server side as `typeof import("~/entry.server")`.
 export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/lib/page-cache.server";
 export { runInRequestScope } from "~/lib/request-scope.server";
-export { admitBody } from "~/lib/body-admission.server";
+export { admitBody } from "~/modules/tenants";
 export { closeDatabase, openedConnection } from "~/lib/db.server";

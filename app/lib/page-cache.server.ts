@@ -33,7 +33,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import { isbot } from "isbot";
 import { sqlite } from "./db.server";
 import { parseSidebarState } from "./sidebar-state";
-import { getTenantContext } from "./tenant-context.server";
+import { getTenantContext } from "~/modules/tenants";
 import { originFromRequest } from "./public-origin.server";
 
 export const CACHED_PATHS = new Set(["/", "/dashboard"]);

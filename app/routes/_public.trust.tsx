@@ -100,7 +100,7 @@ export default function Trust() {
               Every page and API request resolves the signed-in user, the selected organization and its plan on the
               server, and checks membership, role and plan feature before reading anything. An organization id you do
               not belong to is refused exactly like one that does not exist.{" "}
-              <Src path="app/lib/tenant-context.server.ts" />
+              <Src path="app/modules/tenants/tenant-context.server.ts" />
             </>,
             <>Plan limits are enforced on the server; hiding a menu item is only a convenience.</>,
           ]}

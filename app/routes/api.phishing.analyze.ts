@@ -10,7 +10,7 @@ import { z } from "zod";
 import { methodNotAllowedHandler } from "~/lib/api.server";
 import { badRequest, firstIssue, json, methodNotAllowed, readJsonBody, tooManyRequests } from "~/lib/http.server";
 import { rateLimit } from "~/lib/rate-limit.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { analyzeAndStore, apiItem, PhishingInputError } from "~/modules/phishing/phishing.server";
 
 /** Issue 5 asks for at least 600 analyses a minute per user; the cap only stops a runaway script. */

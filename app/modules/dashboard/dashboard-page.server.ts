@@ -1,4 +1,4 @@
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { dashboardData, moduleUsage } from "./dashboard.server";
 import { analytics, recommendations, usageWarnings } from "./insights.server";
 

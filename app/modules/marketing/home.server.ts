@@ -1,5 +1,5 @@
 import { loadDashboard } from "~/modules/dashboard";
-import { getTenantContext } from "~/lib/tenant-context.server";
+import { getTenantContext } from "~/modules/tenants";
 import { siteOrigin } from "~/lib/public-origin.server";
 
 /**

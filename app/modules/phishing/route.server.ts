@@ -14,7 +14,7 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { z } from "zod";
-import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit";

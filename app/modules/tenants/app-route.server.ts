@@ -4,8 +4,8 @@
  * signed-in users get the tenant context after the route's plan feature check
  * (which throws the 403 upgrade answer).
  */
-import { appRoute } from "./app-routes";
-import { loginRedirect } from "./session.server";
+import { appRoute } from "~/lib/app-routes";
+import { loginRedirect } from "~/lib/session.server";
 import {
   getTenantContext,
   requireTenantContext,

@@ -11,10 +11,10 @@
  * own loader/action still does every check: this is the early refusal, not
  * the access control.
  */
-import { appRoute, APP_ROUTES } from "./app-routes";
-import { forbidden, unauthorized } from "./http.server";
-import { hasFeature, type Feature } from "./plans";
-import { loginRedirect } from "./session.server";
+import { appRoute, APP_ROUTES } from "~/lib/app-routes";
+import { forbidden, unauthorized } from "~/lib/http.server";
+import { hasFeature, type Feature } from "~/lib/plans";
+import { loginRedirect } from "~/lib/session.server";
 import { getTenantContext, upgradeRequired } from "./tenant-context.server";
 
 /** Pages and APIs a signed-out visitor posts to (sign-in, sign-up, contact, the public breach check, logout). */

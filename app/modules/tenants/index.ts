@@ -8,3 +8,8 @@ export {
 } from "./limits";
 export { listAllTenants, setTenantPlan, getTenant } from "./tenants.server";
 export { startTrial, endTrial, TrialError } from "./trials.server";
+// The tenant context and the access gate every loader and action starts with.
+export * from "./tenant-context.server";
+export * from "./app-route.server";
+export * from "./module-page.server";
+export { admitBody } from "./body-admission.server";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { setTenantPlan, createTenant } from "~/modules/tenants/tenants.server";
-import { startTrial } from "~/modules/tenants/trials.server";
+import { setTenantPlan, createTenant } from "./tenants.server";
+import { startTrial } from "./trials.server";
 import { requireTenantContext, getTenantContext } from "./tenant-context.server";
-import { req, settle, signedInUser } from "../../tests/unit/helpers";
+import { req, settle, signedInUser } from "../../../tests/unit/helpers";
 
 describe("requireTenantContext", () => {
   it("redirects a signed-out page request to /login with redirectTo, and answers 401 JSON on /api", async () => {

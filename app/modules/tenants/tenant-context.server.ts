@@ -17,18 +17,24 @@ import {
   type Feature,
   type OrganizationAllowance,
   type Plan,
-} from "./plans";
-import { forbidden, unauthorized } from "./http.server";
-import { getSession, loginRedirect, setSelectedTenant, type SessionRecord, type SessionUser } from "./session.server";
+} from "~/lib/plans";
+import { forbidden, unauthorized } from "~/lib/http.server";
+import {
+  getSession,
+  loginRedirect,
+  setSelectedTenant,
+  type SessionRecord,
+  type SessionUser,
+} from "~/lib/session.server";
 import {
   getMembership,
   listTenantsForUser,
   organizationAllowanceForUser,
   tenantEffectivePlan,
   type TenantListItem,
-} from "~/modules/tenants/tenants.server";
-import { getTrial, type TrialInfo } from "~/modules/tenants/trials.server";
-import { scopedMemo } from "./request-scope.server";
+} from "./tenants.server";
+import { getTrial, type TrialInfo } from "./trials.server";
+import { scopedMemo } from "~/lib/request-scope.server";
 
 export type SelectedTenant = { id: string; name: string; displayName: string; plan: Plan; role: Role };
 
