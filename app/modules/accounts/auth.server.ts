@@ -7,10 +7,10 @@
  */
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { fieldErrors, LoginSchema, INVALID_CREDENTIALS, type FieldErrors } from "~/modules/accounts/validation";
-import { loginThrottle, recordLoginFailure, verifyLogin } from "~/modules/accounts/accounts.server";
-import { audit } from "~/modules/audit/audit.server";
-import type { SessionUser } from "./session.server";
+import { fieldErrors, LoginSchema, INVALID_CREDENTIALS, type FieldErrors } from "./validation";
+import { loginThrottle, recordLoginFailure, verifyLogin } from "./accounts.server";
+import { audit } from "~/modules/audit";
+import type { SessionUser } from "~/lib/session.server";
 
 export class LoginFailure extends Error {
   constructor(
