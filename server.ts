@@ -23,7 +23,7 @@ import { migrateDatabase } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
 import { SERVER_ERRORS } from "~/lib/errors";
 import type { RampartLoadContext } from "~/lib/request.server";
-import type { CachedPage, PageSlot } from "~/lib/page-cache.server";
+import type { CachedPage, PageSlot } from "~/modules/page-cache";
 import { bodyLimitFor, originAllowed, pageBodyAllowed } from "./server/guards";
 import { createNonce, securityHeaders } from "./server/security-headers";
 import { createReadinessCheck } from "./server/readiness";
@@ -73,7 +73,7 @@ sessionSecret();
 
 const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
 // The app's page cache, per-request memo, body admission and database
-// connection (app/lib/page-cache.server.ts, request-scope.server.ts;
+// connection (app/modules/page-cache, app/lib/request-scope.server.ts;
 // docs/decisions/012-dashboard-throughput.md).
 const pages = build.entry.module as unknown as AppEntry;
 const PAGE_CACHE = !LAYERS_OFF.has("pagecache");

@@ -86,7 +86,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 // handler: code whose state must be the app's own (the page cache, the
 // per-request memo, the one database connection), so it cannot be imported
 // separately. Typed on the server side as `typeof import("~/entry.server")`.
-export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/lib/page-cache.server";
+export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/modules/page-cache";
 export { runInRequestScope } from "~/lib/request-scope.server";
 export { admitBody } from "~/modules/tenants";
 export { closeDatabase, openedConnection } from "~/lib/db.server";

@@ -31,10 +31,10 @@ import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type BetterSqlite3 from "better-sqlite3";
 import { isbot } from "isbot";
-import { sqlite } from "./db.server";
-import { parseSidebarState } from "./sidebar-state";
+import { sqlite } from "~/lib/db.server";
+import { parseSidebarState } from "~/lib/sidebar-state";
 import { getTenantContext } from "~/modules/tenants";
-import { originFromRequest } from "./public-origin.server";
+import { originFromRequest } from "~/lib/public-origin.server";
 
 export const CACHED_PATHS = new Set(["/", "/dashboard"]);
 export const PAGE_TTL_MS = 5_000;

@@ -9,12 +9,12 @@ import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ensureBuild, freshDatabase, seedAccount, seedModuleData, startServer } from "../../bench/harness";
+import { ensureBuild, freshDatabase, seedAccount, seedModuleData, startServer } from "../../../bench/harness";
 import { createUser } from "~/modules/accounts/accounts.server";
-import { setTenantPlan } from "~/modules/tenants/tenants.server";
-import { createSession } from "./session.server";
-import { resetEnvForTests } from "./env.server";
-import { sqlite } from "./db.server";
+import { setTenantPlan } from "~/modules/tenants";
+import { createSession } from "~/lib/session.server";
+import { resetEnvForTests } from "~/lib/env.server";
+import { sqlite } from "~/lib/db.server";
 import {
   clearPageCache,
   lookupPage,
