@@ -7,7 +7,7 @@
 import * as jobs from "~/lib/jobs.server";
 import { registerComplianceJobs } from "~/modules/compliance";
 import { registerPrivacyJobs } from "~/modules/privacy";
-import { registerWebScanJobs } from "~/modules/vulnerability/web/index.server";
+import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 
 export function startBackgroundJobs() {
   registerWebScanJobs();

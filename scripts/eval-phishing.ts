@@ -18,8 +18,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { analyzeMessage, type Risk } from "../app/modules/phishing/analyze.server";
-import { scoreTextModel } from "../app/modules/phishing/model";
+import { analyzeMessage, type Risk } from "~/modules/phishing/index.server";
+import { scoreTextModel } from "~/modules/phishing/index.server";
 import { EVAL_DIR } from "./phishing-model/dataset";
 
 type Row = {
@@ -77,7 +77,11 @@ function auc(scores: { p: number; y: number }[]): number {
   for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j < sorted.length && sorted[j]!.p === sorted[i]!.p) j++;
-    for (let k = i; k < j; k++) if (sorted[k]!.y === 1) ((rankSum += (i + j + 1) / 2), npos++);
+    for (let k = i; k < j; k++)
+      if (sorted[k]!.y === 1) {
+        rankSum += (i + j + 1) / 2;
+        npos++;
+      }
     i = j;
   }
   const nneg = sorted.length - npos;

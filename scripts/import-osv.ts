@@ -11,21 +11,20 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import cliProgress from "cli-progress";
-import { databasePath } from "../server/paths.js";
-import { closeDatabase, openDatabase } from "../app/lib/db.server";
-import { importOsvPath, OsvImportError, type ImportProgress } from "../app/modules/vulnerability/deps/osv-store.server";
-import { recheckAllProjects } from "../app/modules/vulnerability/deps/projects.server";
+import { closeDatabase, useDatabase } from "~/lib/db.server";
+import { databasePath } from "~/lib/env.server";
+import { importOsvPath, OsvImportError, type ImportProgress } from "~/modules/vulnerability/index.server";
+import { recheckAllProjects } from "~/modules/vulnerability/index.server";
 
 /** The script's core, for tests: opens (and migrates) the database, imports, re-checks projects, closes. */
 export async function runOsvImport(
   target: string,
   { dbFile = databasePath(), onProgress }: { dbFile?: string; onProgress?: (p: ImportProgress) => void } = {},
 ) {
-  closeDatabase();
-  globalThis.__rampartDb = openDatabase(dbFile);
+  const { sqlite } = useDatabase(dbFile);
   try {
     const started = Date.now();
-    const imported = await importOsvPath(globalThis.__rampartDb.sqlite, path.resolve(target), { onProgress });
+    const imported = await importOsvPath(sqlite, path.resolve(target), { onProgress });
     const recheck = recheckAllProjects();
     return { ...imported, changedIds: undefined, recheck, seconds: (Date.now() - started) / 1000 };
   } finally {

@@ -20,7 +20,7 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { extractFeatures } from "../app/modules/phishing/model/features";
+import { extractFeatures } from "~/modules/phishing/index.server";
 import { REPO_ROOT, TRAINING_SET_FILE, loadReserved, selectTrainingCorpus } from "./phishing-model/dataset";
 import { parseForModel } from "./phishing-model/parse-message";
 import { ownExamples } from "./phishing-model/training-examples";
@@ -63,7 +63,10 @@ function fit(docs: Doc[], vocab: Set<string>): Fitted {
   // Balance the classes by total weight, so the prior is 50/50 before the evidence.
   let pos = 0;
   let neg = 0;
-  for (const d of docs) d.label ? (pos += d.weight) : (neg += d.weight);
+  for (const d of docs) {
+    if (d.label) pos += d.weight;
+    else neg += d.weight;
+  }
   const classScale = [(pos + neg) / (2 * neg), (pos + neg) / (2 * pos)];
   const order = docs.map((_, i) => i);
   const rand = mulberry32(1337);
@@ -109,7 +112,11 @@ export function auc(scores: { p: number; label: 0 | 1 }[]): number {
     let j = i;
     while (j < sorted.length && sorted[j]!.p === sorted[i]!.p) j++;
     const avgRank = (i + j + 1) / 2;
-    for (let k = i; k < j; k++) if (sorted[k]!.label === 1) ((rankSum += avgRank), npos++);
+    for (let k = i; k < j; k++)
+      if (sorted[k]!.label === 1) {
+        rankSum += avgRank;
+        npos++;
+      }
     i = j;
   }
   const nneg = sorted.length - npos;

@@ -232,7 +232,7 @@ export async function runDueJobs(limit = 20): Promise<number> {
     if (!job) break;
     ran++;
     const handler = handlers.get(job.kind);
-    let payload: unknown = {};
+    let payload: unknown;
     try {
       payload = JSON.parse(job.payload);
     } catch {

@@ -5,7 +5,7 @@
  */
 import { simpleParser } from "mailparser";
 import { convert } from "html-to-text";
-import type { ModelInput } from "../../app/modules/phishing/model/features";
+import type { ModelInput } from "~/modules/phishing/index.server";
 
 const HREF = /href\s*=\s*["']?([^"'\s>]{1,2000})/gi;
 

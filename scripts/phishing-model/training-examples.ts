@@ -11,7 +11,7 @@
  * so the output is the same on every run. None of this text is reused by
  * the evaluation set (tests/fixtures/phishing-eval), which has its own.
  */
-import type { ModelInput } from "../../app/modules/phishing/model/features";
+import type { ModelInput } from "~/modules/phishing/index.server";
 
 export type OwnExample = ModelInput & { id: string; label: 0 | 1; lang: string };
 

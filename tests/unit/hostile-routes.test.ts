@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { admitBody, isPublicBodyPath } from "~/lib/body-admission.server";
+import { admitBody, isPublicBodyPath } from "~/modules/tenants";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
@@ -318,7 +318,7 @@ describe("every redirect target taken from the request stays on this site", () =
           headers: {
             "Content-Type": "application/x-www-form-urlencoded",
             Cookie: owner.cookie,
-            Referer: `${BASE}${target.startsWith("/") ? target : "/"}`.replace(/\u0000/g, ""),
+            Referer: `${BASE}${target.startsWith("/") ? target : "/"}`.replaceAll("\u0000", ""),
           },
           body: new URLSearchParams({ tenantId: owner.tenantId }).toString(),
         }),

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/lib/env.server";
 import { sqlite } from "~/lib/db.server";
-import { listAlerts } from "~/modules/alerts/alerts.server";
+import { listAlerts } from "~/modules/alerts";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { storedCatalogue } from "./catalog.server";
 import {

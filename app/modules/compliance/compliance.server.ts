@@ -11,8 +11,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { sqlite } from "~/lib/db.server";
-import { raiseAlert } from "~/modules/alerts/alerts.server";
-import { audit } from "~/modules/audit/audit.server";
+import { raiseAlert } from "~/modules/alerts";
+import { audit } from "~/modules/audit";
 import { ensureCatalogs } from "./catalog.server";
 import { automaticEvidence, type AutomaticEvidence } from "./automatic.server";
 import { deleteEvidenceFile, storeEvidenceFile, DEFAULT_LIMITS, type EvidenceLimits } from "./evidence-store.server";
@@ -561,8 +561,8 @@ export function evidenceUsage(tenantId: string): number {
 /** A file name for display and the download header: no path, no control characters, at most 200 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   const cleaned = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f"]/g, "")
     .trim()
     .slice(0, 200);

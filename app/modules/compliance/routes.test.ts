@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { sqlite } from "~/lib/db.server";
-import { listAuditForTenant } from "~/modules/audit/audit.server";
-import { setTenantPlan } from "~/modules/tenants/tenants.server";
+import { listAuditForTenant } from "~/modules/audit";
+import { setTenantPlan } from "~/modules/tenants";
 import { action as overviewAction, loader as overviewLoader } from "~/routes/_app.compliance-monitoring";
 import {
   action as requirementAction,

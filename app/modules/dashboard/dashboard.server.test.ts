@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { phishingItems } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { raiseAlert, setAlertStatus } from "~/modules/alerts/alerts.server";
+import { raiseAlert, setAlertStatus } from "~/modules/alerts";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { dashboardData, dashboardMetrics, securityScore } from "./dashboard.server";
 import { achievements, analytics, recommendations } from "./insights.server";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/_app.executive";
-import { raiseAlert, setAlertStatus } from "~/modules/alerts/alerts.server";
-import { setTenantPlan } from "~/modules/tenants/tenants.server";
+import { raiseAlert, setAlertStatus } from "~/modules/alerts";
+import { setTenantPlan } from "~/modules/tenants";
 import { req, settle, signedInUser } from "../../../tests/unit/helpers";
 
 async function load(cookie: string) {

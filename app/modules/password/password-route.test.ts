@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/_app.password";
 import { createUser } from "~/modules/accounts/accounts.server";
-import { setTenantPlan } from "~/modules/tenants/tenants.server";
+import { setTenantPlan } from "~/modules/tenants";
 import { createSession } from "~/lib/session.server";
 import type { Plan } from "~/lib/plans";
 

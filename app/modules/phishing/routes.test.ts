@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
-import { listActiveAlerts } from "~/modules/alerts/alerts.server";
+import { listActiveAlerts } from "~/modules/alerts";
 import { action as pageAction, loader as pageLoader } from "~/routes/_app.phishing";
 import { action as enhancedAction } from "~/routes/_app.phishing-enhanced";
 import { action as analyzeApi } from "~/routes/api.phishing.analyze";

@@ -12,8 +12,8 @@
 import { and, eq, like } from "drizzle-orm";
 import { alerts, privacyRequests } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { raiseAlert, setAlertStatus } from "~/modules/alerts/alerts.server";
-import { getTenantTimeZone } from "~/modules/tenants/profile.server";
+import { raiseAlert, setAlertStatus } from "~/modules/alerts";
+import { getTenantTimeZone } from "~/modules/tenants";
 import { daysUntil, deadlineState, lastMonths, monthLabel, monthOf, todayIn } from "./deadlines";
 import { listOpenRequestRows, listRequestDates } from "./requests.server";
 import { reference, TYPE_LABEL } from "./types";

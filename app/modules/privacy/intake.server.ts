@@ -8,7 +8,7 @@
  * on the web-form channel, and the subject sees its reference number.
  */
 import { rateLimit } from "~/lib/rate-limit.server";
-import { findTenantBySlug } from "~/modules/tenants/profile.server";
+import { findTenantBySlug } from "~/modules/tenants";
 import { displayTenantName } from "~/lib/plans";
 import { JURISDICTIONS, type JurisdictionId } from "./deadlines";
 import { createRequest, getPrivacySettings } from "./requests.server";

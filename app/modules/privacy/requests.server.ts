@@ -22,7 +22,7 @@ import {
   users,
 } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { getTenantTimeZone } from "~/modules/tenants/profile.server";
+import { getTenantTimeZone } from "~/modules/tenants";
 import {
   daysUntil,
   dueDateFor,

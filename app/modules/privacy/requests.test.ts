@@ -2,10 +2,10 @@
 // their limits, the append-only history, deadline alerts (deduplicated), the on-time figures, tenant isolation.
 import { describe, expect, it } from "vitest";
 import { sqlite } from "~/lib/db.server";
-import { listAlerts } from "~/modules/alerts/alerts.server";
-import { createInvitation, acceptInvitation } from "~/modules/tenants/members.server";
-import { setTenantTimeZone } from "~/modules/tenants/profile.server";
-import { setTenantPlan } from "~/modules/tenants/tenants.server";
+import { listAlerts } from "~/modules/alerts";
+import { createInvitation, acceptInvitation } from "~/modules/tenants";
+import { setTenantTimeZone } from "~/modules/tenants";
+import { setTenantPlan } from "~/modules/tenants";
 import { signedInUser } from "../../../tests/unit/helpers";
 import { addSystem, removeSystem } from "./data-map.server";
 import { checkPrivacyDeadlines, privacyStats } from "./deadlines.server";

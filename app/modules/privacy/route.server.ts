@@ -7,12 +7,12 @@
  */
 import { data, redirect } from "@remix-run/node";
 import { limitWrites } from "~/lib/api.server";
-import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { jsonError, notFound, readForm } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
-import { audit } from "~/modules/audit/audit.server";
-import { listMembers } from "~/modules/tenants/members.server";
-import { ensureTenantSlug, getTenantTimeZone, setTenantTimeZone } from "~/modules/tenants/profile.server";
+import { audit } from "~/modules/audit";
+import { listMembers } from "~/modules/tenants";
+import { ensureTenantSlug, getTenantTimeZone, setTenantTimeZone } from "~/modules/tenants";
 import { addSystem, DataMapError, listSystems, removeSystem, SYSTEMS_MAX } from "./data-map.server";
 import { checkPrivacyDeadlines, privacyStats } from "./deadlines.server";
 import { JURISDICTION_IDS, rulesFor, timeZones, todayIn, type JurisdictionId } from "./deadlines";

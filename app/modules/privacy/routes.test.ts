@@ -2,8 +2,8 @@
 // called with real requests, real sessions and this file's own SQLite database.
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { acceptInvitation, createInvitation } from "~/modules/tenants/members.server";
-import { setTenantPlan } from "~/modules/tenants/tenants.server";
+import { acceptInvitation, createInvitation } from "~/modules/tenants";
+import { setTenantPlan } from "~/modules/tenants";
 import { loader as listApi, action as createApi } from "~/routes/api.privacy.requests";
 import { loader as oneApi, action as patchApi } from "~/routes/api.privacy.requests.$id";
 import { loader as pageLoader, action as pageAction } from "~/routes/_app.privacy";

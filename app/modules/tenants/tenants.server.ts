@@ -17,7 +17,7 @@ import {
   type OrganizationAllowance,
   type Plan,
 } from "~/lib/plans";
-import { audit } from "~/modules/audit/audit.server";
+import { audit } from "~/modules/audit";
 import { getTrial, type TrialInfo } from "./trials.server";
 
 export type TenantListItem = { tenantId: string; tenant: { name: string; plan: Plan }; role: Role };
@@ -66,7 +66,7 @@ export function tenantEffectivePlan(
  */
 export function organizationAllowanceForUser(
   userId: string,
-  now = Date.now(),
+  _now = Date.now(),
   known: { list?: TenantListItem[]; trialOf?: (tenantId: string) => TrialInfo } = {},
 ): OrganizationAllowance {
   const list = known.list ?? listTenantsForUser(userId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { createUser } from "~/modules/accounts/accounts.server";
-import { raiseAlert } from "~/modules/alerts/alerts.server";
+import { raiseAlert } from "~/modules/alerts";
 import { hunt } from "./hunt.server";
 
 async function tenant() {

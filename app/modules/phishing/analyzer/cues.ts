@@ -34,6 +34,7 @@ type Phrase = { words: string[]; text: string; lang: string; category: CueCatego
 
 /** Invisible and bidirectional formatting characters (zero-width, soft hyphen, word joiner, BOM, bidi embeddings, overrides and isolates, fillers). */
 export const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- invisible marks listed as escapes on purpose, each matched alone
   /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 export const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 

@@ -109,6 +109,7 @@ export function analyzeLanguage(input: string, add: AddSignal, ctx: LanguageCont
         .map((w) => `"${shorten(w, 30)}"`)
         .join(", ")}), a trick to slip past filters.`,
     );
+  // eslint-disable-next-line no-misleading-character-class -- invisible marks listed as escapes on purpose, each matched alone
   const hidden = (rawText.slice(0, 50_000).match(/\p{L}[\u200b-\u200d\u2060\ufeff\u00ad\u034f]+\p{L}/gu) ?? []).length;
   if (hidden >= 3)
     add(
@@ -223,6 +224,7 @@ export function analyzeLanguage(input: string, add: AddSignal, ctx: LanguageCont
 
 /** Characters that pad a subject or name without showing: spaces of every width, fillers, invisible marks. */
 const PAD =
+  // eslint-disable-next-line no-misleading-character-class -- invisible marks listed as escapes on purpose, each matched alone
   /[\s\u00a0\u034f\u115f\u1160\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u2060-\u2064\u2800\u3000\u3164\ufeff\uffa0]/;
 
 /** The longest run of padding characters strictly inside `s` (a single pass). */

@@ -72,7 +72,7 @@ export function analyzeLinks(
     if (seen.has(key) || seen.size >= LIMITS.links) continue;
     const issues: string[] = [];
     let url: URL | null = null;
-    let scheme = "";
+    let scheme: string;
     try {
       const withScheme = /^www\./i.test(hrefTrim) ? `http://${hrefTrim}` : hrefTrim;
       url = new URL(withScheme);

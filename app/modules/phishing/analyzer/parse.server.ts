@@ -190,7 +190,7 @@ export function htmlToText(html: string): { text: string; links: RawLink[]; form
   const links: RawLink[] = [];
   const forms: string[] = [];
   let scripts = 0;
-  let text = "";
+  let text: string;
   try {
     text = convert(html, {
       wordwrap: false,
@@ -307,7 +307,7 @@ export async function parseMessage(raw: Buffer | string): Promise<ParsedMessage>
   const messageId = parsed?.messageId ?? hv("message-id") ?? null;
   const date = parsed?.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : null;
 
-  let bodyText = "";
+  let bodyText: string;
   const rawLinks: RawLink[] = [];
   let forms: string[] = [];
   let scripts = 0;

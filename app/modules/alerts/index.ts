@@ -1,0 +1,9 @@
+// Alerts raised by the modules: what other modules may use.
+export {
+  raiseAlert,
+  listActiveAlerts,
+  listAlerts,
+  setAlertStatus,
+  resolveAlertByDedupeKey,
+  type Severity,
+} from "./alerts.server";

@@ -1,0 +1,7 @@
+/**
+ * Server-only entry points of the phishing analyzer for other modules and the
+ * operator scripts (evaluation, model training): the analysis itself and the
+ * text model's features.
+ */
+export { analyzeMessage, type Risk, type Analysis } from "./analyze.server";
+export { scoreTextModel, extractFeatures, type ModelInput, type TextModelScore } from "./model";
