@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { configuredChromium } from "./scripts/find-browser";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 // One directory per port, so two runs side by side (different E2E_PORT) never share a database.
@@ -8,8 +8,9 @@ export const E2E_DIR = path.resolve(`tests/.tmp-e2e-${E2E_PORT}`);
 export const E2E_DB = path.join(E2E_DIR, "rampart.db");
 export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production-0123456789";
 
-// Debian's Chromium where present (CI installs it); Playwright's own browser otherwise.
-const chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
+// The Chromium `npm test` found or installed (scripts/find-browser.ts); run
+// directly, a system Chromium where present, Playwright's own browser otherwise.
+const chromium = configuredChromium();
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node tests/e2e/start-server.js",
+    command: "node --import tsx tests/e2e/start-server.ts",
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

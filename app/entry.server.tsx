@@ -12,8 +12,8 @@ import { NonceProvider } from "~/lib/nonce";
 import { lowPriorityModulePreloads } from "~/lib/script-priority.server";
 import type { RampartLoadContext } from "~/lib/request.server";
 import { hasSessionCookie } from "~/lib/session.server";
-import { originFromRequest } from "~/modules/marketing/origin.server";
-import { loggablePath, redactSecrets } from "../server/request-log.js";
+import { originFromRequest } from "~/lib/public-origin.server";
+import { loggablePath, redactSecrets } from "~/lib/log-redaction";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -82,13 +82,14 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   );
 }
 
-// The production server (server.js) uses these around the Remix handler.
-export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/lib/page-cache.server";
+// What the production server (server.ts) uses from the build around the Remix
+// handler: code whose state must be the app's own (the page cache, the
+// per-request memo, the one database connection), so it cannot be imported
+// separately. Typed on the server side as `typeof import("~/entry.server")`.
+export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/modules/page-cache";
 export { runInRequestScope } from "~/lib/request-scope.server";
-export { admitBody } from "~/lib/body-admission.server";
+export { admitBody } from "~/modules/tenants";
+export { closeDatabase, openedConnection } from "~/lib/db.server";
 
-// The operator command line (scripts/admin.js) runs these through the server build.
-export { operatorCommands, OperatorError, prepareSecrets } from "~/lib/operator.server";
-
-// The durable job runner (web scans and other background work), started by server.js.
+// The durable job runner (web scans and other background work), started by server.ts.
 export { startBackgroundJobs } from "~/background.server";

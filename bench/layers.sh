@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 for variant in baseline compression logging static; do
   if [ "$variant" = baseline ]; then env=""; else env="RAMPART_LAYERS_OFF=$variant"; fi
   echo "== $variant"
-  BENCH_ONLY=healthz,landing,dashboard BENCH_ENV="$env" BENCH_OUT="bench/results/layers-$variant.json" node bench/server.js | grep -v "^met\|^MISS"
+  BENCH_ONLY=healthz,landing,dashboard BENCH_ENV="$env" BENCH_OUT="bench/results/layers-$variant.json" npx tsx bench/server.ts | grep -v "^met\|^MISS"
 done

@@ -15,7 +15,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Zip, ZipDeflate } from "fflate";
-import { closeDatabase, openDatabase } from "../app/lib/db.server";
+import { closeDatabase, sqlite as appSqlite } from "../app/lib/db.server";
+import { resetEnvForTests } from "../app/lib/env.server";
 import { importOsvPath } from "../app/modules/vulnerability/deps/osv-store.server";
 import { scanUpload } from "../app/modules/vulnerability/deps/projects.server";
 
@@ -95,7 +96,7 @@ async function writeZip(file: string) {
     if (i % 5000 === 0) await new Promise((r) => setImmediate(r));
   }
   zip.end();
-  await new Promise((r) => out.on("close", r));
+  await new Promise<void>((r) => out.on("close", () => r()));
 }
 
 function lockfile(): string {
@@ -123,9 +124,11 @@ async function main() {
         `${(fs.statSync(zipFile).size / 1024 / 1024).toFixed(1)} MB zip in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
 
+    // The app's one connection, pointed at the bench database (the re-check uses it too).
     closeDatabase();
-    globalThis.__rampartDb = openDatabase(path.join(dir, "bench.db"));
-    const sqlite = globalThis.__rampartDb.sqlite;
+    process.env.DATABASE_URL = path.join(dir, "bench.db");
+    resetEnvForTests();
+    const sqlite = appSqlite();
     t = Date.now();
     const r = await importOsvPath(sqlite, zipFile);
     const importS = (Date.now() - t) / 1000;

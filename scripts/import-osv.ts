@@ -11,8 +11,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import cliProgress from "cli-progress";
-import { databasePath } from "../server/paths.js";
-import { closeDatabase, openDatabase } from "../app/lib/db.server";
+import { closeDatabase, sqlite } from "../app/lib/db.server";
+import { databasePath, resetEnvForTests } from "../app/lib/env.server";
 import { importOsvPath, OsvImportError, type ImportProgress } from "../app/modules/vulnerability/deps/osv-store.server";
 import { recheckAllProjects } from "../app/modules/vulnerability/deps/projects.server";
 
@@ -21,11 +21,13 @@ export async function runOsvImport(
   target: string,
   { dbFile = databasePath(), onProgress }: { dbFile?: string; onProgress?: (p: ImportProgress) => void } = {},
 ) {
+  // The app's one connection, pointed at dbFile (recheckAllProjects uses it too).
   closeDatabase();
-  globalThis.__rampartDb = openDatabase(dbFile);
+  process.env.DATABASE_URL = dbFile;
+  resetEnvForTests();
   try {
     const started = Date.now();
-    const imported = await importOsvPath(globalThis.__rampartDb.sqlite, path.resolve(target), { onProgress });
+    const imported = await importOsvPath(sqlite(), path.resolve(target), { onProgress });
     const recheck = recheckAllProjects();
     return { ...imported, changedIds: undefined, recheck, seconds: (Date.now() - started) / 1000 };
   } finally {

@@ -6,11 +6,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseTrustProxy } from "./proxy.js";
-import { preparePrivateDatabaseFile } from "./db-file.js";
-import { migrateDatabase } from "./migrate.js";
-import { loggablePath, redactSecrets } from "./request-log.js";
-import { openDatabase } from "~/lib/db.server";
+import { parseTrustProxy } from "./proxy";
+import { preparePrivateDatabaseFile } from "~/lib/db-file.server";
+import { loggablePath, redactSecrets } from "~/lib/log-redaction";
+import { migrateDatabase, openDatabase } from "~/lib/db.server";
 import { handleError } from "~/entry.server";
 
 describe("TRUST_PROXY", () => {

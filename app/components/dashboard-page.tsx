@@ -1,11 +1,11 @@
 import { Link, PrefetchPageLinks } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { DashboardView } from "~/modules/dashboard/components/dashboard-view";
+import { DashboardView } from "~/modules/dashboard";
 import { MetricCard } from "~/components/metric-card";
 import { EmptyState } from "~/components/module-page";
 import { PREFETCH_DELAY_MS, SECONDARY_PREFETCH_DELAY_MS, apiRequest } from "~/lib/api-client";
 import { useApiQuery } from "~/lib/use-api-query";
-import type { loadDashboard } from "~/lib/dashboard-page.server";
+import type { loadDashboard } from "~/modules/dashboard";
 
 type Data = Awaited<ReturnType<typeof loadDashboard>>;
 

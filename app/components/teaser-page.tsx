@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { CheckCircle2, Circle } from "lucide-react";
 import { APP_ROUTES, SECURITY_OPERATIONS_PATH } from "~/lib/app-routes";
 import { lowestPlanWith, PLAN_DISPLAY_NAME } from "~/lib/plans";
-import { TEASERS } from "~/modules/marketing/teasers";
+import { TEASERS } from "~/modules/marketing";
 
 /** The page a signed-out visitor sees at a module's path: what it does for them, then sign-up and sign-in. */
 export function TeaserPage({ path }: { path: string }) {

@@ -1,7 +1,7 @@
 /**
  * The route table of spec §2: path, sidebar label, icon, plan feature and
  * whether a teaser page stands there for signed-out visitors. One table feeds
- * the server checks (app-route.server.ts), the sidebar and the tests.
+ * the server checks (app/modules/tenants/app-route.server.ts), the sidebar and the tests.
  */
 import type { Feature } from "./plans";
 

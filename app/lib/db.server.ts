@@ -2,14 +2,16 @@
  * The one SQLite connection of the process (better-sqlite3 is synchronous and
  * fast on a single connection). Opened with WAL, foreign keys and a busy
  * timeout; the committed migrations are applied on open, which is idempotent.
+ * openDatabase() is the only place that opens the app's database and the only
+ * migration runner: the server, the scripts and the tests all come through here.
  */
 import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "@db/schema";
-import { getEnv } from "./env.server";
-import { preparePrivateDatabaseFile } from "../../server/db-file.js";
+import { databasePath, getEnv } from "./env.server";
+import { preparePrivateDatabaseFile } from "./db-file.server";
 
 export type DB = BetterSQLite3Database<typeof schema>;
 
@@ -56,7 +58,7 @@ export function withStatementCache(sqlite: Database.Database): Database.Database
 }
 
 export function openDatabase(file: string) {
-  preparePrivateDatabaseFile(file); // 0600, with its WAL and journal (server/db-file.js)
+  preparePrivateDatabaseFile(file); // 0600, with its WAL and journal
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
@@ -67,14 +69,17 @@ export function openDatabase(file: string) {
   return { sqlite, db };
 }
 
-declare global {
-  // eslint-disable-next-line no-var
-  var __rampartDb: ReturnType<typeof openDatabase> | undefined;
+/** Applies the committed migrations to the database file (created if missing) and closes it. */
+export function migrateDatabase(file = databasePath()): string {
+  openDatabase(file).sqlite.close();
+  return file;
 }
 
+let open: ReturnType<typeof openDatabase> | undefined;
+
 function connection() {
-  if (!globalThis.__rampartDb) globalThis.__rampartDb = openDatabase(getEnv().databasePath);
-  return globalThis.__rampartDb;
+  if (!open) open = openDatabase(getEnv().databasePath);
+  return open;
 }
 
 /** Lazily opened so that importing a module never touches the disk. */
@@ -82,7 +87,7 @@ export const db: DB = new Proxy({} as DB, {
   get(_target, prop) {
     const real = connection().db as unknown as Record<PropertyKey, unknown>;
     const value = real[prop];
-    return typeof value === "function" ? (value as Function).bind(real) : value;
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
   },
 });
 
@@ -109,9 +114,14 @@ export function sqlite() {
   return connection().sqlite;
 }
 
+/** The connection when it has been opened, without opening it (the server's readiness check). */
+export function openedConnection(): Database.Database | null {
+  return open?.sqlite ?? null;
+}
+
 export function closeDatabase() {
-  if (globalThis.__rampartDb) {
-    globalThis.__rampartDb.sqlite.close();
-    globalThis.__rampartDb = undefined;
+  if (open) {
+    open.sqlite.close();
+    open = undefined;
   }
 }

@@ -8,8 +8,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-// DATABASE_URL is a file path, relative or absolute; a `file:` prefix is accepted (one rule for server, scripts and app).
-import { databasePathFrom } from "../../server/paths.js";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -25,7 +23,18 @@ export type Env = z.infer<typeof EnvSchema> & { databasePath: string; dataDir: s
 
 let cached: Env | null = null;
 
-export { databasePathFrom };
+/**
+ * Where the database lives: DATABASE_URL is a file path, relative or absolute,
+ * and a `file:` prefix is accepted. One rule for the server, the scripts and the app.
+ */
+export function databasePathFrom(url: string | undefined): string {
+  return path.resolve(String(url || "data/rampart.db").replace(/^file:(\/\/)?/, ""));
+}
+
+/** The database file DATABASE_URL names now (scripts and the server, before the app reads its configuration). */
+export function databasePath(): string {
+  return databasePathFrom(process.env.DATABASE_URL);
+}
 
 /** Reads the environment again on the next getEnv() (tests that change a variable). */
 export function resetEnvForTests() {

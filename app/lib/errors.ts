@@ -27,7 +27,8 @@ export type ServerErrorCode =
   | "VALIDATION_ERROR"
   | "PAYLOAD_TOO_LARGE"
   | "UPGRADE_REQUIRED"
-  | "METHOD_NOT_ALLOWED";
+  | "METHOD_NOT_ALLOWED"
+  | "UNSUPPORTED_MEDIA_TYPE";
 
 export const STATUS_MESSAGE = {
   401: "Authentication required",
@@ -137,3 +138,21 @@ export function errorToast(error: unknown): ToastContent {
             : "Please try again or contact support if this continues.";
   return { title: "Connection Error", description, variant: "destructive", durationMs: 5_000 };
 }
+
+/**
+ * The answers the production server (server.ts) gives before a request reaches
+ * the app: refused, malformed or oversize requests, readiness and the last-resort 500.
+ */
+export const SERVER_ERRORS = {
+  crossSite: { status: 403, code: "FORBIDDEN", message: STATUS_MESSAGE[403] },
+  notAForm: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Send the form as application/x-www-form-urlencoded or multipart/form-data",
+  },
+  bodyTooLarge: { status: 413, code: "PAYLOAD_TOO_LARGE", message: "Request body is too large" },
+  badRequest: { status: 400, code: "VALIDATION_ERROR", message: "Bad request" },
+  unreadableForm: { status: 400, code: "VALIDATION_ERROR", message: "The form could not be read" },
+  notReady: { status: 503, code: "SERVICE_UNAVAILABLE", message: "Service unavailable" },
+  unexpected: { status: 500, code: "SERVER_ERROR", message: STATUS_MESSAGE[500] },
+} as const satisfies Record<string, { status: number; code: ServerErrorCode; message: string }>;

@@ -5,7 +5,7 @@
  * `_routes` and `_data` by building a new Request per loader), so a WeakMap
  * keyed by the Request memoised nothing across the layout's and the child's
  * loaders: the session and tenant context were resolved once per loader.
- * The production server (server.js) runs each GET/HEAD request inside
+ * The production server (server.ts) runs each GET/HEAD request inside
  * `runInRequestScope`, and `scopedMemo` shares a value between all Requests
  * handled within it that carry the same credentials (Cookie and X-Tenant-Id).
  *

@@ -1,5 +1,5 @@
 /**
- * Facts about the request that the production server (server.js) resolves
+ * Facts about the request that the production server (server.ts) resolves
  * once, honouring TRUST_PROXY, and hands to Remix as load context.
  */
 export type RampartLoadContext = {

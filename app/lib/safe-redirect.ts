@@ -21,7 +21,7 @@ function isSamePath(path: string): boolean {
 export function safeRedirectPath(to: unknown, fallback = "/dashboard"): string {
   if (typeof to !== "string" || to.length > MAX_LENGTH || !to.startsWith("/")) return fallback;
   // Control characters and backslashes are never part of a path we link to; browsers strip or rewrite them.
-  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  if (/[\p{Cc}\\]/u.test(to)) return fallback;
   let url: URL;
   try {
     url = new URL(to, BASE);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { StatusBadge } from "~/components/ui/severity-badge";
-import { loadAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute } from "~/modules/tenants";
 import { recommendations } from "~/modules/dashboard/insights.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { limitWrites } from "~/lib/api.server";
-import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { listAlerts, setAlertStatus } from "~/modules/alerts/alerts.server";
 import { can } from "~/lib/permissions";
 

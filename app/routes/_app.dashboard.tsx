@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/components/dashboard-page";
-import { loadDashboard } from "~/lib/dashboard-page.server";
+import { loadDashboard } from "~/modules/dashboard";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 

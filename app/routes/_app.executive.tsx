@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TeaserPage } from "~/components/teaser-page";
-import { loadAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute } from "~/modules/tenants";
 import { appRoute } from "~/lib/app-routes";
 import { ExecutiveView } from "~/modules/executive/components/executive-view";
 import { executiveOverview } from "~/modules/executive/executive.server";

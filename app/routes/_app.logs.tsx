@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ModuleRoute } from "~/components/module-page";
-import { moduleLoader } from "~/lib/module-page.server";
+import { moduleLoader } from "~/modules/tenants";
 import { appRoute } from "~/lib/app-routes";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";

@@ -5,7 +5,7 @@ import { FormField } from "~/components/form-field";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { setSelectedTenant } from "~/lib/session.server";
-import { requireUser } from "~/lib/tenant-context.server";
+import { requireUser } from "~/modules/tenants";
 import { createTenant, organizationAllowanceForUser, OrganizationLimitError } from "~/modules/tenants/tenants.server";
 import { CreateOrganizationSchema } from "~/modules/tenants/validation";
 import { ORGANIZATION_NAME_HINT } from "~/modules/tenants/limits";

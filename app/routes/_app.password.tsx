@@ -9,7 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { TeaserPage } from "~/components/teaser-page";
 import { ModulePage } from "~/components/module-page";
-import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { appRoute } from "~/lib/app-routes";
 import { firstIssue } from "~/lib/http.server";
 import { analyzePassword } from "~/modules/password/analysis.server";

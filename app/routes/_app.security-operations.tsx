@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { TeaserPage } from "~/components/teaser-page";
-import { getTenantContext } from "~/lib/tenant-context.server";
+import { getTenantContext } from "~/modules/tenants";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
-import { loadAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute } from "~/modules/tenants";
 import { listAuditForTenant } from "~/modules/audit/audit.server";
 import { can } from "~/lib/permissions";
 

@@ -6,7 +6,7 @@ import { FormField } from "~/components/form-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
 import { clientIp } from "~/lib/request.server";
 import { countActiveSessions, createSession, endOtherSessions, endSession } from "~/lib/session.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { limitWrites } from "~/lib/api.server";
 import { hasFeature, PLAN_DISPLAY_NAME, TRIAL_DAYS } from "~/lib/plans";
 import { changePassword } from "~/modules/accounts/accounts.server";
@@ -34,7 +34,7 @@ import {
   type Role,
 } from "~/lib/permissions";
 import { Check, Minus } from "lucide-react";
-import { siteOrigin } from "~/modules/marketing/origin.server";
+import { siteOrigin } from "~/lib/public-origin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge } from "~/components/ui/severity-badge";
-import { loadAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute } from "~/modules/tenants";
 import { hunt } from "~/modules/threat-hunting/hunt.server";
 import { MAX_QUERY_LENGTH, normaliseIndicator } from "~/modules/threat-hunting/indicator";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MetricCard } from "~/components/metric-card";
 import { ModulePage } from "~/components/module-page";
-import { loadAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute } from "~/modules/tenants";
 import { moduleUsage } from "~/modules/dashboard/dashboard.server";
 import { analytics } from "~/modules/dashboard/insights.server";
 

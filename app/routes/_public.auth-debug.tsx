@@ -6,7 +6,7 @@ import { MarketingPage, Note } from "~/components/marketing/page";
 import { PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { isHttps } from "~/lib/request.server";
 import { hasSessionCookie, sessionCookieName } from "~/lib/session.server";
-import { getTenantContext } from "~/lib/tenant-context.server";
+import { getTenantContext } from "~/modules/tenants";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Info } from "lucide-react";
 import { Bullets, MarketingPage, Note, Section } from "~/components/marketing/page";
 import { hasFeature, lowestPlanWith, PLAN_DISPLAY_NAME } from "~/lib/plans";
-import { getTenantContext, requireUser } from "~/lib/tenant-context.server";
-import { siteOrigin } from "~/modules/marketing/origin.server";
+import { getTenantContext, requireUser } from "~/modules/tenants";
+import { siteOrigin } from "~/lib/public-origin.server";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";

@@ -12,7 +12,7 @@ import {
   type Feature,
   type Plan,
 } from "~/lib/plans";
-import { getTenantContext, requireUser } from "~/lib/tenant-context.server";
+import { getTenantContext, requireUser } from "~/modules/tenants";
 import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
 import { isFeatureInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";

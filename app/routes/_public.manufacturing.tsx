@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { IndustryPage } from "~/components/marketing/industry-page";
-import { requireUser } from "~/lib/tenant-context.server";
+import { requireUser } from "~/modules/tenants";
 import { INDUSTRIES } from "~/modules/marketing/industries";
 import { seo } from "~/modules/marketing/seo";
 

@@ -15,7 +15,7 @@ import {
   TRIAL_DAYS,
   type Plan,
 } from "~/lib/plans";
-import { getTenantContext } from "~/lib/tenant-context.server";
+import { getTenantContext } from "~/modules/tenants";
 import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
 import { isFeatureInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";

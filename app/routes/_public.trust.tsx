@@ -85,7 +85,7 @@ export default function Trust() {
             </>,
             <>
               State-changing requests from other sites are refused before the request is read, by checking the{" "}
-              <code>Origin</code> and <code>Sec-Fetch-Site</code> headers. <Src path="server/guards.js" />
+              <code>Origin</code> and <code>Sec-Fetch-Site</code> headers. <Src path="server/guards.ts" />
             </>,
           ]}
         />
@@ -103,7 +103,7 @@ export default function Trust() {
               Every page and API request resolves the signed-in user, the selected organization and its plan on the
               server, and checks membership, role and plan feature before reading anything. An organization id you do
               not belong to is refused exactly like one that does not exist.{" "}
-              <Src path="app/lib/tenant-context.server.ts" />
+              <Src path="app/modules/tenants/tenant-context.server.ts" />
             </>,
             <>Plan limits are enforced on the server; hiding a menu item is only a convenience.</>,
           ]}
@@ -117,7 +117,7 @@ export default function Trust() {
               A <strong>Content Security Policy</strong> on every response allows scripts only from Rampart itself and
               inline scripts carrying a fresh random nonce per request; no <code>unsafe-inline</code> or{" "}
               <code>unsafe-eval</code> for scripts. Plugins are blocked, forms may only post to Rampart, and no other
-              site may frame its pages. <Src path="server/security-headers.js" />
+              site may frame its pages. <Src path="server/security-headers.ts" />
             </>,
             <>
               <code>X-Content-Type-Options: nosniff</code>,{" "}
@@ -150,7 +150,7 @@ export default function Trust() {
               E-mail addresses found in imported breach data are stored only as an <strong>HMAC-SHA-256</strong> of the
               normalised address, with a key of its own kept in the data directory (never the session secret), beside
               the address's domain so domain watchlists work. The address itself is never stored.{" "}
-              <Src path="app/modules/breach/match.js" />
+              <Src path="app/modules/breach/match.ts" />
             </>,
             <>
               The public breach check hashes the address you type the same way and looks the hash up; the address is

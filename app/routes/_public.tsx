@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { staticDocument } from "~/lib/hydration";
 import { getSession } from "~/lib/session.server";
-import { siteOrigin } from "~/modules/marketing/origin.server";
+import { siteOrigin } from "~/lib/public-origin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * The rules Rampart applies when raising alerts (built in; listed so admins know
  * what triggers what). Breach severity comes from the breach's data classes,
- * by the same lists the import uses (app/modules/breach/match.js).
+ * by the same lists the import uses (app/modules/breach/match.ts).
  */
 const RULES = [
   {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { RouteErrorContent } from "~/components/error-screens";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { PLAN_DISPLAY_NAME, hasFeature } from "~/lib/plans";
 import { rolesThatCan } from "~/lib/permissions";
 

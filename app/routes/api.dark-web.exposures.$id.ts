@@ -8,7 +8,7 @@ import { z } from "zod";
 import { limitWrites, methodNotAllowedHandler } from "~/lib/api.server";
 import { badRequest, firstIssue, json, methodNotAllowed, notFound, readJsonBody } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit/audit.server";
 import { listExposures, setExposureStatus } from "~/modules/breach/watchlist.server";
 

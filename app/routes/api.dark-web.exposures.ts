@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { onlyGet } from "~/lib/api.server";
 import { json } from "~/lib/http.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { listExposures } from "~/modules/breach/watchlist.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

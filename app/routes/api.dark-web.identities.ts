@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { limitWrites } from "~/lib/api.server";
 import { badRequest, firstIssue, json, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit/audit.server";
 import { WatchEntrySchema } from "~/modules/breach/validation";
 import {

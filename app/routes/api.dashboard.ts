@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/lib/http.server";
 import { onlyGet } from "~/lib/api.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { dashboardMetrics } from "~/modules/dashboard/dashboard.server";
 
 /** The dashboard summary (prefetched by the client): tenant, plans and headline metrics. Open to every plan. */

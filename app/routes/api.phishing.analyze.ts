@@ -2,7 +2,7 @@
  * POST /api/phishing/analyze — JSON { raw }: analyses the message, stores it
  * as a phishing item of the selected tenant and answers 201
  * { id, subject, sender, risk, score, status, rationale }. The server allows
- * 10 MB bodies on this path (server/guards.js). 400 VALIDATION_ERROR for a
+ * 10 MB bodies on this path (server/guards.ts). 400 VALIDATION_ERROR for a
  * missing, empty or non-message `raw`.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -10,7 +10,7 @@ import { z } from "zod";
 import { methodNotAllowedHandler } from "~/lib/api.server";
 import { badRequest, firstIssue, json, methodNotAllowed, readJsonBody, tooManyRequests } from "~/lib/http.server";
 import { rateLimit } from "~/lib/rate-limit.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { analyzeAndStore, apiItem, PhishingInputError } from "~/modules/phishing/phishing.server";
 
 /** Issue 5 asks for at least 600 analyses a minute per user; the cap only stops a runaway script. */

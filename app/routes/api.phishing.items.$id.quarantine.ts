@@ -6,7 +6,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { limitWrites, methodNotAllowedHandler } from "~/lib/api.server";
 import { json, methodNotAllowed, notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit/audit.server";
 import { apiItem, getPhishingItem, setPhishingStatus } from "~/modules/phishing/phishing.server";
 

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { onlyGet } from "~/lib/api.server";
 import { badRequest, firstIssue, json } from "~/lib/http.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { listPhishingItems, RISKS, STATUSES } from "~/modules/phishing/phishing.server";
 
 const FilterSchema = z.object({

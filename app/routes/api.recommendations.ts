@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/lib/http.server";
 import { onlyGet } from "~/lib/api.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { recommendations } from "~/modules/dashboard/insights.server";
 
 /** Next steps derived from open findings. Open to every plan; tenant-scoped (X-Tenant-Id honoured). */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { badRequest, forbidden } from "~/lib/http.server";
 import { limitWrites, methodNotAllowedHandler } from "~/lib/api.server";
 import { safeRedirectPath, setSelectedTenant } from "~/lib/session.server";
-import { requireUser } from "~/lib/tenant-context.server";
+import { requireUser } from "~/modules/tenants";
 import { getMembership } from "~/modules/tenants/tenants.server";
 
 const Schema = z.object({ tenantId: z.string().min(1).max(100), redirectTo: z.string().max(2000).optional() });

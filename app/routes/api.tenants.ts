@@ -3,7 +3,7 @@ import { badRequest, firstIssue, forbidden, json, methodNotAllowed, readJsonBody
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { setSelectedTenant } from "~/lib/session.server";
-import { requireUser } from "~/lib/tenant-context.server";
+import { requireUser } from "~/modules/tenants";
 import { createTenant, listTenantsForUser, OrganizationLimitError } from "~/modules/tenants/tenants.server";
 import { CreateOrganizationSchema } from "~/modules/tenants/validation";
 

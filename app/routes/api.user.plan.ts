@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "~/lib/http.server";
 import { onlyGet } from "~/lib/api.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 
 /** The selected tenant's plan, effective plan and trial; never cached (plan data has zero staleness). */
 export async function loader({ request }: LoaderFunctionArgs) {

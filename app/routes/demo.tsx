@@ -4,7 +4,7 @@ import { FlaskConical } from "lucide-react";
 import { PublicChrome } from "~/components/public-chrome";
 import { staticDocument } from "~/lib/hydration";
 import { getSession } from "~/lib/session.server";
-import { siteOrigin } from "~/modules/marketing/origin.server";
+import { siteOrigin } from "~/lib/public-origin.server";
 import { DEMO_BANNER_TEXT, DEMO_PAGES } from "~/modules/demo/pages";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PublicChrome } from "~/components/public-chrome";
 import { ModulePage, EmptyState } from "~/components/module-page";
 import { RouteErrorContent } from "~/components/error-screens";
-import { requireAppRoute } from "~/lib/app-route.server";
+import { requireAppRoute } from "~/modules/tenants";
 
 export const meta: MetaFunction = () => [{ title: "Endpoint Security · Rampart" }];
 

@@ -4,7 +4,7 @@ import { PublicChrome } from "~/components/public-chrome";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { createSession, endSession } from "~/lib/session.server";
-import { requireUser } from "~/lib/tenant-context.server";
+import { requireUser } from "~/modules/tenants";
 import { acceptInvitation, MemberError } from "~/modules/tenants/members.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { PublicChrome } from "~/components/public-chrome";
 import { FormField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/error-screens";
-import { createAuthenticator, LoginFailure } from "~/lib/auth.server";
+import { createAuthenticator, LoginFailure } from "~/modules/accounts";
 import { clientIp } from "~/lib/request.server";
 import { createSession, endSession, getSession, safeRedirectPath } from "~/lib/session.server";
 import { listTenantsForUser } from "~/modules/tenants/tenants.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { hostDependentCacheControl, siteOrigin } from "~/modules/marketing/origin.server";
+import { hostDependentCacheControl, siteOrigin } from "~/lib/public-origin.server";
 
 /** robots.txt: the public site is open to crawlers; the API and the auth debug page are not. */
 export async function loader({ request }: LoaderFunctionArgs) {

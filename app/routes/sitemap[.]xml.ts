@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { TEASER_PATHS } from "~/lib/app-routes";
 import { listDocs, listPosts } from "~/modules/marketing/markdown.server";
-import { hostDependentCacheControl, siteOrigin } from "~/modules/marketing/origin.server";
+import { hostDependentCacheControl, siteOrigin } from "~/lib/public-origin.server";
 import { INDEXED_PUBLIC_PATHS } from "~/modules/marketing/public-pages";
 
 const escapeXml = (s: string) =>

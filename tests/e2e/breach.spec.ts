@@ -9,7 +9,7 @@ import { E2E_DB } from "../../playwright.config";
 import { checkA11y, expect, test } from "./fixtures";
 
 function importBreach(file: string): string {
-  return execFileSync("node", ["scripts/import-breach.js", file], {
+  return execFileSync("node", ["--import", "tsx", "scripts/import-breach.ts", file], {
     env: { ...process.env, DATABASE_URL: E2E_DB },
     encoding: "utf8",
   });

@@ -79,7 +79,7 @@ test("without RAMPART_TEST_ROUTES the test route answers 404", async ({ request 
     NODE_ENV: "production",
   };
   delete env.RAMPART_TEST_ROUTES;
-  const server = spawn(process.execPath, ["server.js"], { env, stdio: "ignore" });
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: "ignore" });
   try {
     const base = `http://127.0.0.1:${port}`;
     await expect(async () => {

@@ -47,13 +47,11 @@ test.describe("phishing analyzer", () => {
   test("a file that is not an e-mail gives a field error and stores nothing", async ({ page, login }) => {
     await login();
     await page.goto("/phishing");
-    await page
-      .getByLabel("Or upload an .eml file")
-      .setInputFiles({
-        name: "notes.eml",
-        mimeType: "message/rfc822",
-        buffer: Buffer.from("just some notes\nno headers here"),
-      });
+    await page.getByLabel("Or upload an .eml file").setInputFiles({
+      name: "notes.eml",
+      mimeType: "message/rfc822",
+      buffer: Buffer.from("just some notes\nno headers here"),
+    });
     await page.getByRole("button", { name: "Analyze message" }).click();
     await expect(page.locator("#file-error")).toContainText("This does not look like an e-mail message");
     await expect(page.getByLabel("Or upload an .eml file")).toHaveAttribute("aria-invalid", "true");

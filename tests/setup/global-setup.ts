@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { migrateDatabase } from "../../server/migrate.js";
+import { migrateDatabase } from "~/lib/db.server";
 
 export default function setup() {
   const dir = path.resolve("tests/.tmp", `run-${process.pid}-${randomUUID().slice(0, 8)}`);

@@ -16,7 +16,7 @@ import {
   startServer,
   tempDir,
   type RunningServer,
-} from "../../bench/harness.js";
+} from "../../bench/harness";
 
 const servers: RunningServer[] = [];
 beforeAll(async () => {
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 function runBackup(dbFile: string, target: string) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts/backup.js"), target], {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/backup.ts"), target], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: dbFile },
     });

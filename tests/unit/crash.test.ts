@@ -6,7 +6,7 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness.js";
+import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness";
 
 let dbFile: string;
 const servers: RunningServer[] = [];

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ensureBuild, freshDatabase, startServer } from "../../bench/harness.js";
+import { ensureBuild, freshDatabase, startServer } from "../../bench/harness";
 
 // Node leaves a variable whose value is undefined out of the child's environment.
 const NO_SECRET = { SESSION_SECRET: undefined } as unknown as Record<string, string>;

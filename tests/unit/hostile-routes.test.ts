@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { admitBody, isPublicBodyPath } from "~/lib/body-admission.server";
+import { admitBody, isPublicBodyPath } from "~/modules/tenants";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";

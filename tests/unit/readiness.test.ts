@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { createReadinessCheck } from "../../server/readiness.js";
+import { createReadinessCheck } from "../../server/readiness";
 
 describe("readiness check", () => {
   it("is ready with the app's open connection, and not once it is closed and the file is gone", () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 10 against the real production server (node server.js, built app):
+ * Issue 10 against the real production server (npm start: server.ts, built app):
  * bodies refused before they are read, client addresses behind a proxy that
  * the client cannot forge, the __Host- session cookie over HTTPS, the
  * PUBLIC_URL warning and uncached host-derived pages, and no off-site
@@ -9,7 +9,7 @@ import http from "node:http";
 import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness.js";
+import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness";
 
 let plain: RunningServer;
 let proxied: RunningServer;

@@ -1,5 +1,5 @@
 /**
- * The production server as an operator runs it (node server.js, built app,
+ * The production server as an operator runs it (npm start: server.ts, built app,
  * production mode), spawned on a loopback port with its own temporary
  * database: security headers on a page, an API answer and an error page, over
  * plain HTTP and through a trusted proxy; the JSON request log; /readyz;
@@ -10,7 +10,7 @@ import http from "node:http";
 import fc from "fast-check";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness.js";
+import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness";
 
 type Server = RunningServer;
 

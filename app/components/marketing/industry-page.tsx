@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { AlertTriangle, Scale, ShieldCheck } from "lucide-react";
 import { APP_ROUTES } from "~/lib/app-routes";
 import { lowestPlanWith, PLAN_DISPLAY_NAME } from "~/lib/plans";
-import type { Industry } from "~/modules/marketing/industries";
+import type { Industry } from "~/modules/marketing";
 import { MarketingPage } from "./page";
 
 /** One industry's threats, regulations and the modules that address them. */

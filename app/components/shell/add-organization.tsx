@@ -12,7 +12,7 @@ import {
   ORGANIZATION_NAME_HINT,
   ORGANIZATION_NAME_REQUIRED,
   organizationCreatedToast,
-} from "~/modules/tenants/limits";
+} from "~/modules/tenants";
 
 type Props = { reached: boolean; upgradeMessage: string | null; compact?: boolean };
 

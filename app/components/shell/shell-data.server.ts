@@ -1,7 +1,7 @@
 import { sidebarRoutes } from "~/lib/app-routes";
 import { displayTenantName, hasFeature, PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { parseSidebarState } from "~/lib/sidebar-state";
-import { getTenantContext } from "~/lib/tenant-context.server";
+import { getTenantContext } from "~/modules/tenants";
 import type { ShellData } from "./app-shell";
 
 /**

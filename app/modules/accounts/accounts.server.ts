@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { loginFailures, memberships, tenants, users } from "@db/schema";
 import { db, sqlite } from "~/lib/db.server";
-import { audit } from "~/modules/audit/audit.server";
+import { audit } from "~/modules/audit";
 import { dummyHash, hashPassword, verifyPassword } from "./password-hash.server";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

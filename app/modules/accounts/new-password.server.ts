@@ -5,7 +5,7 @@
  * passwords, with the user's e-mail and organization name as user inputs.
  * Returns the message to show, or null when the password is acceptable.
  */
-import { passwordPolicyVerdict } from "~/modules/password/policy.server";
+import { passwordPolicyVerdict } from "~/modules/password";
 
 export async function checkNewPassword(password: string, userInputs: string[]): Promise<string | null> {
   const verdict = passwordPolicyVerdict(password, { userInputs });

@@ -10,7 +10,7 @@ import { action as setStatus } from "~/routes/api.dark-web.exposures.$id";
 import { loader as listExposuresRoute } from "~/routes/api.dark-web.exposures";
 import { action as addIdentity, loader as listIdentities } from "~/routes/api.dark-web.identities";
 import { breachHmacKey } from "./breach.server";
-import { importBreachFile } from "./import.js";
+import { importBreachFile } from "./import";
 
 const IP = { clientIp: "192.0.2.44" };
 

@@ -10,7 +10,7 @@
 import { fileSecret } from "~/lib/env.server";
 import { sqlite } from "~/lib/db.server";
 import { adviceForBreach } from "./advice";
-import { hashEmail, HMAC_KEY_FILE, severityForDataClasses, type Level } from "./match.js";
+import { hashEmail, HMAC_KEY_FILE, severityForDataClasses, type Level } from "./match";
 
 export function breachHmacKey(): string {
   return fileSecret(HMAC_KEY_FILE);

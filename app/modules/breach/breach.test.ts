@@ -9,8 +9,8 @@ import { getEnv } from "~/lib/env.server";
 import { listActiveAlerts } from "~/modules/alerts/alerts.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { breachHmacKey, checkEmailPublic } from "./breach.server";
-import { importBreach, importBreachFile, normaliseMetadata, parseCsvLine } from "./import.js";
-import { emailDomain, hashEmail, normaliseEmail, severityForDataClasses, verifyDomain } from "./match.js";
+import { importBreach, importBreachFile, normaliseMetadata, parseCsvLine } from "./import";
+import { emailDomain, hashEmail, normaliseEmail, severityForDataClasses, verifyDomain } from "./match";
 import {
   addWatchedDomain,
   addWatchedEmail,
@@ -306,7 +306,7 @@ describe("dark web monitoring", () => {
   });
 });
 
-describe("scripts/import-breach.js", () => {
+describe("scripts/import-breach.ts", () => {
   it("imports with the app's HMAC key from the data directory, and a second run adds nothing", async () => {
     const t = await tenant();
     addWatchedEmail(t, "ivan@example.test");
@@ -322,11 +322,11 @@ describe("scripts/import-breach.js", () => {
       }),
     );
     const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL };
-    const first = await run("node", ["scripts/import-breach.js", file], { env });
+    const first = await run("node", ["--import", "tsx", "scripts/import-breach.ts", file], { env });
     expect(first.stdout).toMatch(
       /Imported breach ScriptBreach: 1 address\(es\) read, 1 new, 0 skipped as invalid; 1 new exposure/,
     );
-    const second = await run("node", ["scripts/import-breach.js", file], { env });
+    const second = await run("node", ["--import", "tsx", "scripts/import-breach.ts", file], { env });
     expect(second.stdout).toMatch(/Updated breach ScriptBreach: 1 address\(es\) read, 0 new, .*; 0 new exposure/);
     // Same key file: the app finds what the script imported.
     const check = checkEmailPublic("ivan@example.test");
@@ -346,7 +346,7 @@ describe("scripts/import-breach.js", () => {
       }),
     );
     const results = await Promise.all(
-      [0, 1, 2].map(() => run("node", ["scripts/import-breach.js", file], { env: process.env })),
+      [0, 1, 2].map(() => run("node", ["--import", "tsx", "scripts/import-breach.ts", file], { env: process.env })),
     );
     expect(results.every((r) => /breach RaceBreach/.test(r.stdout))).toBe(true);
     const row = sqlite()
@@ -359,7 +359,7 @@ describe("scripts/import-breach.js", () => {
 
   it("exits 1 with a clear message for a bad file", async () => {
     const file = tmpFile("bad.json", "{ not json");
-    const err = await run("node", ["scripts/import-breach.js", file], { env: process.env }).then(
+    const err = await run("node", ["--import", "tsx", "scripts/import-breach.ts", file], { env: process.env }).then(
       () => null,
       (e: { code: number; stderr: string }) => e,
     );

@@ -6,7 +6,7 @@
  * password is never returned.
  */
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
-import { breachCountForPassword } from "~/modules/password/range.server";
+import { breachCountForPassword } from "~/modules/password";
 import { checkEmailPublic, type PublicCheckResult } from "./breach.server";
 import { BreachCheckEmailSchema, BreachCheckPasswordSchema, fieldErrors } from "./validation";
 

@@ -9,8 +9,8 @@ import { listActiveAlerts } from "~/modules/alerts/alerts.server";
 import { action as checkAction, loader as checkLoader } from "~/routes/_public.breach-check";
 import { action as dwmAction, loader as dwmLoader } from "~/routes/_app.dark-web-monitoring";
 import { breachHmacKey } from "./breach.server";
-import { importBreachFile } from "./import.js";
-import { verifyDomain } from "./match.js";
+import { importBreachFile } from "./import";
+import { verifyDomain } from "./match";
 import { NO_BREACH_DATA } from "./validation";
 
 const SEED = path.resolve("db/seed/breaches");
@@ -174,7 +174,7 @@ describe("/dark-web-monitoring", () => {
     const added = await dwm(cookie, { intent: "add", value: " Carol@Example.test " });
     expect(added.status).toBe(200);
     expect(added.body.message).toMatch(/Now watching carol@example\.test\. It appears in 1 breach/);
-    let page = await dwmData(cookie);
+    const page = await dwmData(cookie);
     expect(page.identities).toHaveLength(1);
     expect(page.identities[0]).toMatchObject({
       email: "carol@example.test",

@@ -23,8 +23,9 @@ import {
   normaliseEmail,
   severityForDataClasses,
   VISIBLE_TO_IDENTITY_SQL,
+  verifyDomain,
   type Level,
-} from "./match.js";
+} from "./match";
 
 /** What the identity list shows; the demo renders the same shape with simulated data. */
 export type WatchedIdentityView = {
@@ -146,7 +147,7 @@ type ExposureRow = {
   foundAt: number;
 };
 
-/** The tenant's exposures that it may see (the visibility rule of match.js applied again at read time), newest first. */
+/** The tenant's exposures that it may see (the visibility rule of match.ts applied again at read time), newest first. */
 export function listExposures(tenantId: string): ExposureView[] {
   const rows = sqlite()
     .prepare(
@@ -257,4 +258,12 @@ export function darkWebSummary(tenantId: string) {
     breached: identities.filter((i) => i.status === "breached").length,
     openExposures: exposures.filter((e) => e.status === "open").length,
   };
+}
+
+/**
+ * Marks a watched domain as verified (the operator has checked the customer
+ * controls it) and matches it against the breach catalogue.
+ */
+export function verifyWatchedDomain(tenantId: string, domain: string) {
+  return verifyDomain(sqlite(), tenantId, domain);
 }

@@ -14,7 +14,7 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import { limitWrites } from "~/lib/api.server";
-import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { json } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit/audit.server";

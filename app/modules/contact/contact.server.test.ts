@@ -4,7 +4,6 @@ import { action } from "~/routes/_public.contact";
 import { HONEYPOT_FIELD } from "./contact";
 import { listContactMessages } from "./contact.server";
 
-type ActionResult = { data: Record<string, unknown>; init: ResponseInit | null } | Record<string, unknown>;
 
 function post(fields: Record<string, string>, ip = "203.0.113.7") {
   const request = new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams(fields) });

@@ -13,7 +13,7 @@
 import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { alerts, exposures, phishingItems, watchedIdentities } from "@db/schema";
 import { preparedQuery } from "~/lib/db.server";
-import { listActiveAlerts } from "~/modules/alerts/alerts.server";
+import { listActiveAlerts } from "~/modules/alerts";
 import { findingHistory, openFindingsBySeverity } from "~/modules/vulnerability/index.server";
 
 /** Alerts whose findings are counted themselves (one finding, one penalty). */

@@ -3,7 +3,7 @@
  * the tenant's stored data. Each rule says what it reads; none invents a
  * number.
  */
-import { getTrial, type TrialInfo } from "~/modules/tenants/trials.server";
+import { getTrial, type TrialInfo } from "~/modules/tenants";
 import type { OrganizationAllowance } from "~/lib/plans";
 import { dashboardMetrics, moduleUsage, type DashboardMetrics } from "./dashboard.server";
 

@@ -7,8 +7,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { alerts } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard/dashboard.server";
-import { analytics } from "~/modules/dashboard/insights.server";
+import { analytics, findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard";
 import { complianceFrameworks, overallComplianceScore } from "~/modules/compliance";
 import type { ComplianceFramework, ExecutiveAnalytics, ExecutiveMetrics } from "./components/executive-view";
 

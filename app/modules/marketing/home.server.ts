@@ -1,6 +1,6 @@
-import { loadDashboard } from "~/lib/dashboard-page.server";
-import { getTenantContext } from "~/lib/tenant-context.server";
-import { siteOrigin } from "./origin.server";
+import { loadDashboard } from "~/modules/dashboard";
+import { getTenantContext } from "~/modules/tenants";
+import { siteOrigin } from "~/lib/public-origin.server";
 
 /**
  * `/`: the landing page for signed-out visitors (with the origin for its canonical URL), the dashboard for

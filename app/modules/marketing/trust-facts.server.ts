@@ -4,7 +4,7 @@ import {
   MAX_FAILURES_PER_EMAIL,
   MAX_FAILURES_PER_IP,
   MAX_FAILURES_PER_PAIR,
-} from "~/modules/accounts/accounts.server";
+} from "~/modules/accounts";
 
 /** The figures the /trust page quotes, read from the code that enforces them (trust.test.ts checks the other claims). */
 export function trustFacts() {

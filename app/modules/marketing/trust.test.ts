@@ -10,7 +10,7 @@ import { db } from "~/lib/db.server";
 import { createSession, hashSessionId } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { hashPassword } from "~/modules/accounts/password-hash.server";
-import { securityHeaders } from "../../../server/security-headers.js";
+import { securityHeaders } from "../../../server/security-headers";
 import { trustFacts } from "./trust-facts.server";
 
 describe("the trust page's claims", () => {

@@ -4,9 +4,9 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { importPwnedFile } from "../../../scripts/import-pwned.js";
-import { migrateDatabase } from "../../../server/migrate.js";
-import { parseHashLine } from "./range-import.js";
+import { importPwnedFile } from "../../../scripts/import-pwned";
+import { migrateDatabase } from "~/lib/db.server";
+import { parseHashLine } from "./range-import";
 import { ensurePwnedSeed } from "./seed.server";
 import { sqlite } from "~/lib/db.server";
 import { breachCountForPassword } from "./range.server";
@@ -90,7 +90,7 @@ describe("npm run import:pwned -- FILE", () => {
   it("runs as a command: migrates the database first, prints the figures, exit code 0 despite bad lines", () => {
     const db = path.join(dir, "cli", "fresh.db");
     const file = write("d.txt", `${PASSWORD}:10\nbad line\n`);
-    const out = execFileSync(process.execPath, ["scripts/import-pwned.js", file], {
+    const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/import-pwned.ts", file], {
       env: { ...process.env, DATABASE_URL: db },
       encoding: "utf8",
     });
@@ -105,7 +105,7 @@ describe("npm run import:pwned -- FILE", () => {
     let status = 0;
     let stderr = "";
     try {
-      execFileSync(process.execPath, ["scripts/import-pwned.js", path.join(dir, "missing.txt")], {
+      execFileSync(process.execPath, ["--import", "tsx", "scripts/import-pwned.ts", path.join(dir, "missing.txt")], {
         encoding: "utf8",
         stdio: "pipe",
       });

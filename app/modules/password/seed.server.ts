@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "better-sqlite3";
-import { importHashLinesSync } from "./range-import.js";
+import { importHashLinesSync } from "./range-import";
 
 export const SEED_FILE = "db/seed/pwned-seed.txt";
 

@@ -320,7 +320,7 @@ function htmlToText(html: string): { text: string; links: RawLink[]; forms: stri
   const links: RawLink[] = [];
   const forms: string[] = [];
   let scripts = 0;
-  let text = "";
+  let text: string;
   try {
     text = convert(html, {
       wordwrap: false,
@@ -459,7 +459,7 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   const date = parsed?.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : null;
 
   // --- Body ----------------------------------------------------------------
-  let bodyText = "";
+  let bodyText: string;
   let rawLinks: RawLink[] = [];
   let forms: string[] = [];
   let scripts = 0;
@@ -1280,7 +1280,7 @@ function analyzeLinks(
     if (seen.has(key) || seen.size >= MAX_LINKS) continue;
     const issues: string[] = [];
     let url: URL | null = null;
-    let scheme = "";
+    let scheme: string;
     try {
       const withScheme = /^www\./i.test(hrefTrim) ? `http://${hrefTrim}` : hrefTrim;
       url = new URL(withScheme);

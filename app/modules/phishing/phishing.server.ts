@@ -18,7 +18,7 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import { memberships, phishingItems, tenants, users } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
-import { raiseAlert } from "~/modules/alerts/alerts.server";
+import { raiseAlert } from "~/modules/alerts";
 import { analyzeMessage, looksLikeMessage, type Analysis, type Risk, type Resolver } from "./analyze.server";
 import { FREE_MAIL } from "./lists";
 

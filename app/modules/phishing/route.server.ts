@@ -14,11 +14,10 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { z } from "zod";
-import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
-import { requirePermission } from "~/lib/tenant-context.server";
+import { loadAppRoute, requireAppRoute, requirePermission } from "~/modules/tenants";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
-import { audit } from "~/modules/audit/audit.server";
+import { audit } from "~/modules/audit";
 import {
   analyzeAndStore,
   EMPTY_MESSAGE,
@@ -123,7 +122,7 @@ export async function phishingAction(request: Request, path: PhishingPath, conte
 
   // The file wins over the textarea when both are given.
   const file = form.get("file");
-  let raw: Buffer | string = "";
+  let raw: Buffer | string;
   let field: "raw" | "file" = "raw";
   if (file && typeof file !== "string" && file.size > 0) {
     field = "file";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { limitWrites } from "~/lib/api.server";
 import { badRequest, firstIssue, forbidden, json, methodNotAllowed, notFound, readJsonBody } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
-import { requireTenantContext } from "~/lib/tenant-context.server";
+import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit/audit.server";
 import { JurisdictionSchema, CreateRequestSchema, PatchRequestSchema } from "./validation";
 import { canPrivacy, PERMISSION_MESSAGE, type PrivacyAction } from "./permissions";

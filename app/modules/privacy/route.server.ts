@@ -7,7 +7,7 @@
  */
 import { data, redirect } from "@remix-run/node";
 import { limitWrites } from "~/lib/api.server";
-import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
+import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { jsonError, notFound, readForm } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit/audit.server";

@@ -8,7 +8,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { invitations, memberships, users, type Role } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { audit } from "~/modules/audit/audit.server";
+import { audit } from "~/modules/audit";
 import { organizationAllowanceForUser } from "./tenants.server";
 import { assertCan, type INVITABLE_ROLES } from "~/lib/permissions";
 

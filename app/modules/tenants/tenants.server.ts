@@ -17,7 +17,7 @@ import {
   type OrganizationAllowance,
   type Plan,
 } from "~/lib/plans";
-import { audit } from "~/modules/audit/audit.server";
+import { audit } from "~/modules/audit";
 import { getTrial, type TrialInfo } from "./trials.server";
 
 export type TenantListItem = { tenantId: string; tenant: { name: string; plan: Plan }; role: Role };

@@ -16,6 +16,6 @@ export const OrganizationNameSchema = z
   .trim()
   .min(1, ORGANIZATION_NAME_REQUIRED)
   .max(ORGANIZATION_NAME_MAX, `Organization name must be at most ${ORGANIZATION_NAME_MAX} characters`)
-  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "Organization name cannot contain control characters");
+  .refine((s) => !/\p{Cc}/u.test(s), "Organization name cannot contain control characters");
 
 export const CreateOrganizationSchema = z.object({ name: OrganizationNameSchema });

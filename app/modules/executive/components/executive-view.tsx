@@ -9,7 +9,7 @@ import { CheckCircle2, Circle, Clock } from "lucide-react";
 import type { ReactNode } from "react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
-import { formatNumber } from "~/modules/dashboard/components/format";
+import { formatNumber } from "~/modules/dashboard";
 
 export type ExecutiveMetrics = {
   /** 0–100, higher means more risk. */

@@ -1,0 +1,4 @@
+// Accounts and sign-in: what other modules may use.
+export { LOGIN_WINDOW_MS, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, MAX_FAILURES_PER_PAIR, listUsers } from "./accounts.server";
+// Sign-in (remix-auth form strategy).
+export { createAuthenticator, LoginFailure, type LoginResult } from "./auth.server";

@@ -1,0 +1,4 @@
+// Dark web monitoring: what other modules (the operator commands) may use.
+export { verifyWatchedDomain } from "./watchlist.server";
+export { BreachFileError, importBreachFile, type ImportResult } from "./import";
+export { readOrCreateHmacKey } from "./match";

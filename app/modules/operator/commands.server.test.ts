@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { createUser } from "~/modules/accounts/accounts.server";
+import { getTenant } from "~/modules/tenants/tenants.server";
+import { getTrial } from "~/modules/tenants/trials.server";
+import { listAuditForTenant } from "~/modules/audit/audit.server";
+import { addWatchedDomain, listWatchedIdentities } from "~/modules/breach/watchlist.server";
+import { operatorCommands, OperatorError } from "./commands.server";
+
+describe("operator commands", () => {
+  it("sets a plan and audits it; refuses unknown plans and tenants", async () => {
+    const { tenantId } = await createUser(`o-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests");
+    expect(operatorCommands.plan(tenantId, "pro")).toContain("is now on the pro plan");
+    expect(getTenant(tenantId)?.plan).toBe("pro");
+    expect(listAuditForTenant(tenantId).some((e) => e.action === "tenant.plan_changed")).toBe(true);
+    expect(() => operatorCommands.plan(tenantId, "gold")).toThrow(OperatorError);
+    expect(() => operatorCommands.plan("nope", "pro")).toThrow(/No organization/);
+  });
+
+  it("starts one trial per organization and ends it", async () => {
+    const { tenantId } = await createUser(`o-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests");
+    operatorCommands.trial(tenantId, "start");
+    expect(getTrial(tenantId).status).toBe("active");
+    expect(() => operatorCommands.trial(tenantId, "start")).toThrow(/already used/);
+    operatorCommands.trial(tenantId, "end");
+    expect(getTrial(tenantId).status).toBe("expired");
+  });
+
+  it("lists users without password hashes", async () => {
+    await createUser(`o-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests");
+    const users = operatorCommands.users();
+    expect(users.length).toBeGreaterThan(0);
+    expect(Object.keys(users[0]).sort()).toEqual(["createdAt", "email", "id"]);
+  });
+
+  it("verifies a watched domain and audits it; refuses a domain the organization does not watch", async () => {
+    const { tenantId } = await createUser(`o-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests");
+    expect(() => operatorCommands.verifyDomain(tenantId, "example.test")).toThrow(/does not watch/);
+    addWatchedDomain(tenantId, "example.test");
+    expect(
+      listWatchedIdentities(tenantId).find((i) => i.type === "domain" && i.domain === "example.test")?.verified,
+    ).toBe(false);
+    expect(operatorCommands.verifyDomain(tenantId, "Example.TEST")).toMatch(/Verified example\.test/);
+    expect(
+      listWatchedIdentities(tenantId).find((i) => i.type === "domain" && i.domain === "example.test")?.verified,
+    ).toBe(true);
+    expect(listAuditForTenant(tenantId).some((e) => e.action === "darkweb.domain_verified")).toBe(true);
+    expect(() => operatorCommands.verifyDomain("nope", "example.test")).toThrow(/No organization/);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Operator commands (`npm run admin -- ...`, scripts/admin.ts). There is no
+ * payment provider: plans and trials are set here. The command line imports
+ * this module directly, so it runs the same module functions as the app (one
+ * implementation of plans, trials and their audit entries) without the Remix build.
+ */
+import { isPlan, PLANS } from "~/lib/plans";
+import { listAllTenants, setTenantPlan, getTenant, endTrial, startTrial, TrialError } from "~/modules/tenants";
+import { listUsers } from "~/modules/accounts";
+import { audit } from "~/modules/audit";
+import { listContactMessages } from "~/modules/contact";
+import { verifyWatchedDomain } from "~/modules/breach";
+
+export class OperatorError extends Error {}
+
+export const operatorCommands = {
+  plan(tenantId: string, plan: string) {
+    if (!isPlan(plan)) throw new OperatorError(`Unknown plan "${plan}". Plans: ${PLANS.join(", ")}`);
+    const updated = setTenantPlan(tenantId, plan);
+    if (!updated) throw new OperatorError(`No organization with tenant id ${tenantId}`);
+    return `${updated.name} (${tenantId}) is now on the ${plan} plan.`;
+  },
+  trial(tenantId: string, action: string) {
+    if (!getTenant(tenantId)) throw new OperatorError(`No organization with tenant id ${tenantId}`);
+    try {
+      if (action === "start") {
+        const t = startTrial(tenantId);
+        audit({ action: "trial.started", tenantId, detail: { by: "operator" } });
+        return `Trial started for ${tenantId}; it ends ${t.endsAt}.`;
+      }
+      if (action === "end") {
+        endTrial(tenantId);
+        audit({ action: "trial.ended", tenantId, detail: { by: "operator" } });
+        return `Trial ended for ${tenantId}.`;
+      }
+    } catch (error) {
+      if (error instanceof TrialError) throw new OperatorError(error.message);
+      throw error;
+    }
+    throw new OperatorError(`Unknown trial action "${action}": use start or end`);
+  },
+  users() {
+    return listUsers().map((u) => ({ id: u.id, email: u.email, createdAt: new Date(u.createdAt).toISOString() }));
+  },
+  tenants() {
+    return listAllTenants().map((t) => ({ tenantId: t.id, name: t.name, plan: t.plan }));
+  },
+  /**
+   * Marks a watched domain as verified (the operator has checked the customer
+   * controls it, e.g. by a DNS TXT record) and matches it against the breach data.
+   * Domain-wide results are only ever shown for verified domains.
+   */
+  verifyDomain(tenantId: string, domain: string) {
+    if (!getTenant(tenantId)) throw new OperatorError(`No organization with tenant id ${tenantId}`);
+    const result = verifyWatchedDomain(tenantId, domain);
+    if (!result.ok) throw new OperatorError(result.message);
+    audit({
+      action: "darkweb.domain_verified",
+      tenantId,
+      detail: { by: "operator", domain: domain.trim().toLowerCase() },
+    });
+    return result.message;
+  },
+  messages() {
+    return listContactMessages().map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      message: m.message,
+      ip: m.ip,
+      createdAt: new Date(m.createdAt).toISOString(),
+    }));
+  },
+};

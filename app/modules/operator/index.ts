@@ -1,0 +1,2 @@
+// Operator commands for the command line (scripts/admin.ts).
+export { operatorCommands, OperatorError } from "./commands.server";

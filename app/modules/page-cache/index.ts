@@ -1,0 +1,11 @@
+// The rendered-page cache the production server consults before Remix (docs/decisions/012).
+export {
+  lookupPage,
+  pageBody,
+  pageFrom,
+  pageGzip,
+  storable,
+  clearPageCache,
+  type CachedPage,
+  type PageSlot,
+} from "./page-cache.server";

@@ -1,0 +1,201 @@
+/**
+ * A server-side cache of rendered documents for the dashboard (`/dashboard`,
+ * and `/` which is the dashboard when signed in and the landing page when
+ * not). Rendering the page costs ~10 ms of CPU in React and Remix; serving a
+ * stored copy costs well under one. Why and what it risks: docs/decisions/012.
+ *
+ * A stored page is served again only when everything it was rendered from is
+ * the same:
+ * - the key: the URL, bot or not (bots get the whole document at once), the
+ *   sidebar cookie, and the signed-in state as the tenant context resolves it
+ *   on *this* request: session id hash, user, the user's organizations with
+ *   their plans and roles, the selected one, effective plan, trial and
+ *   organization allowance. Anything the shell shows is in the key.
+ * - the selected tenant's data version: SQLite triggers raise it on every
+ *   insert, update and delete of any tenant-owned row (db/migrations/0002),
+ *   from any connection or process, so the page a user loads after a change
+ *   is rendered afresh. The version is read before rendering: a write during
+ *   the render raises it, and the copy is never served again.
+ * - age: at most PAGE_TTL_MS, for text that depends on the clock (trial days
+ *   left, the risk trend's days, "x minutes ago").
+ * Only GET requests without a query string are looked up; only 200 HTML
+ * answers without Set-Cookie are stored. The CSP nonce differs per response:
+ * the copy is kept split at the nonce it was rendered with, and each answer
+ * joins the parts with the new request's nonce (a 128-bit random token, so it
+ * occurs nowhere else in the page). Clients that accept gzip get it
+ * precompressed (pageGzip); the others the plain page.
+ * Concurrent misses of one key wait for the first render instead of all
+ * rendering (a burst after expiry would otherwise render 50 times).
+ */
+import { createHash } from "node:crypto";
+import zlib from "node:zlib";
+import type BetterSqlite3 from "better-sqlite3";
+import { isbot } from "isbot";
+import { sqlite } from "~/lib/db.server";
+import { parseSidebarState } from "~/lib/sidebar-state";
+import { getTenantContext } from "~/modules/tenants";
+import { originFromRequest } from "~/lib/public-origin.server";
+
+export const CACHED_PATHS = new Set(["/", "/dashboard"]);
+export const PAGE_TTL_MS = 5_000;
+const MAX_ENTRIES = 200;
+
+export type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  parts: Buffer[];
+  deflated: Buffer[];
+  expiresAt: number;
+};
+export type PageSlot =
+  | { kind: "hit"; page: CachedPage }
+  | { kind: "wait"; page: Promise<CachedPage | null> }
+  | { kind: "miss"; key: string; finish(page: CachedPage | null): void };
+
+const entries = new Map<string, CachedPage>();
+const inFlight = new Map<string, Promise<CachedPage | null>>();
+
+let versionStmt: { conn: BetterSqlite3.Database; stmt: BetterSqlite3.Statement } | null = null;
+/** The tenant's data version (0 before its first write). */
+export function tenantDataVersion(tenantId: string): number {
+  const conn = sqlite();
+  if (versionStmt?.conn !== conn)
+    versionStmt = { conn, stmt: conn.prepare("SELECT version FROM tenant_data_versions WHERE tenant_id = ?") };
+  return (versionStmt.stmt.get(tenantId) as { version: number } | undefined)?.version ?? 0;
+}
+
+/** The cache key of a request, or null when its answer must not come from the cache. */
+export async function pageCacheKey(request: Request): Promise<string | null> {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  if (!CACHED_PATHS.has(url.pathname) || url.search !== "") return null;
+  let ctx;
+  try {
+    ctx = await getTenantContext(request);
+  } catch {
+    return null; // a refused X-Tenant-Id: Remix answers it
+  }
+  // The signed-out landing page embeds the request's host when PUBLIC_URL is unset: not stored then.
+  if (!ctx && originFromRequest()) return null;
+  const cookie = request.headers.get("Cookie");
+  const who = ctx
+    ? {
+        session: ctx.session.idHash,
+        user: ctx.user,
+        tenants: ctx.tenants,
+        tenant: ctx.tenant,
+        plan: ctx.plan,
+        effectivePlan: ctx.effectivePlan,
+        trial: ctx.trial,
+        allowance: ctx.allowance,
+        version: ctx.tenant ? tenantDataVersion(ctx.tenant.id) : null,
+      }
+    : null;
+  const parts = [url.href, isbot(request.headers.get("User-Agent") ?? ""), parseSidebarState(cookie), who];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
+}
+
+/** Looks the request up: a stored page, a render of the same key in progress, or a miss to fill (call finish). */
+export async function lookupPage(request: Request, now = Date.now()): Promise<PageSlot | null> {
+  const key = await pageCacheKey(request);
+  if (!key) return null;
+  const page = entries.get(key);
+  if (page && page.expiresAt > now) return { kind: "hit", page };
+  if (page) entries.delete(key);
+  const running = inFlight.get(key);
+  if (running) return { kind: "wait", page: running };
+  let finish!: (p: CachedPage | null) => void;
+  inFlight.set(key, new Promise((resolve) => (finish = resolve)));
+  return {
+    kind: "miss",
+    key,
+    finish(p) {
+      inFlight.delete(key);
+      if (p) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        entries.set(key, p);
+      }
+      finish(p);
+    },
+  };
+}
+
+/** Whether a rendered answer may be stored: 200 HTML without cookies. */
+export function storable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has("Set-Cookie") &&
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html")
+  );
+}
+
+/** A storable copy of `html`, rendered with `nonce`. */
+export function pageFrom(
+  response: Response,
+  html: string,
+  nonce: string | undefined,
+  now = Date.now(),
+): CachedPage | null {
+  if (!nonce || nonce.length < 16 || nonce.length > 1000) return null;
+  const headers = [...response.headers.entries()].filter(
+    ([k]) => !/^(set-cookie|content-security-policy|content-length)$/i.test(k),
+  );
+  const parts = html.split(nonce).map((p) => Buffer.from(p));
+  // Each part compressed on its own and ended with a full flush: byte-aligned
+  // and referring to nothing before it, so the nonce can go between them
+  // uncompressed (see pageGzip).
+  const deflated = parts.map((p) => zlib.deflateRawSync(p, { level: 6, finishFlush: zlib.constants.Z_FULL_FLUSH }));
+  return { status: response.status, headers, parts, deflated, expiresAt: now + PAGE_TTL_MS };
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const FINAL_EMPTY_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/**
+ * The stored page gzip-encoded with this response's nonce, without compressing
+ * anything per request (compressing the 60 KB page was the largest cost of a
+ * cached answer): the parts were deflated once when stored; the nonce goes in
+ * as a stored (uncompressed) deflate block between them, and the gzip trailer
+ * gets the CRC-32 and length of the whole page (RFC 1951 §3.2.4, RFC 1952).
+ */
+export function pageGzip(page: CachedPage, nonce: string): Buffer {
+  const n = Buffer.from(nonce);
+  const stored = Buffer.alloc(5);
+  stored.writeUInt16LE(n.length, 1);
+  stored.writeUInt16LE(~n.length & 0xffff, 3);
+  const list: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  page.parts.forEach((p, i) => {
+    if (i > 0) {
+      list.push(stored, n);
+      crc = zlib.crc32(n, crc);
+      size += n.length;
+    }
+    list.push(page.deflated[i]);
+    crc = zlib.crc32(p, crc);
+    size += p.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  list.push(FINAL_EMPTY_BLOCK, trailer);
+  return Buffer.concat(list);
+}
+
+/** The stored page's body with this response's nonce in place of the original one. */
+export function pageBody(page: CachedPage, nonce: string): Buffer {
+  const n = Buffer.from(nonce);
+  const list: Buffer[] = [];
+  page.parts.forEach((p, i) => {
+    if (i > 0) list.push(n);
+    list.push(p);
+  });
+  return Buffer.concat(list);
+}
+
+/** Empties the cache (tests). */
+export function clearPageCache() {
+  entries.clear();
+  inFlight.clear();
+}

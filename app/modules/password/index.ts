@@ -1,0 +1,4 @@
+// Passwords: the organization's password policy and the breach-corpus lookup, for other modules.
+export { passwordPolicyVerdict, type PolicyVerdict } from "./policy.server";
+export { breachCountForPassword } from "./range.server";
+export { importHashLines } from "./range-import";

@@ -1,0 +1,15 @@
+// Organizations (tenants), their members, plans and trials: what other modules may use.
+export { getTrial, type TrialInfo } from "./trials.server";
+export {
+  ORGANIZATION_CREATE_FAILED,
+  ORGANIZATION_NAME_HINT,
+  ORGANIZATION_NAME_REQUIRED,
+  organizationCreatedToast,
+} from "./limits";
+export { listAllTenants, setTenantPlan, getTenant } from "./tenants.server";
+export { startTrial, endTrial, TrialError } from "./trials.server";
+// The tenant context and the access gate every loader and action starts with.
+export * from "./tenant-context.server";
+export * from "./app-route.server";
+export * from "./module-page.server";
+export { admitBody, isPublicBodyPath } from "./body-admission.server";

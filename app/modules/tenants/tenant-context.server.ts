@@ -1,0 +1,202 @@
+/**
+ * requireTenantContext: the one check every loader and action starts with.
+ * It resolves the signed-in user, the selected tenant (X-Tenant-Id on API
+ * requests, else the session's choice, else the user's oldest membership) and
+ * the effective plan, then applies the route's plan feature and role rules.
+ * It *throws* the answer when access is refused: a redirect to /login for
+ * pages, 401 JSON for APIs, 403 FORBIDDEN, or the 403 upgrade answer whose
+ * page shows the upgrade banner. Memoised per request (request-scope.server.ts),
+ * since Remix runs the layout's and the child's loaders in parallel.
+ */
+import type { Role } from "@db/schema";
+import {
+  displayTenantName,
+  hasFeature,
+  lowestPlanWith,
+  upgradeRequiredText,
+  type Feature,
+  type OrganizationAllowance,
+  type Plan,
+} from "~/lib/plans";
+import { forbidden, unauthorized } from "~/lib/http.server";
+import {
+  getSession,
+  loginRedirect,
+  setSelectedTenant,
+  type SessionRecord,
+  type SessionUser,
+} from "~/lib/session.server";
+import {
+  getMembership,
+  listTenantsForUser,
+  organizationAllowanceForUser,
+  tenantEffectivePlan,
+  type TenantListItem,
+} from "./tenants.server";
+import { getTrial, type TrialInfo } from "./trials.server";
+import { scopedMemo } from "~/lib/request-scope.server";
+import { can, type PermissionAction } from "~/lib/permissions";
+
+export type SelectedTenant = { id: string; name: string; displayName: string; plan: Plan; role: Role };
+
+export type TenantContext = {
+  user: SessionUser;
+  session: SessionRecord;
+  tenants: TenantListItem[];
+  tenant: SelectedTenant | null;
+  plan: Plan;
+  effectivePlan: Plan;
+  trial: TrialInfo | null;
+  allowance: OrganizationAllowance;
+};
+
+export type UpgradeRequired = {
+  code: "UPGRADE_REQUIRED";
+  message: string;
+  feature: Feature;
+  requiredPlan: Plan;
+};
+
+const contexts = new WeakMap<Request, Promise<TenantContext | null>>();
+
+function isApi(request: Request) {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+/** The tenant context of a signed-in request, or null when signed out. Throws 403 for a foreign X-Tenant-Id. */
+export function getTenantContext(request: Request): Promise<TenantContext | null> {
+  let pending = contexts.get(request);
+  if (!pending) {
+    // Remix gives each loader a new Request: the request scope shares the context between them.
+    pending = scopedMemo("tenant-context", request, () => build(request));
+    contexts.set(request, pending);
+  }
+  return pending;
+}
+
+async function build(request: Request): Promise<TenantContext | null> {
+  const resolved = await getSession(request);
+  if (!resolved) return null;
+  const { user, session } = resolved;
+  const list = listTenantsForUser(user.id);
+  const header = request.headers.get("X-Tenant-Id");
+  let chosen: TenantListItem | undefined;
+  if (header !== null) {
+    // A tenant the user is not in and one that does not exist get the same answer.
+    chosen = list.find((t) => t.tenantId === header);
+    if (!chosen) throw forbidden();
+  } else {
+    chosen = list.find((t) => t.tenantId === session.selectedTenantId) ?? list[0];
+    if (chosen && chosen.tenantId !== session.selectedTenantId) setSelectedTenant(session.idHash, chosen.tenantId);
+  }
+  // Each trial is read once per request: the selected tenant's (effective plan)
+  // and those of the user's owned tenants (organization allowance) overlap.
+  const now = Date.now();
+  const trials = new Map<string, TrialInfo>();
+  const trialOf = (tenantId: string) => {
+    let t = trials.get(tenantId);
+    if (!t) trials.set(tenantId, (t = getTrial(tenantId, now)));
+    return t;
+  };
+  const trial = chosen ? trialOf(chosen.tenantId) : null;
+  const plan: Plan = chosen?.tenant.plan ?? "free";
+  return {
+    user,
+    session,
+    tenants: list,
+    tenant: chosen
+      ? {
+          id: chosen.tenantId,
+          name: chosen.tenant.name,
+          displayName: displayTenantName(chosen.tenant.name),
+          plan,
+          role: chosen.role,
+        }
+      : null,
+    plan,
+    effectivePlan: chosen && trial ? tenantEffectivePlan(chosen.tenantId, plan, now, trial) : "free",
+    trial,
+    allowance: organizationAllowanceForUser(user.id, now, { list, trialOf }),
+  };
+}
+
+export type RequireOptions = {
+  feature?: Feature;
+  roles?: readonly Role[];
+  /** A row of the role x action table (app/lib/permissions.ts) the selected organization's role must allow. */
+  permission?: PermissionAction;
+  /** Answer like an API (JSON 401/403) even outside /api. */
+  api?: boolean;
+};
+
+export function upgradeRequired(feature: Feature): Response {
+  const body: UpgradeRequired = {
+    code: "UPGRADE_REQUIRED",
+    message: upgradeRequiredText(feature),
+    feature,
+    requiredPlan: lowestPlanWith(feature),
+  };
+  return new Response(JSON.stringify(body), {
+    status: 403,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+export async function requireTenantContext(
+  request: Request,
+  options: RequireOptions = {},
+): Promise<TenantContext & { tenant: SelectedTenant }> {
+  const api = options.api ?? isApi(request);
+  const ctx = await getTenantContext(request);
+  if (!ctx) throw api ? unauthorized() : loginRedirect(request);
+  if (!ctx.tenant)
+    throw api
+      ? forbidden()
+      : new Response(JSON.stringify({ code: "NO_TENANT", message: "Loading dashboard..." }), {
+          status: 409,
+          headers: { "Content-Type": "application/json" },
+        });
+  if (options.feature && !hasFeature(ctx.effectivePlan, options.feature)) {
+    throw api ? forbidden() : upgradeRequired(options.feature);
+  }
+  if (
+    (options.roles && !options.roles.includes(ctx.tenant.role)) ||
+    (options.permission && !can(ctx.tenant.role, options.permission))
+  ) {
+    throw api
+      ? forbidden()
+      : new Response(JSON.stringify({ code: "FORBIDDEN", message: "Access forbidden" }), {
+          status: 403,
+          headers: { "Content-Type": "application/json" },
+        });
+  }
+  return ctx as TenantContext & { tenant: SelectedTenant };
+}
+
+/**
+ * The role check on its own, for an action whose permission depends on what
+ * the request asks (an intent field): the same 403 as requireTenantContext.
+ */
+export function requirePermission(
+  request: Request,
+  ctx: { tenant: SelectedTenant },
+  permission: PermissionAction,
+  options: { api?: boolean } = {},
+): void {
+  if (can(ctx.tenant.role, permission)) return;
+  throw (options.api ?? isApi(request))
+    ? forbidden()
+    : new Response(JSON.stringify({ code: "FORBIDDEN", message: "Access forbidden" }), {
+        status: 403,
+        headers: { "Content-Type": "application/json" },
+      });
+}
+
+/** Signed-in user only (no tenant needed). */
+export async function requireUser(request: Request, options: { api?: boolean } = {}) {
+  const resolved = await getSession(request);
+  if (!resolved) throw (options.api ?? isApi(request)) ? unauthorized() : loginRedirect(request);
+  return resolved;
+}
+
+export { getMembership };

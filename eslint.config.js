@@ -1,0 +1,116 @@
+// Lint: typescript-eslint's recommended rules, React's hooks rules, and the
+// layers (eslint-plugin-boundaries):
+//   app/routes -> app/modules/<name> -> app/lib -> db
+// app/lib holds infrastructure and catalogues only and imports no module; a
+// module reaches another module only through its index.ts. Formatting is
+// Prettier's (npm run format), not ESLint's.
+import path from "node:path";
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import boundaries from "eslint-plugin-boundaries";
+import globals from "globals";
+
+const resolver = path.resolve(import.meta.dirname, "eslint.resolver.cjs");
+
+/** A layer selector for boundaries/dependencies. */
+const to = (type, extra = {}) => ({ to: { element: { type, ...extra } } });
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "tests/.tmp*/**",
+      "bench/results/**",
+      "db/migrations/**",
+      "content/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // CommonJS where a tool loads the file with require() (the lint resolver).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
+    // Tests read JSON answers by shape; typing every body would restate the API in each test.
+    files: ["**/*.test.{ts,tsx}", "tests/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["**/*.{ts,tsx,js}"],
+    plugins: { boundaries },
+    settings: {
+      "import/resolver": { [resolver]: {} },
+      "boundaries/elements": [
+        { type: "route", pattern: "app/routes" },
+        { type: "module", pattern: "app/modules/*", capture: ["name"] },
+        { type: "components", pattern: "app/components" },
+        { type: "lib", pattern: "app/lib" },
+        // The app's root files (root.tsx, entry.*): whatever in app/ the types above do not claim.
+        { type: "app", pattern: "app" },
+        { type: "db", pattern: "db" },
+        // server.ts and its helpers in server/.
+        { type: "server", pattern: "server*" },
+        { type: "scripts", pattern: "scripts" },
+        { type: "tests", pattern: "tests" },
+        { type: "bench", pattern: "bench" },
+      ],
+      "boundaries/files": [{ category: "test", pattern: "**/*.test.{ts,tsx}" }],
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          policies: [
+            // Inside one element (one module, lib, db, ...) anything goes.
+            { allow: { dependency: { relationship: { to: "internal" } } } },
+            // A module's public face is its index.ts (app/lib and db import no module at all).
+            {
+              from: { element: { types: { anyOf: ["app", "route", "components", "module", "server", "scripts"] } } },
+              allow: { to: { element: { type: "module", fileInternalPath: "index.ts" } } },
+            },
+            { from: { element: { type: "app" } }, allow: [to("route"), to("lib"), to("components"), to("app")] },
+            { from: { element: { type: "route" } }, allow: [to("module"), to("lib"), to("components"), to("db")] },
+            { from: { element: { type: "components" } }, allow: [to("lib")] },
+            { from: { element: { type: "module" } }, allow: [to("lib"), to("components"), to("db")] },
+            { from: { element: { type: "lib" } }, allow: [to("db")] },
+            { from: { element: { type: "server" } }, allow: [to("server"), to("lib"), to("db")] },
+            { from: { element: { type: "scripts" } }, allow: [to("lib"), to("db")] },
+            // Tests and benchmarks reach anything they exercise.
+            {
+              from: { element: { types: { anyOf: ["tests", "bench"] } } },
+              allow: { to: { element: { types: "*" } } },
+            },
+            { from: { file: { categories: "test" } }, allow: { to: { element: { types: "*" } } } },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,2 +1,0 @@
-export const DATABASE_FILE_MODE: number;
-export function preparePrivateDatabaseFile(file: string): string;

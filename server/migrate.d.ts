@@ -1,1 +1,0 @@
-export function migrateDatabase(file?: string): string;

@@ -1,2 +1,0 @@
-export function databasePathFrom(url: string | undefined): string;
-export function databasePath(): string;
