@@ -38,8 +38,17 @@ function olderThan(file: string, sources: string[]): boolean {
   return sources.some((s) => newest(path.resolve(s)) > built);
 }
 
+/** `npm run dev` leaves a development build in build/: never served by `npm start`. */
+function isDevelopmentBuild(): boolean {
+  try {
+    return /\bmode = "development"/.test(fs.readFileSync(BUILD, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
 export function buildIsStale(): boolean {
-  return !fs.existsSync("public/build") || olderThan(BUILD, SOURCES);
+  return !fs.existsSync("public/build") || olderThan(BUILD, SOURCES) || isDevelopmentBuild();
 }
 
 export function serverBundleIsStale(): boolean {
@@ -67,7 +76,7 @@ function log(msg: string) {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const always = process.argv.includes("--always");
   if (always || buildIsStale()) {
-    if (!always) log("building the app (build missing or older than its sources)");
+    if (!always) log("building the app (build missing, older than its sources, or a development build)");
     const r = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], {
       stdio: "inherit",
       env: { ...process.env, NODE_ENV: "production" },

@@ -4,7 +4,6 @@ import { action } from "~/routes/_public.contact";
 import { HONEYPOT_FIELD } from "./contact";
 import { listContactMessages } from "./contact.server";
 
-
 function post(fields: Record<string, string>, ip = "203.0.113.7") {
   const request = new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams(fields) });
   return action({ request, context: { clientIp: ip }, params: {} });
