@@ -21,6 +21,8 @@ export default tseslint.config(
     ignores: [
       "build/**",
       "public/build/**",
+      "bench/stock/build/**",
+      "bench/stock/public/build/**",
       "node_modules/**",
       "data/**",
       "test-results/**",

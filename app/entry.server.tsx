@@ -9,7 +9,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
-import { lowPriorityModulePreloads } from "~/lib/script-priority.server";
+import { coalescedStream } from "~/lib/coalesced-stream.server";
 import type { RampartLoadContext } from "~/lib/request.server";
 import { hasSessionCookie } from "~/lib/session.server";
 import { originFromRequest } from "~/lib/public-origin.server";
@@ -37,7 +37,7 @@ export default function handleRequest(
         nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads();
+          const body = coalescedStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // A document rendered for a session holds that user's data: never stored
           // by the browser (nor shown again from its cache after signing out).

@@ -47,8 +47,13 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-function Stylesheet() {
-  const css = inlinedStylesheet === undefined ? stylesheetText() : inlinedStylesheet;
+/**
+ * Signed-in pages link the stylesheet (fingerprinted, cached for a year, so it is fetched once per release) instead
+ * of carrying it inline: inlined, it was most of each signed-in response, compressed again on every request. Public
+ * documents keep it inline, where it saves a first-time visitor a blocking request (docs/decisions/020).
+ */
+function Stylesheet({ link }: { link: boolean }) {
+  const css = link ? null : inlinedStylesheet === undefined ? stylesheetText() : inlinedStylesheet;
   // Without the text (file unreadable) the page links the stylesheet instead.
   if (css === null) return <link rel="stylesheet" href={stylesheet} />;
   return <style data-stylesheet={stylesheet} dangerouslySetInnerHTML={{ __html: css }} />;
@@ -65,6 +70,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // client-side navigation (the browser restores scroll on document loads by itself). In the browser React runs only
   // on a page that hydrated: there both stay, whatever page the client-side router goes to next.
   const hydrate = typeof document !== "undefined" || pageHydrates(matches, { routeError });
+  // In the browser the page keeps what the server sent: a linked stylesheet leaves no <style> to read back.
+  const linkStylesheet =
+    typeof document === "undefined"
+      ? matches.some((m) => m.id === "routes/_app" && (m.data as { signedIn?: boolean } | undefined)?.signedIn === true)
+      : inlinedStylesheet === null;
   return (
     <html lang="en" className="h-full" data-demo={demo ? "true" : undefined}>
       <head>
@@ -72,7 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e3a8a" />
         <Meta />
-        <Stylesheet />
+        <Stylesheet link={linkStylesheet} />
         <Links />
       </head>
       <body className="h-full">

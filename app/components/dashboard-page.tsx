@@ -9,7 +9,7 @@ import type { loadDashboard } from "~/modules/dashboard";
 
 type Data = Awaited<ReturnType<typeof loadDashboard>>;
 
-/** Prefetches after load (spec §9): the dashboard summary at 1 s, secondary pages at 2 s. */
+/** Prefetches after load (docs/product.md §9): the dashboard summary at 1 s, secondary pages at 2 s. */
 function useDelayedFlag(ms: number) {
   const [on, setOn] = useState(false);
   useEffect(() => {

@@ -10,8 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-// Icons by file, not from "lucide-react" (see ~/components/lucide-icons.d.ts).
-import ShieldAlert from "lucide-react/dist/esm/icons/shield-alert.js";
+import { ShieldAlert } from "lucide-react";
 import { FEATURES, type Feature } from "~/lib/plans";
 import { UpgradeBanner } from "./upgrade-banner";
 

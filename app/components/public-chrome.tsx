@@ -1,6 +1,5 @@
 import { Link, NavLink } from "@remix-run/react";
-// Icons by file, not from "lucide-react": this page is part of the landing page's bundle (see ~/components/lucide-icons.d.ts).
-import Menu from "lucide-react/dist/esm/icons/menu.js";
+import { Menu } from "lucide-react";
 import type { ReactNode } from "react";
 import { Logo } from "./logo";
 
@@ -14,7 +13,7 @@ const NAV: NavItem[] = [
   { to: "/docs", label: "Docs" },
 ];
 
-/** /features needs an account (spec §2), so only signed-in visitors get the link. */
+/** /features needs an account (docs/product.md §2), so only signed-in visitors get the link. */
 const SIGNED_IN_NAV: NavItem[] = [{ to: "/features", label: "Features" }, ...NAV];
 
 const FOOTER: { title: string; links: NavItem[] }[] = [

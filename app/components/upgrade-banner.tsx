@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Lock } from "lucide-react";
 import { upgradeBannerDetail, upgradeRequiredText, type Feature } from "~/lib/plans";
 
-/** The banner a page shows when the effective plan lacks its feature (spec §2, §6). */
+/** The banner a page shows when the effective plan lacks its feature (docs/product.md §2, §6). */
 export function UpgradeBanner({ feature }: { feature: Feature }) {
   return (
     <section

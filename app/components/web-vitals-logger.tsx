@@ -1,5 +1,5 @@
 /**
- * Logs the page's web vitals to the console, and nowhere else (spec §7). An inline script, so it runs on pages that
+ * Logs the page's web vitals to the console, and nowhere else (docs/product.md §7). An inline script, so it runs on pages that
  * ship no hydration scripts too (app/lib/hydration.ts); it fetches the library once the page has loaded, so it never
  * competes with the page's own content or scripts.
  */

@@ -1,4 +1,4 @@
-// The request helper (spec §7) and the retry schedule (spec §9), with fake timers.
+// The request helper (docs/product.md §7) and the retry schedule (docs/product.md §9), with fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   MAX_RETRIES,
@@ -99,7 +99,7 @@ describe("apiRequest", () => {
   });
 });
 
-describe("retry policy (spec §9)", () => {
+describe("retry policy (docs/product.md §9)", () => {
   it("retries at most 2 times", () => {
     expect(MAX_RETRIES).toBe(2);
     const e = errorForStatus(500);

@@ -1,7 +1,7 @@
 /**
- * The browser's one request helper (spec §7): method, URL and optional JSON
+ * The browser's one request helper (docs/product.md §7): method, URL and optional JSON
  * body, credentials included, JSON content type; failures become the typed
- * errors of app/lib/errors.ts. Plus the query retry policy of spec §9.
+ * errors of app/lib/errors.ts. Plus the query retry policy of docs/product.md §9.
  */
 import { ApiError, errorForStatus, SessionExpiredError } from "./errors";
 
@@ -32,7 +32,7 @@ export async function apiRequest<T = unknown>(
   }
   if (!response.ok) {
     const text = await response.text().catch(() => "");
-    // Our API answers { message, code }; the table of spec §8 decides what the client reports.
+    // Our API answers { message, code }; the table of docs/product.md §8 decides what the client reports.
     let message = text;
     try {
       const parsed = JSON.parse(text) as { message?: unknown };
@@ -105,7 +105,7 @@ export const REFRESH_TIER_OF: Record<string, RefreshTier> = {
   "/api/achievements": "LOW",
 };
 
-/** Query cache timings of spec §9, in milliseconds. */
+/** Query cache timings of docs/product.md §9, in milliseconds. */
 export const QUERY_DEFAULTS = { staleTime: 600_000, gcTime: 1_800_000 } as const;
 export const PREFETCH_DELAY_MS = 1_000;
 export const SECONDARY_PREFETCH_DELAY_MS = 2_000;

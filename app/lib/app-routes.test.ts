@@ -1,4 +1,4 @@
-// The one route table (spec §2): features, teasers, sidebar order and labels.
+// The one route table (docs/product.md §2): features, teasers, sidebar order and labels.
 import { describe, expect, it } from "vitest";
 import { APP_ROUTES, TEASER_PATHS, appRoute, sidebarRoutes } from "./app-routes";
 
@@ -28,7 +28,7 @@ const SPEC_FEATURE: Record<string, string | null> = {
   "/settings": null,
 };
 
-describe("route table (spec §2)", () => {
+describe("route table (docs/product.md §2)", () => {
   it.each(Object.entries(SPEC_FEATURE))("%s needs %s", (path, feature) => {
     expect(appRoute(path).feature).toBe(feature);
     expect(appRoute(path).shell).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2: path, sidebar label, icon, plan feature and
+ * The route table of docs/product.md §2: path, sidebar label, icon, plan feature and
  * whether a teaser page stands there for signed-out visitors. One table feeds
  * the server checks (app/modules/tenants/app-route.server.ts), the sidebar and the tests.
  */
@@ -32,7 +32,7 @@ export type IconName =
 
 export type AppRoute = {
   path: string;
-  /** Sidebar label (spec §2 wording), or the page title for routes not in the sidebar. */
+  /** Sidebar label (docs/product.md §2 wording), or the page title for routes not in the sidebar. */
   label: string;
   icon: IconName;
   feature: Feature | null;

@@ -1,8 +1,8 @@
-// The error catalogue of spec §8: every status, every user-facing message, the global error toast.
+// The error catalogue of docs/product.md §8: every status, every user-facing message, the global error toast.
 import { describe, expect, it } from "vitest";
 import { ApiError, SessionExpiredError, errorForStatus, errorToast, userMessage } from "./errors";
 
-describe("status mapping (spec §8)", () => {
+describe("status mapping (docs/product.md §8)", () => {
   it("401: a session-expiry error with the response text, or 'Authentication required'", () => {
     const e = errorForStatus(401);
     expect(e).toBeInstanceOf(SessionExpiredError);
@@ -44,7 +44,7 @@ describe("status mapping (spec §8)", () => {
   );
 });
 
-describe("user-facing messages (spec §8)", () => {
+describe("user-facing messages (docs/product.md §8)", () => {
   it.each([
     [new SessionExpiredError(), "Your session has expired. Please sign in again."],
     [new ApiError("x", 0, "NETWORK_ERROR"), "Unable to connect to our servers. Please check your internet connection."],
@@ -68,7 +68,7 @@ describe("user-facing messages (spec §8)", () => {
   });
 });
 
-describe("global error toast (spec §8)", () => {
+describe("global error toast (docs/product.md §8)", () => {
   it("session error: 'Session Expired', default style, 10 s", () => {
     expect(errorToast(new SessionExpiredError())).toEqual({
       title: "Session Expired",

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec §8: HTTP status to message and code, the
+ * The error catalogue of docs/product.md §8: HTTP status to message and code, the
  * separate session-expiry error type, the user-facing messages and the global
  * error toast. Used by the server (API answers) and the browser (request helper).
  */
@@ -115,7 +115,7 @@ export type ToastContent = {
   durationMs: number;
 };
 
-/** The global error toast of spec §8. */
+/** The global error toast of docs/product.md §8. */
 export function errorToast(error: unknown): ToastContent {
   if (error instanceof SessionExpiredError) {
     return {

@@ -1,5 +1,5 @@
 /**
- * One shape for API errors: `{ message, code }` with the status of spec §8.
+ * One shape for API errors: `{ message, code }` with the status of docs/product.md §8.
  * Handlers *throw* these responses (Epic Stack style) instead of returning
  * something for every caller to check.
  */

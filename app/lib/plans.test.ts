@@ -64,7 +64,7 @@ const SPEC_LOWEST: Record<string, string> = Object.fromEntries(
   ]),
 );
 
-describe("feature matrix (spec §6)", () => {
+describe("feature matrix (docs/product.md §6)", () => {
   it("names exactly the spec's 23 features", () => {
     expect([...FEATURES].sort()).toEqual([...SPEC_FEATURES].sort());
   });
@@ -99,7 +99,7 @@ describe("feature matrix (spec §6)", () => {
   });
 });
 
-describe("effective plan (spec §4)", () => {
+describe("effective plan (docs/product.md §4)", () => {
   it("an active trial raises any plan to enterprise", () => {
     for (const p of PLANS) expect(effectivePlan(p, "active")).toBe("enterprise");
   });
@@ -117,7 +117,7 @@ describe("effective plan (spec §4)", () => {
   });
 });
 
-describe("organization allowance (spec §9)", () => {
+describe("organization allowance (docs/product.md §9)", () => {
   it("free: 1 organization, then the Pro upgrade message", () => {
     expect(organizationAllowance("free", 0)).toMatchObject({ label: "Organizations: 0/1", reached: false, limit: 1 });
     expect(organizationAllowance("free", 1)).toMatchObject({
@@ -145,7 +145,7 @@ describe("organization allowance (spec §9)", () => {
   });
 });
 
-describe("display name (spec §3)", () => {
+describe("display name (docs/product.md §3)", () => {
   it.each([
     ["Acme (Pro)", "Acme"],
     ["Acme (Enterprise)", "Acme"],

@@ -1,5 +1,5 @@
 /**
- * Plans, plan features, organization limits and their messages (spec §3, §6, §9).
+ * Plans, plan features, organization limits and their messages (docs/product.md §3, §6, §9).
  * The single source of truth: the server gate, the sidebar, the pricing and
  * features pages and the tests all read this module.
  */
@@ -87,13 +87,13 @@ export function lowestPlanWith(feature: Feature): Plan {
 
 /**
  * The features a plan adds to the one below it, in table order. Plans are tiers (each has every feature of the plan
- * below: spec §6), so a plan's features are these plus everything below.
+ * below: docs/product.md §6), so a plan's features are these plus everything below.
  */
 export function featuresNewIn(plan: Plan): Feature[] {
   return FEATURES.filter((f) => lowestPlanWith(f) === plan);
 }
 
-/** 'This feature requires {Plan} plan or higher' (spec §6). */
+/** 'This feature requires {Plan} plan or higher' (docs/product.md §6). */
 export function upgradeRequiredText(feature: Feature): string {
   return `This feature requires ${PLAN_DISPLAY_NAME[lowestPlanWith(feature)]} plan or higher`;
 }
@@ -114,7 +114,7 @@ export function upgradeBannerDetail(feature: Feature): string {
 /** 'Most popular choice • 40% savings annually' is the business plan's pricing banner. */
 export const BUSINESS_PRICING_BANNER = "Most popular choice • 40% savings annually";
 
-/** Organizations allowed per plan (spec §9); null means unlimited. */
+/** Organizations allowed per plan (docs/product.md §9); null means unlimited. */
 export const ORGANIZATION_LIMIT: Record<Plan, number | null> = {
   free: 1,
   pro: 3,
@@ -152,7 +152,7 @@ export function organizationAllowance(plan: Plan, count: number): OrganizationAl
 
 export type TrialStatus = "none" | "active" | "expired";
 
-/** Effective plan (spec §4): an active trial raises it to enterprise; otherwise the tenant's plan, free by default. */
+/** Effective plan (docs/product.md §4): an active trial raises it to enterprise; otherwise the tenant's plan, free by default. */
 export function effectivePlan(plan: Plan | null | undefined, trialStatus: TrialStatus | null | undefined): Plan {
   if (trialStatus === "active") return "enterprise";
   return isPlan(plan) ? plan : "free";

@@ -1,4 +1,4 @@
-/** Sidebar display state (spec §4), kept in a cookie so the server renders it without a flash. */
+/** Sidebar display state (docs/product.md §4), kept in a cookie so the server renders it without a flash. */
 export const SIDEBAR_STATES = ["expanded", "collapsed", "hidden"] as const;
 export type SidebarState = (typeof SIDEBAR_STATES)[number];
 export const SIDEBAR_COOKIE = "rampart_sidebar";
@@ -8,5 +8,5 @@ export function parseSidebarState(cookieHeader: string | null): SidebarState {
   return (match?.[1] as SidebarState | undefined) ?? "expanded";
 }
 
-/** The breakpoint under which the sidebar becomes a drawer (spec §9). */
+/** The breakpoint under which the sidebar becomes a drawer (docs/product.md §9). */
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -1,4 +1,4 @@
-// Toasts (spec §4, §9): add, update, dismiss (marks closed, removed after 1,000,000 ms), remove; one visible at a time.
+// Toasts (docs/product.md §4, §9): add, update, dismiss (marks closed, removed after 1,000,000 ms), remove; one visible at a time.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   TOAST_LIMIT,

@@ -1,5 +1,5 @@
 /**
- * Toast state (spec §4, §9): add, update, dismiss (marks closed, removal after
+ * Toast state (docs/product.md §4, §9): add, update, dismiss (marks closed, removal after
  * 1,000,000 ms) and remove; only one toast is visible at a time. A plain
  * reducer plus a tiny store, after shadcn/ui's use-toast.
  */

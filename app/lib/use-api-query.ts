@@ -1,6 +1,6 @@
 /**
  * A tiny query hook for the dashboard's live data: starts from the loader's
- * data, refreshes on the spec §9 tier while the page is visible (never on
+ * data, refreshes on the docs/product.md §9 tier while the page is visible (never on
  * focus or mount), retries by the shared policy, and reports failures through
  * the global error toast.
  */

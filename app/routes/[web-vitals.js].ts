@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { webVitalsLibrary } from "~/lib/web-vitals.server";
 
 /**
- * GET /web-vitals.js: the web-vitals library for the console logger on every page (spec §7: web vitals are only
+ * GET /web-vitals.js: the web-vitals library for the console logger on every page (docs/product.md §7: web vitals are only
  * logged to the console). Cached for a year when asked for by its current version, which is how pages link it.
  */
 export function loader({ request }: LoaderFunctionArgs) {

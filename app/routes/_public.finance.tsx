@@ -11,7 +11,7 @@ const industry = INDUSTRIES.finance;
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: industry.title, description: industry.description, path: "/finance", noindex: true }, matches);
 
-/** Signed-in only (spec §2): signed-out visitors go to /login?redirectTo=/finance. */
+/** Signed-in only (docs/product.md §2): signed-out visitors go to /login?redirectTo=/finance. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;

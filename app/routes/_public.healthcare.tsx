@@ -11,7 +11,7 @@ const industry = INDUSTRIES.healthcare;
 export const meta: MetaFunction = ({ matches }) =>
   seo({ title: industry.title, description: industry.description, path: "/healthcare", noindex: true }, matches);
 
-/** Signed-in only (spec §2): signed-out visitors go to /login?redirectTo=/healthcare. */
+/** Signed-in only (docs/product.md §2): signed-out visitors go to /login?redirectTo=/healthcare. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return null;

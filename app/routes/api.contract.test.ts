@@ -1,4 +1,4 @@
-// The /api contract (issue 2 §5, spec §7-§8): each route's loader or action called with a real Request against the real temp DB,
+// The /api contract (issue 2 §5, docs/product.md §7-§8): each route's loader or action called with a real Request against the real temp DB,
 // each answer's JSON checked by a zod schema.
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Logout is a browser navigation to /api/logout (spec §7); POST works too.
+ * Logout is a browser navigation to /api/logout (docs/product.md §7); POST works too.
  *
  * A GET signs out only when the browser says the navigation started on this
  * site (Sec-Fetch-Site: same-origin, or none for a typed address or bookmark),

@@ -16,7 +16,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens"
 export const handle = { demo: true, ...staticDocument };
 
 /**
- * Demo mode's layout (spec §2): public, no sign-in. Every /demo path shows
+ * Demo mode's layout (docs/product.md §2): public, no sign-in. Every /demo path shows
  * the demo banner above the site header, the demo navigation and a call to
  * create an account. The pages below render the real module screens with the
  * simulated data of app/modules/demo/generator.ts.

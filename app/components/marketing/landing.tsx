@@ -1,14 +1,5 @@
 import { Link } from "@remix-run/react";
-// Icons by file, not from "lucide-react": this page is part of the landing page's bundle (see ~/components/lucide-icons.d.ts).
-import Bug from "lucide-react/dist/esm/icons/bug.js";
-import EyeOff from "lucide-react/dist/esm/icons/eye-off.js";
-import Globe from "lucide-react/dist/esm/icons/globe.js";
-import KeyRound from "lucide-react/dist/esm/icons/key-round.js";
-import Lock from "lucide-react/dist/esm/icons/lock.js";
-import Mail from "lucide-react/dist/esm/icons/mail.js";
-import ServerCog from "lucide-react/dist/esm/icons/server-cog.js";
-import ShieldCheck from "lucide-react/dist/esm/icons/shield-check.js";
-import Users from "lucide-react/dist/esm/icons/users.js";
+import { Bug, EyeOff, Globe, KeyRound, Lock, Mail, ServerCog, ShieldCheck, Users } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
 import { PLANS, PLAN_DISPLAY_NAME, PLAN_SUMMARY } from "~/lib/plans";
 

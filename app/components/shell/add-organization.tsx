@@ -184,7 +184,7 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
                   Cancel
                 </button>
               </Dialog.Close>
-              {/* Disabled while the field is empty (spec §5); a blank name of spaces can be submitted so the
+              {/* Disabled while the field is empty (docs/product.md §5); a blank name of spaces can be submitted so the
                   'Organization name is required' message is shown for it instead of a silently dead button. */}
               <button type="submit" className="btn-primary" disabled={name === "" || pending}>
                 {pending ? "Creating..." : "Create"}

@@ -59,7 +59,7 @@ describe("demo data generator", () => {
     }
   });
 
-  it("has every field of each entity of spec §3 on every item", () => {
+  it("has every field of each entity of docs/product.md §3 on every item", () => {
     for (const [list, fields] of Object.entries(FIELDS)) {
       const items = (data as unknown as Record<string, Record<string, unknown>[]>)[list];
       expect(items.length, list).toBeGreaterThan(0);
@@ -107,7 +107,7 @@ describe("demo data generator", () => {
     }
   });
 
-  it("shows every state of spec §4", () => {
+  it("shows every state of docs/product.md §4", () => {
     const states = (values: string[]) => new Set(values);
     expect(states(data.identities.map((x) => x.status))).toEqual(new Set(["breached", "clean"]));
     expect(states(data.phishingItems.map((x) => x.status))).toEqual(new Set(["detected", "quarantined"]));
@@ -150,7 +150,7 @@ describe("demo data generator", () => {
     for (const a of data.anomalies) expect(isReserved(a.user.split("@")[1]), a.user).toBe(true);
   });
 
-  it("includes the sample values of spec §9: security score 87 and HIPAA 94", () => {
+  it("includes the sample values of docs/product.md §9: security score 87 and HIPAA 94", () => {
     expect(data.metrics.securityScore).toBe(87);
     expect(data.compliance.find((c) => c.framework === "HIPAA")?.score).toBe(94);
   });

@@ -1,5 +1,5 @@
 /**
- * Demo mode's simulated data (spec §3 "Demo seed data", states of §4, sample
+ * Demo mode's simulated data (docs/product.md §3 "Demo seed data", states of §4, sample
  * values of §9). Everything comes from one seeded PRNG (mulberry32) and a
  * fixed reference date, so every call returns the same data: the demo pages
  * render identically on the server and in the browser, screenshots and tests
@@ -15,7 +15,7 @@
 export type Severity = "low" | "medium" | "high";
 
 export type DemoMetrics = {
-  /** 0–100, higher is better (spec §9 sample: 87). */
+  /** 0–100, higher is better (docs/product.md §9 sample: 87). */
   securityScore: number;
   activeThreats: number;
   resolvedIssues: number;
@@ -152,7 +152,7 @@ type Rng = () => number;
 const int = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
 const pick = <T>(rng: Rng, values: readonly T[]): T => values[Math.floor(rng() * values.length)];
 /**
- * The first items walk through every value (so each state of spec §4 appears
+ * The first items walk through every value (so each state of docs/product.md §4 appears
  * whatever the seed), later ones are drawn at random. `offset` keeps two
  * covered fields of the same item from always pairing up the same way.
  */

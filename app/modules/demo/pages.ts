@@ -1,4 +1,4 @@
-/** Demo mode's pages and banner (spec §2); one list for the layout's navigation, the landing page and the tests. */
+/** Demo mode's pages and banner (docs/product.md §2); one list for the layout's navigation, the landing page and the tests. */
 export const DEMO_BANNER_TEXT = "DEMO MODE — simulated data, no real PII";
 
 export const DEMO_PAGES = [

@@ -1,5 +1,5 @@
 /**
- * Executive metrics (spec §3's executiveMetrics) computed from the tenant's
+ * Executive metrics (docs/product.md §3's executiveMetrics) computed from the tenant's
  * stored findings. The compliance score is the average of the frameworks the
  * tenant adopted in compliance monitoring, null while none is (never a
  * made-up number).

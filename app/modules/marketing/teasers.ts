@@ -1,5 +1,5 @@
 /**
- * What each teaser page tells a signed-out visitor (spec §2, teaser pages).
+ * What each teaser page tells a signed-out visitor (docs/product.md §2, teaser pages).
  * Specific and true to what the module does in Rampart: every point follows
  * the route table's purpose (app/lib/app-routes.ts) and the module's issue.
  * No figures, customers or claims the product cannot back.

@@ -1,5 +1,5 @@
 /**
- * Organization name wording and limits (spec §5), without zod: the sidebar's Add Organization
+ * Organization name wording and limits (docs/product.md §5), without zod: the sidebar's Add Organization
  * dialog imports these in the browser, and zod would add ~90 KB compressed to every shell page.
  * The server-side schema in ./validation.ts builds on the same constants.
  */

@@ -1,4 +1,4 @@
-// Organizations: the allowance shared by the API and the sidebar (spec §9), name rules (spec §5), trials and effective plan (spec §4).
+// Organizations: the allowance shared by the API and the sidebar (docs/product.md §9), name rules (docs/product.md §5), trials and effective plan (docs/product.md §4).
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/modules/accounts/accounts.server";
@@ -114,7 +114,7 @@ describe("trials", () => {
   });
 });
 
-describe("organization name (spec §5)", () => {
+describe("organization name (docs/product.md §5)", () => {
   it.each(["", " ", "   \t  "])("%j: 'Organization name is required'", (name) => {
     const r = CreateOrganizationSchema.safeParse({ name });
     expect(r.success).toBe(false);

@@ -1,4 +1,4 @@
-/** Organization name rules (spec §5): trimmed, required; the 2-character minimum is only a hint. */
+/** Organization name rules (docs/product.md §5): trimmed, required; the 2-character minimum is only a hint. */
 import { z } from "zod";
 import { ORGANIZATION_NAME_MAX, ORGANIZATION_NAME_REQUIRED } from "./limits";
 
