@@ -44,7 +44,7 @@ export type SmtpConfig = {
 };
 
 /** Reads the SMTP settings from the environment; null when SMTP_HOST is unset. */
-export function smtpConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SmtpConfig | null {
+export function smtpConfigFromEnv(env: Record<string, string | undefined> = process.env): SmtpConfig | null {
   const parsed = SmtpEnv.safeParse(env);
   if (!parsed.success) {
     throw new Error(
