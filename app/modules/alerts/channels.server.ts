@@ -322,7 +322,7 @@ async function deliverEmail(channel: typeof notificationChannels.$inferSelect, r
           : "New alert";
   await sendMail({
     to: recipients,
-    subject: `[Rampart] ${verb}: ${severityWord(alert.severity)} severity – ${alert.title}`,
+    subject: `[Rampart] ${verb}: ${severityWord(alert.severity)} severity - ${alert.title}`,
     text: [
       `${verb}: ${alert.title}`,
       `Severity: ${severityWord(alert.severity)}`,
