@@ -5,6 +5,7 @@
  * tests and scripts never start it by importing a module.
  */
 import * as jobs from "~/lib/jobs.server";
+import { startAlertingWorker } from "~/modules/alerts";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/web/index.server";
 
@@ -12,4 +13,6 @@ export function startBackgroundJobs() {
   registerWebScanJobs();
   registerPrivacyJobs(jobs);
   jobs.startJobRunner();
+  // The notification outbox and escalation timers (app/modules/alerts/worker.server.ts).
+  startAlertingWorker();
 }
