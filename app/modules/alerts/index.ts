@@ -52,4 +52,5 @@ export {
   PolicyError,
   type EscalationStep,
 } from "./escalation.server";
+export { queueTestMessage, alertJson } from "./api.server";
 export { startAlertingWorker, stopAlertingWorker, runAlertingOnce } from "./worker.server";
