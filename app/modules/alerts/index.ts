@@ -53,4 +53,6 @@ export {
   type EscalationStep,
 } from "./escalation.server";
 export { queueTestMessage, alertJson } from "./api.server";
+export { loadBell } from "./bell.server";
+export { AlertBell, type BellData } from "./components/alert-bell";
 export { startAlertingWorker, stopAlertingWorker, runAlertingOnce } from "./worker.server";
