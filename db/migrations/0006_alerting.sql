@@ -149,3 +149,58 @@ ALTER TABLE `alerts` ADD `silenced_until` integer;--> statement-breakpoint
 ALTER TABLE `alerts` ADD `acknowledged_at` integer;--> statement-breakpoint
 ALTER TABLE `alerts` ADD `suppressed` integer DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX `alerts_fingerprint_idx` ON `alerts` (`tenant_id`,`fingerprint`);
+--> statement-breakpoint
+-- Hand-written (Drizzle cannot express triggers): the page cache's tenant data version (see 0002_page_cache.sql).
+CREATE TRIGGER `alert_events_version_ai` AFTER INSERT ON `alert_events` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `alert_events_version_au` AFTER UPDATE ON `alert_events` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `alert_events_version_ad` AFTER DELETE ON `alert_events` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `maintenance_windows_version_ai` AFTER INSERT ON `maintenance_windows` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `maintenance_windows_version_au` AFTER UPDATE ON `maintenance_windows` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `maintenance_windows_version_ad` AFTER DELETE ON `maintenance_windows` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `notification_channels_version_ai` AFTER INSERT ON `notification_channels` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `notification_channels_version_au` AFTER UPDATE ON `notification_channels` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `notification_channels_version_ad` AFTER DELETE ON `notification_channels` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `escalation_policies_version_ai` AFTER INSERT ON `escalation_policies` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `escalation_policies_version_au` AFTER UPDATE ON `escalation_policies` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `escalation_policies_version_ad` AFTER DELETE ON `escalation_policies` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `alert_rules_version_ai` AFTER INSERT ON `alert_rules` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `alert_rules_version_au` AFTER UPDATE ON `alert_rules` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `alert_rules_version_ad` AFTER DELETE ON `alert_rules` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `notification_outbox_version_ai` AFTER INSERT ON `notification_outbox` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `notification_outbox_version_au` AFTER UPDATE ON `notification_outbox` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `notification_outbox_version_ad` AFTER DELETE ON `notification_outbox` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `notification_attempts_version_ai` AFTER INSERT ON `notification_attempts` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `notification_attempts_version_au` AFTER UPDATE ON `notification_attempts` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `notification_attempts_version_ad` AFTER DELETE ON `notification_attempts` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `alert_escalations_version_ai` AFTER INSERT ON `alert_escalations` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `alert_escalations_version_au` AFTER UPDATE ON `alert_escalations` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `alert_escalations_version_ad` AFTER DELETE ON `alert_escalations` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `in_app_notifications_version_ai` AFTER INSERT ON `in_app_notifications` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `in_app_notifications_version_au` AFTER UPDATE ON `in_app_notifications` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `in_app_notifications_version_ad` AFTER DELETE ON `in_app_notifications` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
