@@ -165,7 +165,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Bell",
     "securityAlerts",
     { sidebar: true },
-    "Every alert raised by Rampart's modules, to acknowledge and resolve.",
+    "Every alert raised by Rampart's modules, to filter, acknowledge, silence and resolve, each with its timeline; alert rules send them to e-mail, webhooks and the bell.",
   ),
   r(
     "/ai-recommendations",

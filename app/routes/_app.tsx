@@ -5,6 +5,7 @@ import { loadShellData } from "~/components/shell/shell-data.server";
 import { PublicChrome } from "~/components/public-chrome";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import type { HydrationHandle } from "~/lib/hydration";
+import { AlertBell, loadBell } from "~/modules/alerts";
 
 /**
  * The sidebar shell: a parent layout whose loader resolves user, selected
@@ -14,7 +15,7 @@ import type { HydrationHandle } from "~/lib/hydration";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const shell = await loadShellData(request);
-  return shell ? { signedIn: true as const, shell } : { signedIn: false as const };
+  return shell ? { signedIn: true as const, shell, bell: await loadBell(request) } : { signedIn: false as const };
 }
 
 /**
@@ -36,6 +37,7 @@ export default function AppLayout() {
   }
   return (
     <AppShell data={data.shell}>
+      {data.bell ? <AlertBell data={data.bell} /> : null}
       <Outlet />
     </AppShell>
   );

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireTenantContext } from "~/modules/tenants";
-import { listAuditForTenant } from "~/modules/audit/audit.server";
+import { listAuditForTenant } from "~/modules/audit";
 import { listMembers } from "~/modules/tenants/members.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";

@@ -1,0 +1,22 @@
+/** The bell's data for the shell loader (app/routes/_app.tsx). */
+import { hasFeature } from "~/lib/plans";
+import { getTenantContext } from "~/modules/tenants";
+import type { BellData } from "./components/alert-bell";
+import { bellFor } from "./channels.server";
+
+export async function loadBell(request: Request): Promise<BellData | null> {
+  const ctx = await getTenantContext(request);
+  if (!ctx?.tenant) return null;
+  const { items, unread } = bellFor(ctx.tenant.id, ctx.user.id);
+  return {
+    realtime: hasFeature(ctx.effectivePlan, "realtimeAlerts"),
+    unread,
+    items: items.map((n) => ({
+      id: n.id,
+      title: n.title,
+      body: n.body,
+      createdAt: new Date(n.createdAt).toISOString(),
+      read: n.readAt !== null,
+    })),
+  };
+}
