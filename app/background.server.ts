@@ -5,11 +5,13 @@
  * tests and scripts never start it by importing a module.
  */
 import * as jobs from "~/lib/jobs.server";
+import { registerIncidentJobs } from "~/modules/incidents";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/web/index.server";
 
 export function startBackgroundJobs() {
   registerWebScanJobs();
   registerPrivacyJobs(jobs);
+  registerIncidentJobs(jobs);
   jobs.startJobRunner();
 }

@@ -12,6 +12,9 @@ export function bodyLimitFor(requestPath) {
   if (pathname === "/phishing" || pathname === "/phishing-enhanced") return 6 * MB;
   // A pasted response: headers (256 KB) and the page's HTML (2 MB), JSON-escaped.
   if (pathname === "/api/vulnerability/headers") return 5 * MB;
+  // Incident evidence: 25 MB per file plus the multipart overhead (the form posts to the case page).
+  if (/^\/api\/incidents\/[^/]+\/evidence$/.test(pathname) || /^\/incident-response\/[^/]+$/.test(pathname))
+    return 26 * MB;
   return 1 * MB;
 }
 

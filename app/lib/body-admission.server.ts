@@ -32,6 +32,7 @@ export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
 const API_FEATURES: readonly [string, Feature][] = [
   ["/api/phishing/", "phishingAnalyzer"],
   ["/api/dark-web/", "darkWebMonitoring"],
+  ["/api/incidents", "incidentResponse"],
 ];
 
 /**

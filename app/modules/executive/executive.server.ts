@@ -8,6 +8,7 @@ import { alerts } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard/dashboard.server";
 import { analytics } from "~/modules/dashboard/insights.server";
+import { averageResponseHours } from "~/modules/incidents";
 import type { ComplianceFramework, ExecutiveAnalytics, ExecutiveMetrics } from "./components/executive-view";
 
 export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {
@@ -25,8 +26,10 @@ export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {
     highSeverityFindings: findings.high,
     complianceScore: null as number | null,
     securityPostureScore: posture,
-    // Hours from an alert being raised to its resolution, over resolved alerts; null before any.
-    averageResponseTime: avg == null ? null : Math.round((avg / 3_600_000) * 10) / 10,
+    // Hours from a case's opening to its resolution (MTTR of incident response, issue 17); before any case is
+    // resolved, hours from an alert being raised to its resolution; null before either.
+    averageResponseTime:
+      averageResponseHours(tenantId) ?? (avg == null ? null : Math.round((avg / 3_600_000) * 10) / 10),
     toolsReplaced: a.toolsReplaced,
     hoursSavedMonthly: a.hoursSavedMonthly,
   };
