@@ -349,7 +349,7 @@ describe("evidence", () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/octet-stream");
-    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Content-Security-Policy")).toContain("sandbox");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="passwd\.html"/);
     expect(await res.text()).toBe("<script>alert(1)</script>");
     const audit = sqlite()

@@ -388,7 +388,6 @@ export async function markdownExport(request: Request, id: string) {
     headers: {
       "Content-Type": "text/markdown; charset=utf-8",
       "Content-Disposition": `attachment; filename="${c.reference}.md"`,
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },
   });
