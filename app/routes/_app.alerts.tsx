@@ -8,6 +8,7 @@ import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
 import { listAlerts, setAlertStatus } from "~/modules/alerts/alerts.server";
 import { can } from "~/lib/permissions";
+import { AlertCaseCheckbox, canOpenCaseFromAlerts, OpenCaseFromAlerts } from "~/modules/incidents";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Security Alerts · Rampart" }];
@@ -18,6 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     // Acknowledge/resolve are state changes (app/lib/permissions.ts); the action checks again.
     canTriage: can(access.ctx.tenant.role, "triage"),
+    // Incident response (business plan): select alerts and open a case from them.
+    canOpenCase: canOpenCaseFromAlerts(access.ctx),
     alerts: listAlerts(access.ctx.tenant.id).map((a) => ({
       id: a.id,
       title: a.title,
@@ -46,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Alerts() {
-  const { alerts, canTriage } = useLoaderData<typeof loader>();
+  const { alerts, canTriage, canOpenCase } = useLoaderData<typeof loader>();
   return (
     <ModulePage path="/alerts">
       {alerts.length === 0 ? (
@@ -56,9 +59,19 @@ export default function Alerts() {
         </EmptyState>
       ) : (
         <div className="relative card overflow-x-auto p-0">
+          {canOpenCase ? (
+            <div className="border-b border-slate-100 p-3">
+              <OpenCaseFromAlerts />
+            </div>
+          ) : null}
           <table className="w-full text-left text-sm">
             <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
               <tr>
+                {canOpenCase ? (
+                  <th className="p-3">
+                    <span className="sr-only">Select</span>
+                  </th>
+                ) : null}
                 <th className="p-3">Severity</th>
                 <th className="p-3">Alert</th>
                 <th className="p-3">Status</th>
@@ -69,6 +82,11 @@ export default function Alerts() {
             <tbody className="divide-y divide-slate-100">
               {alerts.map((a) => (
                 <tr key={a.id}>
+                  {canOpenCase ? (
+                    <td className="p-3">
+                      {a.status !== "resolved" ? <AlertCaseCheckbox id={a.id} title={a.title} /> : null}
+                    </td>
+                  ) : null}
                   <td className="p-3">
                     <SeverityBadge level={a.severity} />
                   </td>

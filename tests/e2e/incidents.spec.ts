@@ -29,21 +29,40 @@ function alertStatuses(ids: string[]) {
   }
 }
 
-async function runCase(page: Page, tenantId: string, opts: { a11y: boolean }) {
+async function runCase(page: Page, tenantId: string, opts: { a11y: boolean; via: "alerts" | "form" }) {
   const alertIds = raiseAlerts(tenantId);
-  await page.goto("/incident-response");
-  await expect(page.getByRole("heading", { name: "Incident Response", level: 1 })).toBeVisible();
-  const form = page.getByTestId("ir-open-form");
-  await form.getByLabel("Title").fill("Finance phishing wave");
-  await form.getByLabel("Severity").selectOption("high");
-  await form.getByLabel("Playbook").selectOption("phishing");
-  await form.getByLabel("Tags").fill("finance, mail");
-  await form.getByLabel("Credential phishing reported by finance").check();
-  await form.getByLabel("Finance mailbox password in a breach").check();
-  await form.getByRole("button", { name: "Open case" }).click();
-  await expect(page).toHaveURL(/\/incident-response\/[0-9a-f-]{36}\?opened=1$/);
+  if (opts.via === "alerts") {
+    // Selected on /alerts, opened with one click; the title is then edited on the case.
+    await page.goto("/alerts");
+    await page.getByLabel("Select alert: Credential phishing reported by finance").check();
+    await page.getByLabel("Select alert: Finance mailbox password in a breach").check();
+    await page.getByLabel("Playbook").selectOption("phishing");
+    if (opts.a11y) await checkA11y(page);
+    await page.getByRole("button", { name: "Open an incident case from the selected alerts" }).click();
+    await expect(page).toHaveURL(/\/incident-response\/[0-9a-f-]{36}\?opened=1$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(
+      "Credential phishing reported by finance and 1 more",
+    );
+    await expect(page.getByTestId("ir-case-state")).toContainText("High");
+    await page.getByLabel("Title", { exact: true }).fill("Finance phishing wave");
+    await page.getByRole("button", { name: "Save case" }).click();
+    await expect(page.getByTestId("ir-flash")).toContainText("Case saved.");
+  } else {
+    await page.goto("/incident-response");
+    await expect(page.getByRole("heading", { name: "Incident Response", level: 1 })).toBeVisible();
+    const form = page.getByTestId("ir-open-form");
+    await form.getByLabel("Title").fill("Finance phishing wave");
+    await form.getByLabel("Severity").selectOption("high");
+    await form.getByLabel("Playbook").selectOption("phishing");
+    await form.getByLabel("Tags").fill("finance, mail");
+    await form.getByLabel("Credential phishing reported by finance").check();
+    await form.getByLabel("Finance mailbox password in a breach").check();
+    await form.getByRole("button", { name: "Open case" }).click();
+    await expect(page).toHaveURL(/\/incident-response\/[0-9a-f-]{36}\?opened=1$/);
+    await expect(page.getByTestId("ir-flash")).toContainText("opened from 2 alerts");
+  }
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Finance phishing wave");
   const caseUrl = new URL(page.url()).pathname;
-  await expect(page.getByTestId("ir-flash")).toContainText("opened from 2 alerts");
   await expect(page.getByTestId("ir-linked-alerts")).toContainText("Credential phishing reported by finance");
   await expect(page.getByTestId("ir-linked-alerts")).toContainText("Finance mailbox password in a breach");
   expect(alertStatuses(alertIds)).toEqual(["acknowledged", "acknowledged"]);
@@ -130,8 +149,10 @@ test.describe("Incident response", () => {
     page,
     login,
   }) => {
+    // A long flow (twelve form posts and four accessibility scans) on a shared two-core machine.
+    test.setTimeout(90_000);
     const { tenantId } = await login({ plan: "business" });
-    const caseUrl = await runCase(page, tenantId, { a11y: true });
+    const caseUrl = await runCase(page, tenantId, { a11y: true, via: "alerts" });
     await page.goto(caseUrl);
     await checkA11y(page);
     await page.goto("/incident-response");
@@ -154,7 +175,8 @@ test.describe("Incident response without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the same case flow as plain form posts", async ({ page, login }) => {
+    test.setTimeout(90_000);
     const { tenantId } = await login({ plan: "business" });
-    await runCase(page, tenantId, { a11y: false });
+    await runCase(page, tenantId, { a11y: false, via: "form" });
   });
 });

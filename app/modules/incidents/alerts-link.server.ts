@@ -2,7 +2,7 @@
  * The only place incident response touches alerts (app/modules/alerts), kept small so the alerting rework merges:
  * reading the alerts a case is opened from, acknowledging them, and raising the SLA-breach alert.
  */
-import { listAlerts, raiseAlert, setAlertStatus } from "~/modules/alerts/alerts.server";
+import { listActiveAlerts, listAlerts, raiseAlert, setAlertStatus } from "~/modules/alerts/alerts.server";
 import type { Severity } from "./types";
 
 export const INCIDENT_ALERT_SOURCE = "incident-response";
@@ -16,6 +16,17 @@ export function findAlerts(tenantId: string, ids: readonly string[]): LinkedAler
   return listAlerts(tenantId, 10_000)
     .filter((a) => wanted.has(a.id))
     .map((a) => ({ id: a.id, title: a.title, severity: a.severity, status: a.status, source: a.source }));
+}
+
+/** Alerts not yet resolved (the choices when opening a case). */
+export function listOpenAlerts(tenantId: string): LinkedAlert[] {
+  return listActiveAlerts(tenantId, 100).map((a) => ({
+    id: a.id,
+    title: a.title,
+    severity: a.severity,
+    status: a.status,
+    source: a.source,
+  }));
 }
 
 /** Opening a case acknowledges its alerts (resolved ones stay resolved). */

@@ -35,6 +35,7 @@ export {
 } from "./sla.server";
 export { registerIncidentJobs, INCIDENT_SLA_JOB } from "./jobs.server";
 export { INCIDENT_ALERT_SOURCE } from "./alerts-link.server";
+export { AlertCaseCheckbox, OpenCaseFromAlerts, OPEN_CASE_FORM_ID } from "./components/open-case-from-alerts";
 export {
   addCommentApi,
   addEvidenceApi,
@@ -49,6 +50,7 @@ export {
 } from "./api.server";
 export {
   caseAction,
+  canOpenCaseFromAlerts,
   caseLoader,
   evidenceDownload,
   incidentsAction,

@@ -6,11 +6,11 @@
  */
 import { data, redirect } from "@remix-run/node";
 import { limitWrites } from "~/lib/api.server";
+import { hasFeature, type Plan } from "~/lib/plans";
 import { loadAppRoute, requireAppRoute } from "~/lib/app-route.server";
 import { notFound, readForm } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit/audit.server";
-import { listActiveAlerts } from "~/modules/alerts/alerts.server";
 import {
   addComment,
   addObservable,
@@ -28,6 +28,7 @@ import {
   updateCase,
   updateTask,
 } from "./cases.server";
+import { findAlerts as findAlertsForCase, listOpenAlerts } from "./alerts-link.server";
 import { evidenceResponse, EVIDENCE_QUOTA_BYTES, evidenceUsage, readEvidence, storeEvidence } from "./evidence.server";
 import { canIncident, PERMISSION_MESSAGE, type IncidentAction } from "./permissions";
 import { caseMarkdown, reportSections, visibleTimeline } from "./report.server";
@@ -111,9 +112,7 @@ export async function incidentsLoader(request: Request, now = Date.now()) {
     tenantName: tenant.displayName,
     cases,
     filter: { status: status ?? null, severity: severity ?? null },
-    alerts: listActiveAlerts(tenantId, 100)
-      .filter((a) => a.status === "active" || selected.includes(a.id))
-      .map((a) => ({ id: a.id, title: a.title, severity: a.severity, source: a.source, status: a.status })),
+    alerts: listOpenAlerts(tenantId).filter((a) => a.status === "active" || selected.includes(a.id)),
     selectedAlerts: selected,
     templates: listTemplates(tenantId, now).map((t) => ({ key: t.key, name: t.name, tasks: t.tasks.length })),
     members: assigneeOptions(tenantId),
@@ -166,6 +165,35 @@ export async function incidentsAction(request: Request, context: unknown, now = 
     }
   }
 
+  if (intent === "from-alerts") {
+    // One click from /alerts: the case takes the first alert's title and the highest severity; the title and the
+    // rest are edited on the case.
+    if (!canIncident(role, "work")) return refuse("work", intent);
+    const alertIds = form
+      .getAll("alertId")
+      .filter((v): v is string => typeof v === "string")
+      .slice(0, 100);
+    if (!alertIds.length) return fail(intent, { alertIds: "Select at least one alert" });
+    const found = findAlertsForCase(tenantId, alertIds);
+    if (found.length !== new Set(alertIds).size) return fail(intent, { alertIds: "One or more alerts were not found" });
+    const severity = [...SEVERITIES].reverse().find((s) => found.some((a) => a.severity === s)) ?? "medium";
+    const title = (found.length > 1 ? `${found[0].title} and ${found.length - 1} more` : found[0].title).slice(0, 200);
+    try {
+      const template = str(form, "template") || null;
+      const created = createCase(tenantId, { title, severity, alertIds, template, source: "alerts" }, actor, now);
+      audit({
+        action: "incident.opened",
+        tenantId,
+        userId: ctx.user.id,
+        ip: clientIp(context),
+        detail: { id: created.id, reference: created.reference, alerts: created.alerts.length },
+      });
+      return redirect(`${PATH}/${created.id}?opened=1`);
+    } catch (error) {
+      return fromError(intent, error);
+    }
+  }
+
   if (intent === "sla") {
     if (!canIncident(role, "setSla")) return refuse("setSla", intent);
     const parsed = SlaSchema.safeParse({
@@ -193,6 +221,11 @@ export async function incidentsAction(request: Request, context: unknown, now = 
 // ---------------------------------------------------------------------------
 // /incident-response/:id
 // ---------------------------------------------------------------------------
+
+/** For /alerts: whether the reader may open a case from selected alerts (plan feature and role). */
+export function canOpenCaseFromAlerts(ctx: { effectivePlan: Plan; tenant: { role: string } }) {
+  return hasFeature(ctx.effectivePlan, "incidentResponse") && canIncident(ctx.tenant.role, "work");
+}
 
 export async function caseLoader(request: Request, id: string, now = Date.now()) {
   const ctx = await requireAppRoute(request, PATH);
