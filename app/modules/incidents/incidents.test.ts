@@ -36,7 +36,8 @@ import { checkSlaBreaches, responseFigures, responseMetrics, setSlaTarget } from
 import { DEFAULT_TEMPLATES, PHASES } from "./templates";
 import { STATUSES, TRANSITIONS } from "./types";
 import * as api from "./api.server";
-import { caseAction, evidenceDownload, markdownExport } from "./route.server";
+import { caseAction, evidenceDownload, incidentsAction, markdownExport } from "./route.server";
+import { INCIDENT_SLA_JOB, registerIncidentJobs } from "./jobs.server";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -514,5 +515,66 @@ describe("roles and the API", () => {
     );
     expect(res.status).toBe(403);
     expect(getCase(t.tenantId, c.id)!.status).toBe("open");
+  });
+});
+
+describe("opening from /alerts and the periodic check", () => {
+  const form = (path: string, cookie: string, fields: [string, string][]) =>
+    req(path, {
+      cookie,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+
+  it("opens a case from the selected alerts with the highest severity and a playbook", async () => {
+    const t = await business();
+    const low = raiseAlert({ tenantId: t.tenantId, source: "breach", severity: "low", title: "Old password" })!;
+    const crit = raiseAlert({ tenantId: t.tenantId, source: "phishing", severity: "critical", title: "CEO fraud" })!;
+    const res = await settle(() =>
+      incidentsAction(
+        form("/incident-response", t.cookie, [
+          ["intent", "from-alerts"],
+          ["template", "account-compromise"],
+          ["alertId", low],
+          ["alertId", crit],
+        ]),
+        {},
+      ),
+    );
+    expect(res.status).toBe(302);
+    const id = res.headers.get("Location")!.match(/incident-response\/([0-9a-f-]{36})/)![1];
+    const c = getCase(t.tenantId, id)!;
+    expect(c).toMatchObject({
+      title: "Old password and 1 more",
+      severity: "critical",
+      source: "alerts",
+      template: "account-compromise",
+    });
+    expect(c.tasks.length).toBeGreaterThan(0);
+    expect(listAlerts(t.tenantId).every((a) => a.status === "acknowledged")).toBe(true);
+
+    const none = await settle(() =>
+      incidentsAction(form("/incident-response", t.cookie, [["intent", "from-alerts"]]), {}),
+    );
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ errors: { alertIds: "Select at least one alert" } });
+  });
+
+  it("registers a recurring SLA job on the runner that checks every tenant", async () => {
+    const t = await business();
+    createCase(t.tenantId, { title: "Late", severity: "critical" }, t.actor, NOW);
+    const handlers = new Map<string, () => unknown>();
+    const scheduled: { kind: string; intervalMs: number }[] = [];
+    registerIncidentJobs(
+      {
+        registerJobHandler: (kind, handler) => void handlers.set(kind, handler),
+        scheduleRecurringJob: (input) => scheduled.push(input),
+      },
+      () => NOW + 20 * MIN,
+    );
+    expect(scheduled).toEqual([expect.objectContaining({ kind: INCIDENT_SLA_JOB, intervalMs: 5 * MIN })]);
+    await handlers.get(INCIDENT_SLA_JOB)!();
+    expect(listAlerts(t.tenantId).filter((a) => a.source === "incident-response")).toHaveLength(1);
   });
 });
