@@ -36,7 +36,7 @@ import { checkSlaBreaches, responseFigures, responseMetrics, setSlaTarget } from
 import { DEFAULT_TEMPLATES, PHASES } from "./templates";
 import { STATUSES, TRANSITIONS } from "./types";
 import * as api from "./api.server";
-import { caseAction, evidenceDownload, incidentsAction, markdownExport } from "./route.server";
+import { caseAction, evidenceDownload, incidentsAction, markdownExport, templatesAction } from "./route.server";
 import { INCIDENT_SLA_JOB, registerIncidentJobs } from "./jobs.server";
 
 const MIN = 60_000;
@@ -576,5 +576,72 @@ describe("opening from /alerts and the periodic check", () => {
     expect(scheduled).toEqual([expect.objectContaining({ kind: INCIDENT_SLA_JOB, intervalMs: 5 * MIN })]);
     await handlers.get(INCIDENT_SLA_JOB)!();
     expect(listAlerts(t.tenantId).filter((a) => a.source === "incident-response")).toHaveLength(1);
+  });
+});
+
+describe("owners and admins configure", () => {
+  const post = (path: string, cookie: string, tenantId: string, fields: [string, string][]) =>
+    req(path, {
+      cookie,
+      tenantId,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+
+  it("lets admins edit templates but not members, and only owners set SLA targets", async () => {
+    const t = await business();
+    const admin = await colleague(t.tenantId, t.user.id, "admin");
+    const member = await colleague(t.tenantId, t.user.id, "member");
+    const tpl: [string, string][] = [
+      ["intent", "save"],
+      ["key", "phishing"],
+      ["name", "Phishing (short)"],
+      ["tasks", "1 | Detection and analysis | Pull the message\n4 | Containment, eradication and recovery | Purge it"],
+    ];
+    const byMember = await settle(() =>
+      templatesAction(post("/incident-response/templates", member.cookie, t.tenantId, tpl), {}),
+    );
+    expect(byMember.status).toBe(403);
+    const byAdmin = await settle(() =>
+      templatesAction(post("/incident-response/templates", admin.cookie, t.tenantId, tpl), {}),
+    );
+    expect(byAdmin.status).toBe(200);
+    expect(listTemplates(t.tenantId).find((x) => x.key === "phishing")).toMatchObject({
+      name: "Phishing (short)",
+      tasks: [
+        { dueHours: 1, phase: "Detection and analysis", title: "Pull the message" },
+        { dueHours: 4, phase: "Containment, eradication and recovery", title: "Purge it" },
+      ],
+    });
+    const badLine = await settle(() =>
+      templatesAction(
+        post("/incident-response/templates", admin.cookie, t.tenantId, [...tpl.slice(0, 3), ["tasks", "soon | x | y"]]),
+        {},
+      ),
+    );
+    expect(badLine.status).toBe(400);
+    expect(((await badLine.json()) as { errors: { tasks: string } }).errors.tasks).toMatch(/^Line 1: /);
+
+    const sla: [string, string][] = [
+      ["intent", "sla"],
+      ["severity", "high"],
+      ["ackMinutes", "30"],
+      ["containMinutes", "120"],
+      ["resolveMinutes", "600"],
+    ];
+    expect(
+      (await settle(() => incidentsAction(post("/incident-response", admin.cookie, t.tenantId, sla), {}))).status,
+    ).toBe(403);
+    expect(
+      (await settle(() => incidentsAction(post("/incident-response", t.cookie, t.tenantId, sla), {}))).status,
+    ).toBe(200);
+    const shrinking = await settle(() =>
+      incidentsAction(
+        post("/incident-response", t.cookie, t.tenantId, [...sla.slice(0, 2), ["ackMinutes", "300"], ...sla.slice(3)]),
+        {},
+      ),
+    );
+    expect(shrinking.status).toBe(400);
   });
 });
