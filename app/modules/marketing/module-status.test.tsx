@@ -125,12 +125,7 @@ describe("public pages with today's route table", () => {
   it("/cyber-solutions badges every module in development and promises no training", async () => {
     const text = await renderText((await pages.solutions()).default);
     expect(text).not.toContain("train staff and track completion");
-    for (const path of [
-      "/training-management",
-      "/compliance-monitoring",
-      "/logs",
-      "/emergency-access",
-    ]) {
+    for (const path of ["/training-management", "/compliance-monitoring", "/logs", "/emergency-access"]) {
       expect(text, path).toMatch(
         new RegExp(`${appRoute(path).label.replace(/[/&]/g, ".")} \\([A-Za-z]+ and higher\\) In development`),
       );
