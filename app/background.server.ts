@@ -7,6 +7,7 @@
 import * as jobs from "~/lib/jobs.server";
 import { registerComplianceJobs } from "~/modules/compliance";
 import { startAlertingWorker } from "~/modules/alerts";
+import { registerIncidentJobs } from "~/modules/incidents";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 
@@ -14,6 +15,7 @@ export function startBackgroundJobs() {
   registerWebScanJobs();
   registerPrivacyJobs(jobs);
   registerComplianceJobs(jobs);
+  registerIncidentJobs(jobs);
   jobs.startJobRunner();
   // The notification outbox and escalation timers (app/modules/alerts/worker.server.ts).
   startAlertingWorker();

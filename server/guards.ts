@@ -19,6 +19,9 @@ export function bodyLimitFor(requestPath: string): number {
   if (pathname === "/vulnerability") return 11 * MB;
   // Compliance evidence files are capped at 5 MB by the module (evidence-store.server.ts); the multipart overhead on top.
   if (pathname.startsWith("/compliance-monitoring/")) return 6 * MB;
+  // Incident evidence: 25 MB per file plus the multipart overhead (the form posts to the case page).
+  if (/^\/api\/incidents\/[^/]+\/evidence$/.test(pathname) || /^\/incident-response\/[^/]+$/.test(pathname))
+    return 26 * MB;
   return 1 * MB;
 }
 

@@ -188,8 +188,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Incident Response",
     "Siren",
     "incidentResponse",
-    { sidebar: true, teaser: true, inDevelopment: true },
-    "Runs incidents from detection to closure with a timeline and assigned owners.",
+    { sidebar: true, teaser: true },
+    "Runs incidents from detection to closure: playbook tasks, evidence, an append-only timeline and measured response times.",
   ),
   r(
     "/executive",

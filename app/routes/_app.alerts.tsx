@@ -6,6 +6,7 @@ import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
+import { AlertCaseCheckbox, canOpenCaseFromAlerts, OpenCaseFromAlerts } from "~/modules/incidents";
 import {
   SEVERITIES,
   alertSources,
@@ -65,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     // Acknowledge/resolve/silence are state changes (app/lib/permissions.ts); the action checks again.
     canTriage: canAlerting(access.ctx.tenant.role, "triage"),
+    // Incident response (business plan): select alerts and open a case from them.
+    canOpenCase: canOpenCaseFromAlerts(access.ctx),
     filters,
     sources: alertSources(tenantId),
     alerts: listAlerts(tenantId, 200, filters).map((a) => ({
@@ -155,7 +158,7 @@ function statusTone(s: AlertStatusFilter) {
 }
 
 export default function Alerts() {
-  const { alerts, canTriage, filters, sources } = useLoaderData<typeof loader>();
+  const { alerts, canTriage, canOpenCase, filters, sources } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as
     { error: string | null; field?: string; changed?: number } | undefined;
   const busy = useNavigation().state === "submitting";
@@ -220,148 +223,169 @@ export default function Alerts() {
           appear when a module finds something, for example a watched address in a newly imported breach.
         </EmptyState>
       ) : (
-        <Form method="post">
-          {canTriage ? (
-            <fieldset className="mb-3 flex flex-wrap items-end gap-2" aria-label="Bulk actions on the selected alerts">
-              <legend className="sr-only">Bulk actions on the selected alerts</legend>
-              <button type="submit" name="op" value="acknowledge" className="btn-secondary py-1" disabled={busy}>
-                Acknowledge selected
-              </button>
-              <button type="submit" name="op" value="resolve" className="btn-secondary py-1" disabled={busy}>
-                Resolve selected
-              </button>
-              <button type="submit" name="op" value="silence-1h" className="btn-secondary py-1" disabled={busy}>
-                Silence 1 h
-              </button>
-              <button type="submit" name="op" value="silence-24h" className="btn-secondary py-1" disabled={busy}>
-                Silence 24 h
-              </button>
-              <span className="flex items-end gap-1">
-                <span>
-                  <label htmlFor="silence-until" className="label">
-                    Silence until (UTC)
-                  </label>
-                  <input
-                    id="silence-until"
-                    name="until"
-                    type="datetime-local"
-                    className="input"
-                    aria-invalid={result?.field === "until" ? true : undefined}
-                    aria-describedby={result?.field === "until" ? "alerts-error" : undefined}
-                  />
-                </span>
-                <button type="submit" name="op" value="silence-until" className="btn-secondary py-1" disabled={busy}>
-                  Silence selected
+        <>
+          {canOpenCase ? (
+            // Its own form (checkboxes below join it through their form attribute), outside the bulk-action form.
+            <div className="card mb-3 p-3">
+              <OpenCaseFromAlerts />
+            </div>
+          ) : null}
+          <Form method="post">
+            {canTriage ? (
+              <fieldset
+                className="mb-3 flex flex-wrap items-end gap-2"
+                aria-label="Bulk actions on the selected alerts"
+              >
+                <legend className="sr-only">Bulk actions on the selected alerts</legend>
+                <button type="submit" name="op" value="acknowledge" className="btn-secondary py-1" disabled={busy}>
+                  Acknowledge selected
                 </button>
-              </span>
-            </fieldset>
-          ) : (
-            <p className="mb-3 text-xs text-ink-muted">Owners and admins change alerts.</p>
-          )}
-          <div className="relative card overflow-x-auto p-0">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
-                <tr>
-                  {canTriage ? (
-                    <th className="p-3">
-                      <span className="sr-only">Select</span>
-                    </th>
-                  ) : null}
-                  <th className="p-3">Severity</th>
-                  <th className="p-3">Alert</th>
-                  <th className="p-3">Status</th>
-                  <th className="p-3">Raised</th>
-                  <th className="p-3">Action</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {alerts.map((a) => (
-                  <tr key={a.id} data-testid="alert-row" className="align-top">
+                <button type="submit" name="op" value="resolve" className="btn-secondary py-1" disabled={busy}>
+                  Resolve selected
+                </button>
+                <button type="submit" name="op" value="silence-1h" className="btn-secondary py-1" disabled={busy}>
+                  Silence 1 h
+                </button>
+                <button type="submit" name="op" value="silence-24h" className="btn-secondary py-1" disabled={busy}>
+                  Silence 24 h
+                </button>
+                <span className="flex items-end gap-1">
+                  <span>
+                    <label htmlFor="silence-until" className="label">
+                      Silence until (UTC)
+                    </label>
+                    <input
+                      id="silence-until"
+                      name="until"
+                      type="datetime-local"
+                      className="input"
+                      aria-invalid={result?.field === "until" ? true : undefined}
+                      aria-describedby={result?.field === "until" ? "alerts-error" : undefined}
+                    />
+                  </span>
+                  <button type="submit" name="op" value="silence-until" className="btn-secondary py-1" disabled={busy}>
+                    Silence selected
+                  </button>
+                </span>
+              </fieldset>
+            ) : (
+              <p className="mb-3 text-xs text-ink-muted">Owners and admins change alerts.</p>
+            )}
+            <div className="relative card overflow-x-auto p-0">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
+                  <tr>
                     {canTriage ? (
-                      <td className="p-3">
-                        <input type="checkbox" name="alertIds" value={a.id} aria-label={`Select ${a.title}`} />
-                      </td>
+                      <th className="p-3">
+                        <span className="sr-only">Select</span>
+                      </th>
                     ) : null}
-                    <td className="p-3">
-                      <SeverityBadge level={a.severity} />
-                    </td>
-                    <td className="p-3">
-                      <p className="font-medium">{a.title}</p>
-                      {a.detail ? <p className="text-xs text-ink-muted">{a.detail}</p> : null}
-                      <p className="text-xs text-ink-muted">
-                        {a.source}
-                        {a.occurrences > 1
-                          ? ` · seen ${a.occurrences} times, last ${a.lastSeenAt.slice(0, 16).replace("T", " ")} UTC`
-                          : ""}
-                      </p>
-                      <details className="mt-1 text-xs">
-                        <summary className="cursor-pointer">Timeline ({a.timeline.length})</summary>
-                        <ol className="mt-1 space-y-0.5" data-testid="alert-timeline">
-                          {a.timeline.map((e) => (
-                            <li key={e.id}>
-                              <time dateTime={e.at}>{e.at.slice(0, 19).replace("T", " ")}</time> · {e.label}
-                              {e.note ? ` ${e.note}` : ""}
-                              {e.actor ? ` · by ${e.actor}` : ""}
-                            </li>
-                          ))}
-                        </ol>
-                      </details>
-                    </td>
-                    <td className="p-3">
-                      <StatusBadge tone={statusTone(a.status)}>{a.status}</StatusBadge>
-                      {a.silencedUntil && a.status === "silenced" ? (
-                        <p className="text-xs text-ink-muted">
-                          until {a.silencedUntil.slice(0, 16).replace("T", " ")} UTC
-                        </p>
-                      ) : null}
-                    </td>
-                    <td className="p-3">
-                      <time dateTime={a.createdAt}>{a.createdAt.slice(0, 10)}</time>
-                    </td>
-                    <td className="p-3">
-                      {canTriage ? (
-                        <div className="flex flex-wrap gap-2">
-                          {a.status === "active" || a.status === "silenced" ? (
-                            <button
-                              type="submit"
-                              name="op"
-                              value={`acknowledge:${a.id}`}
-                              className="btn-secondary py-1"
-                              aria-label={`Acknowledge ${a.title}`}
-                            >
-                              Acknowledge
-                            </button>
-                          ) : null}
-                          {a.status !== "resolved" ? (
-                            <button
-                              type="submit"
-                              name="op"
-                              value={`resolve:${a.id}`}
-                              className="btn-secondary py-1"
-                              aria-label={`Resolve ${a.title}`}
-                            >
-                              Resolve
-                            </button>
-                          ) : (
-                            <button
-                              type="submit"
-                              name="op"
-                              value={`reopen:${a.id}`}
-                              className="btn-secondary py-1"
-                              aria-label={`Reopen ${a.title}`}
-                            >
-                              Reopen
-                            </button>
-                          )}
-                        </div>
-                      ) : null}
-                    </td>
+                    {canOpenCase ? (
+                      <th className="p-3">
+                        <span className="sr-only">Open a case with</span>
+                      </th>
+                    ) : null}
+                    <th className="p-3">Severity</th>
+                    <th className="p-3">Alert</th>
+                    <th className="p-3">Status</th>
+                    <th className="p-3">Raised</th>
+                    <th className="p-3">Action</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </Form>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {alerts.map((a) => (
+                    <tr key={a.id} data-testid="alert-row" className="align-top">
+                      {canTriage ? (
+                        <td className="p-3">
+                          <input type="checkbox" name="alertIds" value={a.id} aria-label={`Select ${a.title}`} />
+                        </td>
+                      ) : null}
+                      {canOpenCase ? (
+                        <td className="p-3">
+                          {a.status !== "resolved" ? <AlertCaseCheckbox id={a.id} title={a.title} /> : null}
+                        </td>
+                      ) : null}
+                      <td className="p-3">
+                        <SeverityBadge level={a.severity} />
+                      </td>
+                      <td className="p-3">
+                        <p className="font-medium">{a.title}</p>
+                        {a.detail ? <p className="text-xs text-ink-muted">{a.detail}</p> : null}
+                        <p className="text-xs text-ink-muted">
+                          {a.source}
+                          {a.occurrences > 1
+                            ? ` · seen ${a.occurrences} times, last ${a.lastSeenAt.slice(0, 16).replace("T", " ")} UTC`
+                            : ""}
+                        </p>
+                        <details className="mt-1 text-xs">
+                          <summary className="cursor-pointer">Timeline ({a.timeline.length})</summary>
+                          <ol className="mt-1 space-y-0.5" data-testid="alert-timeline">
+                            {a.timeline.map((e) => (
+                              <li key={e.id}>
+                                <time dateTime={e.at}>{e.at.slice(0, 19).replace("T", " ")}</time> · {e.label}
+                                {e.note ? ` ${e.note}` : ""}
+                                {e.actor ? ` · by ${e.actor}` : ""}
+                              </li>
+                            ))}
+                          </ol>
+                        </details>
+                      </td>
+                      <td className="p-3">
+                        <StatusBadge tone={statusTone(a.status)}>{a.status}</StatusBadge>
+                        {a.silencedUntil && a.status === "silenced" ? (
+                          <p className="text-xs text-ink-muted">
+                            until {a.silencedUntil.slice(0, 16).replace("T", " ")} UTC
+                          </p>
+                        ) : null}
+                      </td>
+                      <td className="p-3">
+                        <time dateTime={a.createdAt}>{a.createdAt.slice(0, 10)}</time>
+                      </td>
+                      <td className="p-3">
+                        {canTriage ? (
+                          <div className="flex flex-wrap gap-2">
+                            {a.status === "active" || a.status === "silenced" ? (
+                              <button
+                                type="submit"
+                                name="op"
+                                value={`acknowledge:${a.id}`}
+                                className="btn-secondary py-1"
+                                aria-label={`Acknowledge ${a.title}`}
+                              >
+                                Acknowledge
+                              </button>
+                            ) : null}
+                            {a.status !== "resolved" ? (
+                              <button
+                                type="submit"
+                                name="op"
+                                value={`resolve:${a.id}`}
+                                className="btn-secondary py-1"
+                                aria-label={`Resolve ${a.title}`}
+                              >
+                                Resolve
+                              </button>
+                            ) : (
+                              <button
+                                type="submit"
+                                name="op"
+                                value={`reopen:${a.id}`}
+                                className="btn-secondary py-1"
+                                aria-label={`Reopen ${a.title}`}
+                              >
+                                Reopen
+                              </button>
+                            )}
+                          </div>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Form>
+        </>
       )}
     </ModulePage>
   );

@@ -9,6 +9,7 @@ import { alerts } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { analytics, findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard";
 import { complianceFrameworks, overallComplianceScore } from "~/modules/compliance";
+import { averageResponseHours } from "~/modules/incidents";
 import type { ComplianceFramework, ExecutiveAnalytics, ExecutiveMetrics } from "./components/executive-view";
 
 /** Open requirements shown per framework on /executive. */
@@ -29,8 +30,10 @@ export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {
     highSeverityFindings: findings.high,
     complianceScore: overallComplianceScore(tenantId),
     securityPostureScore: posture,
-    // Hours from an alert being raised to its resolution, over resolved alerts; null before any.
-    averageResponseTime: avg == null ? null : Math.round((avg / 3_600_000) * 10) / 10,
+    // Hours from a case's opening to its resolution (MTTR of incident response, issue 17); before any case is
+    // resolved, hours from an alert being raised to its resolution; null before either.
+    averageResponseTime:
+      averageResponseHours(tenantId) ?? (avg == null ? null : Math.round((avg / 3_600_000) * 10) / 10),
     toolsReplaced: a.toolsReplaced,
     hoursSavedMonthly: a.hoursSavedMonthly,
   };

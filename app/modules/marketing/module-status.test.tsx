@@ -104,11 +104,13 @@ describe("module status helpers", () => {
 });
 
 describe("public pages with today's route table", () => {
-  // These assertions name modules that are in development today (and Privacy Guard, built); they hold while the
-  // route table says so.
+  // These assertions name modules that are in development today (and Privacy Guard and Incident Response, built);
+  // they hold while the route table says so.
   beforeEach(() => {
-    expect(isInDevelopment("/incident-response")).toBe(true);
-    expect(isInDevelopment("/privacy") || isInDevelopment("/vulnerability")).toBe(false);
+    expect(isInDevelopment("/logs")).toBe(true);
+    expect(
+      isInDevelopment("/privacy") || isInDevelopment("/vulnerability") || isInDevelopment("/incident-response"),
+    ).toBe(false);
   });
 
   it("/about lists what works today and what is in development", async () => {
@@ -125,7 +127,7 @@ describe("public pages with today's route table", () => {
   it("/cyber-solutions badges every module in development and promises no training", async () => {
     const text = await renderText((await pages.solutions()).default);
     expect(text).not.toContain("train staff and track completion");
-    for (const path of ["/training-management", "/logs", "/incident-response", "/emergency-access"]) {
+    for (const path of ["/training-management", "/logs", "/emergency-access"]) {
       expect(text, path).toMatch(
         new RegExp(`${appRoute(path).label.replace(/[/&]/g, ".")} \\([A-Za-z]+ and higher\\) In development`),
       );
@@ -133,12 +135,13 @@ describe("public pages with today's route table", () => {
     expect(text).not.toMatch(/Phishing Analyzer \(Free and higher\) In development/);
     expect(text).not.toMatch(/Privacy Guard \(Free and higher\) In development/);
     expect(text).not.toMatch(/Compliance \(Business and higher\) In development/);
+    expect(text).not.toMatch(/Incident Response \(Business and higher\) In development/);
   });
 
-  it("the guides say Privacy Guard and the vulnerability scan work, and Incident Response is in development", async () => {
+  it("the guides say Privacy Guard, Incident Response and the vulnerability scan work", async () => {
     const privacy = await renderText((await pages.privacy()).default);
     expect(privacy).toContain("Rampart's Privacy Guard records each request with its due date");
-    expect(privacy).toContain("Incident Response module is in development");
+    expect(privacy).toContain("Incident Response module keeps the timeline you need for breach notification.");
     expect(privacy).not.toContain("Privacy Guard is in development");
     const practices = await renderText((await pages.practices()).default);
     expect(practices).toContain("Rampart's vulnerability scan does this for dependency files.");

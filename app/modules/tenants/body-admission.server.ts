@@ -35,6 +35,7 @@ const PUBLIC_BODY_PREFIXES: readonly string[] = ["/privacy-request/"];
 const API_FEATURES: readonly [string, Feature][] = [
   ["/api/phishing/", "phishingAnalyzer"],
   ["/api/dark-web/", "darkWebMonitoring"],
+  ["/api/incidents", "incidentResponse"],
 ];
 
 /** Whether a signed-out visitor may post to this route path. */

@@ -127,7 +127,11 @@ export function ExecutiveView({
           <Kpi
             label="Average response time"
             value={m.averageResponseTime == null ? "None yet" : `${m.averageResponseTime} h`}
-            hint={m.averageResponseTime == null ? "no alert resolved yet" : "from alert to resolution"}
+            hint={
+              m.averageResponseTime == null
+                ? "no incident or alert resolved yet"
+                : "mean time to resolve (incidents, else alerts)"
+            }
           />
         </dl>
       </section>

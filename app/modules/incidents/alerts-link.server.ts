@@ -1,0 +1,57 @@
+/**
+ * The only place incident response touches alerts (app/modules/alerts), kept small so the alerting rework merges:
+ * reading the alerts a case is opened from, acknowledging them, and raising the SLA-breach alert.
+ */
+import { listActiveAlerts, listAlerts, raiseAlert, setAlertStatus } from "~/modules/alerts";
+import type { Severity } from "./types";
+
+export const INCIDENT_ALERT_SOURCE = "incident-response";
+
+export type LinkedAlert = { id: string; title: string; severity: Severity; status: string; source: string };
+
+/** The tenant's alerts among `ids` (others' and unknown ids are left out). */
+export function findAlerts(tenantId: string, ids: readonly string[]): LinkedAlert[] {
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids);
+  return listAlerts(tenantId, 10_000)
+    .filter((a) => wanted.has(a.id))
+    .map((a) => ({ id: a.id, title: a.title, severity: a.severity, status: a.status, source: a.source }));
+}
+
+/** Alerts not yet resolved (the choices when opening a case). */
+export function listOpenAlerts(tenantId: string): LinkedAlert[] {
+  return listActiveAlerts(tenantId, 100).map((a) => ({
+    id: a.id,
+    title: a.title,
+    severity: a.severity,
+    status: a.status,
+    source: a.source,
+  }));
+}
+
+/** Opening a case acknowledges its alerts (resolved ones stay resolved). */
+export function acknowledgeAlerts(tenantId: string, alerts: readonly LinkedAlert[]) {
+  for (const a of alerts) if (a.status === "active") setAlertStatus(tenantId, a.id, "acknowledged");
+}
+
+/** One alert per case and missed target (the dedupe key makes the check idempotent). */
+export function raiseSlaBreachAlert(input: {
+  tenantId: string;
+  caseId: string;
+  reference: string;
+  title: string;
+  severity: Severity;
+  kind: string;
+  kindLabel: string;
+}): boolean {
+  return (
+    raiseAlert({
+      tenantId: input.tenantId,
+      source: INCIDENT_ALERT_SOURCE,
+      severity: input.severity,
+      title: `${input.reference} missed its ${input.kindLabel.toLowerCase()} target`,
+      detail: `Incident "${input.title}" is past its ${input.kindLabel.toLowerCase()} target.`,
+      dedupeKey: `incident-sla:${input.caseId}:${input.kind}`,
+    }) !== null
+  );
+}

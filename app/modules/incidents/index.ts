@@ -1,0 +1,61 @@
+/**
+ * Incident response (issue 17): cases with a NIST SP 800-61 life cycle, playbook tasks, observables linked across
+ * cases, evidence files with SHA-256, an append-only timeline, SLA targets with breach alerts, MTTA/MTTR, a
+ * role-filtered case report, and the /api/incidents endpoints.
+ *
+ * What other modules and the routes may use. The *.server exports are server-only (Remix empties them in the
+ * browser build).
+ */
+export * from "./types";
+export { DEFAULT_TEMPLATES, DEFAULT_SLA, PHASES } from "./templates";
+export { canIncident, PERMISSION_MESSAGE, type IncidentAction } from "./permissions";
+export {
+  addComment,
+  addObservable,
+  addTask,
+  checkTransition,
+  createCase,
+  getCase,
+  IncidentError,
+  listCases,
+  listTemplates,
+  listTimeline,
+  mergeCases,
+  updateCase,
+  updateTask,
+} from "./cases.server";
+export { storeEvidence, readEvidence, evidenceUsage, EVIDENCE_QUOTA_BYTES } from "./evidence.server";
+export {
+  averageResponseHours,
+  checkAllSlaBreaches,
+  checkSlaBreaches,
+  getSlaTargets,
+  responseMetrics,
+  setSlaTarget,
+} from "./sla.server";
+export { registerIncidentJobs, INCIDENT_SLA_JOB } from "./jobs.server";
+export { INCIDENT_ALERT_SOURCE } from "./alerts-link.server";
+export { AlertCaseCheckbox, OpenCaseFromAlerts, OPEN_CASE_FORM_ID } from "./components/open-case-from-alerts";
+export {
+  addCommentApi,
+  addEvidenceApi,
+  addObservableApi,
+  addTaskApi,
+  createCaseApi,
+  getCaseApi,
+  listCasesApi,
+  patchCaseApi,
+  patchTaskApi,
+  timelineApi,
+} from "./api.server";
+export {
+  caseAction,
+  canOpenCaseFromAlerts,
+  caseLoader,
+  evidenceDownload,
+  incidentsAction,
+  incidentsLoader,
+  markdownExport,
+  templatesAction,
+  templatesLoader,
+} from "./route.server";
