@@ -27,7 +27,8 @@ export type ServerErrorCode =
   | "VALIDATION_ERROR"
   | "PAYLOAD_TOO_LARGE"
   | "UPGRADE_REQUIRED"
-  | "METHOD_NOT_ALLOWED";
+  | "METHOD_NOT_ALLOWED"
+  | "UNSUPPORTED_MEDIA_TYPE";
 
 export const STATUS_MESSAGE = {
   401: "Authentication required",

@@ -13,6 +13,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alerts, exposures, phishingItems, watchedIdentities } from "@db/schema";
 import { preparedQuery } from "~/lib/db.server";
 import { listActiveAlerts } from "~/modules/alerts/alerts.server";
+import { countOpenAnomalies } from "~/modules/events";
 
 const WEIGHT = { critical: 15, high: 8, medium: 3, low: 1 } as const;
 type Level = keyof typeof WEIGHT;
@@ -173,8 +174,8 @@ export function dashboardMetrics(
     resolvedIssues: resolvedAlerts + resolvedExposures + quarantined,
     darkWebHits,
     phishingDetected,
-    // The logs module stores no anomalies yet; this stays 0 until it does.
-    anomaliesCount: 0,
+    // Open anomalies from Logs & Anomalies (app/modules/events).
+    anomaliesCount: countOpenAnomalies(tenantId),
   };
 }
 

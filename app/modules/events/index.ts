@@ -24,3 +24,16 @@ export {
   DEFAULT_RETENTION_DAYS,
 } from "./store.server";
 export { ingestEvents, ingestHec, decodeBody, formatFor, IngestError, MAX_BODY_BYTES } from "./ingest.server";
+export { postEventsApi, hecApi, hecHealth, listAnomaliesApi, getAnomalyApi, patchAnomalyApi } from "./api.server";
+export type { Anomaly, AnomalyType } from "./anomalies.server";
+export {
+  ANOMALY_TYPES,
+  ANOMALY_LABEL,
+  listAnomalies,
+  getAnomaly,
+  countOpenAnomalies,
+  setAnomalyStatus,
+  detectAnomalies,
+  registerAnomalyDetection,
+} from "./anomalies.server";
+export { canEvents, EVENTS_DENIED } from "./permissions";

@@ -14,6 +14,7 @@ import {
   type ParseResult,
   type Rejected,
 } from "./parse";
+import { registerAnomalyDetection } from "./anomalies.server";
 import { eventsNow, reserveQuota, storeEvents, type QuotaState } from "./store.server";
 
 /** Request bodies up to 10 MB, after gzip decompression (server/guards.js sets the same read limit). */
@@ -73,6 +74,7 @@ export type IngestResult =
 
 /** Parses and stores; events beyond the day's quota are rejected by line, and none left is a quota answer. */
 export async function ingestEvents(tenantId: string, format: EventFormat, body: string): Promise<IngestResult> {
+  registerAnomalyDetection();
   const now = eventsNow();
   let parsed: ParseResult;
   if (format === "ndjson") parsed = parseNdjson(body, now);
@@ -102,6 +104,7 @@ export type HecAnswer = { status: number; body: Record<string, unknown>; retryAf
 
 /** HEC semantics: envelopes before a bad one are indexed, and the answer names the bad one. */
 export async function ingestHec(tenantId: string, body: string): Promise<HecAnswer> {
+  registerAnomalyDetection();
   const now = eventsNow();
   const { events, error } = parseHec(body, now);
   if (events.length > 0) {
