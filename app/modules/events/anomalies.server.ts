@@ -329,12 +329,15 @@ export function detectAnomalies(tenantId: string, events: readonly StoredEvent[]
         if (!value) continue;
         const key = `fail:${kind}:${value.toLowerCase()}`;
         const st = state.read<{ hits: [number, string][]; quietUntil: number }>(key) ?? { hits: [], quietUntil: 0 };
-        st.hits = st.hits.filter(([t]) => t > e.time - BURST_WINDOW_MS && t <= e.time);
+        // Shippers deliver slightly out of order: a hit counts when it is within the window of this one.
+        st.hits = st.hits.filter(([t]) => Math.abs(t - e.time) < BURST_WINDOW_MS);
         st.hits.push([e.time, e.id]);
         if (st.hits.length > 500) st.hits = st.hits.slice(-500);
         const pattern = `failed-signin-burst:${kind}:${value.toLowerCase()}`;
         if (st.hits.length >= BURST_THRESHOLD && e.time >= st.quietUntil && !isBenign(state, pattern)) {
-          const first = st.hits[0]![0];
+          const times = st.hits.map(([t]) => t);
+          const first = Math.min(...times);
+          const last = Math.max(...times);
           found.push({
             type: "failed-signin-burst",
             severity: st.hits.length >= BURST_THRESHOLD * 3 ? "high" : "medium",
@@ -344,7 +347,7 @@ export function detectAnomalies(tenantId: string, events: readonly StoredEvent[]
             dedupeKey: `${pattern}:${first}`,
             explanation:
               `${st.hits.length} failed sign-ins ${kind === "user" ? `for user ${value}` : `from address ${value}`} ` +
-              `between ${iso(first)} and ${iso(e.time)} (within ${BURST_WINDOW_MS / 60_000} minutes; ` +
+              `between ${iso(first)} and ${iso(last)} (within ${BURST_WINDOW_MS / 60_000} minutes; ` +
               `${BURST_THRESHOLD} or more is a burst). A password-guessing or password-spraying attempt looks like this.`,
             eventIds: st.hits.map(([, id]) => id),
           });
