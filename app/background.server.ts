@@ -7,9 +7,11 @@
 import * as jobs from "~/lib/jobs.server";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/web/index.server";
+import { registerEventJobs } from "~/modules/events";
 
 export function startBackgroundJobs() {
   registerWebScanJobs();
   registerPrivacyJobs(jobs);
+  registerEventJobs();
   jobs.startJobRunner();
 }

@@ -37,3 +37,4 @@ export {
   registerAnomalyDetection,
 } from "./anomalies.server";
 export { canEvents, EVENTS_DENIED } from "./permissions";
+export { registerEventJobs, EVENTS_RETENTION_JOB } from "./jobs.server";

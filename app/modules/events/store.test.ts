@@ -97,3 +97,25 @@ describe("event store", () => {
     expect(fts()).toBe(before - 4);
   });
 });
+
+describe("retention job", () => {
+  it("runs on the durable job runner", async () => {
+    const { registerEventJobs, EVENTS_RETENTION_JOB } = await import("./jobs.server");
+    const { runDueJobs, setJobClock } = await import("~/lib/jobs.server");
+    const { tenantId } = await signedInUser();
+    const now = Date.now();
+    await storeEvents(tenantId, parseNdjson(lines(3), now).events, { receivedAt: now - 31 * DAY });
+    registerEventJobs(now);
+    setJobClock(() => now + 1000);
+    await runDueJobs();
+    setJobClock();
+    const left = sqlite().prepare("SELECT count(*) AS n FROM events WHERE tenant_id = ?").get(tenantId) as {
+      n: number;
+    };
+    expect(left.n).toBe(0);
+    const job = sqlite().prepare("SELECT status FROM jobs WHERE key = ?").get(EVENTS_RETENTION_JOB) as {
+      status: string;
+    };
+    expect(job.status).toBe("queued"); // recurring: waiting for its next hour
+  });
+});
