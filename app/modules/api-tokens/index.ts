@@ -17,3 +17,5 @@ export {
 export type { TokenScope, TokenListItem, CreatedToken, ResolvedToken } from "./tokens.server";
 export { listTokensApi, createTokenApi, revokeTokenApi, CreateTokenSchema } from "./api.server";
 export { canManageTokens, MANAGE_TOKENS_DENIED } from "./permissions";
+export { tokensSettings, tokensAction } from "./settings.server";
+export type { TokenActionResult } from "./settings.server";

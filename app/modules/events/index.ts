@@ -38,3 +38,5 @@ export {
 } from "./anomalies.server";
 export { canEvents, EVENTS_DENIED } from "./permissions";
 export { registerEventJobs, EVENTS_RETENTION_JOB } from "./jobs.server";
+export { logsLoader, logsAction } from "./route.server";
+export type { LogsActionResult } from "./route.server";
