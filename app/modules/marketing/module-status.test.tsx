@@ -128,7 +128,6 @@ describe("public pages with today's route table", () => {
     for (const path of [
       "/training-management",
       "/compliance-monitoring",
-      "/logs",
       "/incident-response",
       "/emergency-access",
     ]) {
@@ -138,6 +137,7 @@ describe("public pages with today's route table", () => {
     }
     expect(text).not.toMatch(/Phishing Analyzer \(Free and higher\) In development/);
     expect(text).not.toMatch(/Privacy Guard \(Free and higher\) In development/);
+    expect(text).not.toMatch(/Logs . Anomalies \([A-Za-z]+ and higher\) In development/);
   });
 
   it("the guides say Privacy Guard works, and Incident Response and the vulnerability scan are in development", async () => {
@@ -162,7 +162,7 @@ describe("public pages with today's route table", () => {
   it("/demo-materials says the compliance figures are simulated", async () => {
     const text = await renderText((await pages.demo()).default);
     expect(text).toContain("a real organization's executive screen says compliance is not tracked");
-    expect(text).toMatch(/still in development \(Vulnerability Scan, Logs & Anomalies, Compliance\)/);
+    expect(text).toMatch(/still in development \(Vulnerability Scan, Compliance\)/);
   });
 
   it("the privacy policy lists privacy requests among stored data", async () => {
