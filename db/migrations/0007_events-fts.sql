@@ -13,14 +13,13 @@ CREATE TRIGGER `events_fts_ad` AFTER DELETE ON `events` BEGIN
 END;
 --> statement-breakpoint
 -- The page cache's data-version triggers (see 0002) for the events tables: a tenant's pages re-render after
--- its events, tokens, anomalies or settings change.
+-- its events, tokens, anomalies or settings change. Inserts into `events` bump the version once per batch
+-- (store.server.ts) instead of once per row: a per-row trigger halved ingestion throughput.
 CREATE TRIGGER `api_tokens_version_ai` AFTER INSERT ON `api_tokens` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
 --> statement-breakpoint
 CREATE TRIGGER `api_tokens_version_au` AFTER UPDATE ON `api_tokens` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
 --> statement-breakpoint
 CREATE TRIGGER `api_tokens_version_ad` AFTER DELETE ON `api_tokens` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
---> statement-breakpoint
-CREATE TRIGGER `events_version_ai` AFTER INSERT ON `events` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
 --> statement-breakpoint
 CREATE TRIGGER `events_version_au` AFTER UPDATE ON `events` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
 --> statement-breakpoint

@@ -52,7 +52,7 @@ export function onEventsStored(listener: EventsStoredListener): () => void {
   return () => listeners.delete(listener);
 }
 
-type Statements = { db: Database.Database; insert: Database.Statement };
+type Statements = { db: Database.Database; insert: Database.Statement; bump: Database.Statement };
 let statements: Statements | null = null;
 function stmts(): Statements {
   const db = sqlite();
@@ -62,6 +62,11 @@ function stmts(): Statements {
       insert: db.prepare(
         `INSERT INTO events (id, tenant_id, received_at, time, host, source, category, product, message, fields, original)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      // The page cache's data version (db/migrations/0002), raised once per batch rather than by a per-row trigger.
+      bump: db.prepare(
+        `INSERT INTO tenant_data_versions (tenant_id, version) VALUES (?, 1)
+         ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1`,
       ),
     };
   }
@@ -82,7 +87,7 @@ export async function storeEvents(
   const receivedAt = options.receivedAt ?? clock();
   const ids: string[] = [];
   for (let start = 0; start < input.length; start += BATCH_SIZE) {
-    const { db, insert } = stmts();
+    const { db, insert, bump } = stmts();
     const slice = input.slice(start, start + BATCH_SIZE);
     const stored: StoredEvent[] = [];
     db.transaction(() => {
@@ -104,6 +109,7 @@ export async function storeEvents(
         stored.push({ ...e, id, tenantId, receivedAt, seq: Number(info.lastInsertRowid) });
         ids.push(id);
       }
+      bump.run(tenantId);
     })();
     for (const listener of listeners) {
       try {
