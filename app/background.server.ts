@@ -10,12 +10,14 @@ import { startAlertingWorker } from "~/modules/alerts";
 import { registerIncidentJobs } from "~/modules/incidents";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
+import { registerEventJobs } from "~/modules/events";
 
 export function startBackgroundJobs() {
   registerWebScanJobs();
   registerPrivacyJobs(jobs);
   registerComplianceJobs(jobs);
   registerIncidentJobs(jobs);
+  registerEventJobs();
   jobs.startJobRunner();
   // The notification outbox and escalation timers (app/modules/alerts/worker.server.ts).
   startAlertingWorker();

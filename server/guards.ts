@@ -10,6 +10,9 @@ export function bodyLimitFor(requestPath: string): number {
   // Remix's single-fetch posts go to /path.data: the same route, the same limit.
   const pathname = requestPath.endsWith(".data") ? requestPath.slice(0, -5) : requestPath;
   if (pathname === "/api/phishing/analyze") return 10 * MB;
+  // Event ingestion (issue 14): 10 MB after gzip inflation (body-parser counts inflated bytes).
+  if (pathname === "/api/events" || pathname === "/services/collector" || pathname.startsWith("/services/collector/"))
+    return 10 * MB;
   // .eml uploads are limited to 5 MB by the form's own check; allow the multipart overhead.
   if (pathname === "/phishing" || pathname === "/phishing-enhanced") return 6 * MB;
   // A pasted response: headers (256 KB) and the page's HTML (2 MB), JSON-escaped.
@@ -62,5 +65,7 @@ const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded\b|multipart\/form-dat
 export function pageBodyAllowed(req: Request): boolean {
   if (SAFE.has(req.method)) return true;
   if (req.path === "/api" || req.path.startsWith("/api/")) return true;
+  // The Splunk HEC endpoint (issue 14) takes shippers' JSON, like an API.
+  if (req.path === "/services/collector" || req.path.startsWith("/services/collector/")) return true;
   return FORM_TYPE.test(req.get("content-type") ?? "");
 }

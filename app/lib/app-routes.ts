@@ -132,7 +132,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Logs & Anomalies",
     "ScrollText",
     "logsAnomalies",
-    { sidebar: true, teaser: true, inDevelopment: true },
+    { sidebar: true, teaser: true },
     "Reads your authentication and access logs and flags anomalies such as impossible travel and brute force.",
   ),
   r(

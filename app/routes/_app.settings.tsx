@@ -35,6 +35,8 @@ import {
 } from "~/lib/permissions";
 import { Check, Minus } from "lucide-react";
 import { siteOrigin } from "~/lib/public-origin.server";
+import { tokensAction, tokensSettings } from "~/modules/api-tokens";
+import { TokensSection, type TokensSectionData } from "~/modules/api-tokens/components/tokens-section";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -65,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trialUsedByYou: hasUsedTrial(ctx.user.id) ? TRIAL_ALREADY_USED_BY_PERSON : null,
     // The same two checks the admin layout makes: the plan feature and the role's "administer" permission.
     canAdmin: can(role, "administer") && hasFeature(ctx.effectivePlan, "adminDashboard"),
+    apiTokens: tokensSettings(ctx),
   };
 }
 
@@ -76,9 +79,17 @@ const Intent = z.enum([
   "revoke-invite",
   "change-role",
   "remove-member",
+  "create-token",
+  "revoke-token",
 ]);
 
-type ActionResult = { intent: string; ok?: string; errors?: Record<string, string | undefined>; inviteUrl?: string };
+type ActionResult = {
+  intent: string;
+  ok?: string;
+  errors?: Record<string, string | undefined>;
+  inviteUrl?: string;
+  token?: string;
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireTenantContext(request);
@@ -95,6 +106,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const role = ctx.tenant.role;
 
   switch (intent.data) {
+    case "create-token":
+    case "revoke-token": {
+      const r = tokensAction(intent.data, form, ctx, ip);
+      return r.ok
+        ? ok(r.ok, r.token ? { token: r.token } : {}, { status: r.status === 201 ? 200 : r.status })
+        : fail(r.errors ?? {}, r.status);
+    }
     case "change-password": {
       const parsed = ChangePasswordSchema.safeParse({
         currentPassword: form.get("currentPassword"),
@@ -469,6 +487,8 @@ export default function Settings() {
           </div>
         ) : null}
       </section>
+
+      <TokensSection data={d.apiTokens as TokensSectionData} result={result} />
     </main>
   );
 }

@@ -18,6 +18,7 @@ import { findingHistory, openFindingsBySeverity } from "~/modules/vulnerability/
 
 /** Alerts whose findings are counted themselves (one finding, one penalty). */
 const FINDING_ALERT_SOURCE = "dependencies";
+import { countOpenAnomalies } from "~/modules/events";
 
 const WEIGHT = { critical: 15, high: 8, medium: 3, low: 1 } as const;
 type Level = keyof typeof WEIGHT;
@@ -185,8 +186,8 @@ export function dashboardMetrics(
     resolvedIssues: resolvedAlerts + resolvedExposures + quarantined,
     darkWebHits,
     phishingDetected,
-    // The logs module stores no anomalies yet; this stays 0 until it does.
-    anomaliesCount: 0,
+    // Open anomalies from Logs & Anomalies (app/modules/events).
+    anomaliesCount: countOpenAnomalies(tenantId),
   };
 }
 

@@ -107,10 +107,8 @@ describe("public pages with today's route table", () => {
   // These assertions name modules that are in development today (and Privacy Guard and Incident Response, built);
   // they hold while the route table says so.
   beforeEach(() => {
-    expect(isInDevelopment("/logs")).toBe(true);
-    expect(
-      isInDevelopment("/privacy") || isInDevelopment("/vulnerability") || isInDevelopment("/incident-response"),
-    ).toBe(false);
+    for (const path of ["/privacy", "/vulnerability", "/incident-response", "/logs", "/compliance-monitoring"])
+      expect(isInDevelopment(path), path).toBe(false);
   });
 
   it("/about lists what works today and what is in development", async () => {
@@ -127,7 +125,7 @@ describe("public pages with today's route table", () => {
   it("/cyber-solutions badges every module in development and promises no training", async () => {
     const text = await renderText((await pages.solutions()).default);
     expect(text).not.toContain("train staff and track completion");
-    for (const path of ["/training-management", "/logs", "/emergency-access"]) {
+    for (const path of ["/training-management", "/emergency-access"]) {
       expect(text, path).toMatch(
         new RegExp(`${appRoute(path).label.replace(/[/&]/g, ".")} \\([A-Za-z]+ and higher\\) In development`),
       );
@@ -136,6 +134,7 @@ describe("public pages with today's route table", () => {
     expect(text).not.toMatch(/Privacy Guard \(Free and higher\) In development/);
     expect(text).not.toMatch(/Compliance \(Business and higher\) In development/);
     expect(text).not.toMatch(/Incident Response \(Business and higher\) In development/);
+    expect(text).not.toMatch(/Logs . Anomalies \([A-Za-z]+ and higher\) In development/);
   });
 
   it("the guides say Privacy Guard, Incident Response and the vulnerability scan work", async () => {
@@ -159,7 +158,7 @@ describe("public pages with today's route table", () => {
     const text = await renderText((await pages.demo()).default);
     expect(text).toContain("HIPAA compliance score of 94. These are simulated");
     expect(text).not.toContain("a real organization's executive screen says compliance is not tracked");
-    expect(text).toMatch(/still in development \(Logs & Anomalies\)/);
+    expect(text).not.toContain("still in development");
   });
 
   it("the privacy policy lists privacy requests among stored data", async () => {

@@ -58,11 +58,10 @@ const FEATURE_PATHS: Partial<Record<Feature, readonly string[]>> = {
 /**
  * Plan features that are capabilities rather than pages and are not built:
  * sign-in is by e-mail and password only (see /auth0-setup), Rampart connects
- * to no outside tool, and there are no API keys for scripts yet (the JSON API
- * answers the signed-in browser on every plan). Remove a feature from this
- * list when it ships.
+ * to no outside tool. (API tokens, `apiAccess`, shipped with issue 14.) Remove
+ * a feature from this list when it ships.
  */
-const PLATFORM_NOT_BUILT: readonly Feature[] = ["ssoSupport", "customIntegrations", "apiAccess"];
+const PLATFORM_NOT_BUILT: readonly Feature[] = ["ssoSupport", "customIntegrations"];
 
 export function featurePaths(feature: Feature): readonly string[] {
   return FEATURE_PATHS[feature] ?? [];

@@ -169,9 +169,13 @@ describe("page cache (module)", () => {
         tbl_name: string;
       }[]
     ).map((t) => `${t.tbl_name}:${t.name}`);
+    // Event inserts raise the version once per batch in the store (app/modules/events/store.server.ts).
+    const bumpedByCode = new Set(["events:ai"]);
     for (const t of [...scoped, "tenants"]) {
-      for (const kind of ["ai", "au", "ad"])
+      for (const kind of ["ai", "au", "ad"]) {
+        if (bumpedByCode.has(`${t}:${kind}`)) continue;
         expect(triggers, `${t} needs its ${kind} trigger`).toContain(`${t}:${t}_version_${kind}`);
+      }
     }
   });
 

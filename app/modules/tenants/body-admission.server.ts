@@ -15,7 +15,7 @@ import { appRoute, APP_ROUTES } from "~/lib/app-routes";
 import { forbidden, unauthorized } from "~/lib/http.server";
 import { hasFeature, type Feature } from "~/lib/plans";
 import { loginRedirect } from "~/lib/session.server";
-import { getTenantContext, upgradeRequired } from "./tenant-context.server";
+import { getTenantContext, isApiPath, upgradeRequired } from "./tenant-context.server";
 
 /** Pages and APIs a signed-out visitor posts to (sign-in, sign-up, contact, the public breach check, logout). */
 export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
@@ -36,6 +36,10 @@ const API_FEATURES: readonly [string, Feature][] = [
   ["/api/phishing/", "phishingAnalyzer"],
   ["/api/dark-web/", "darkWebMonitoring"],
   ["/api/incidents", "incidentResponse"],
+  ["/api/events", "logsAnomalies"],
+  ["/api/anomalies", "logsAnomalies"],
+  ["/api/tokens", "apiAccess"],
+  ["/services/collector", "logsAnomalies"],
 ];
 
 /** Whether a signed-out visitor may post to this route path. */
@@ -71,7 +75,7 @@ export async function admitBody(request: Request): Promise<Response | null> {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
   const path = routePath(new URL(request.url).pathname);
   if (isPublicBodyPath(path)) return null;
-  const api = path === "/api" || path.startsWith("/api/");
+  const api = path === "/api" || isApiPath(path);
   let ctx;
   try {
     ctx = await getTenantContext(request);

@@ -18,7 +18,7 @@ import {
   type OrganizationAllowance,
   type Plan,
 } from "~/lib/plans";
-import { forbidden, unauthorized } from "~/lib/http.server";
+import { forbidden, tooManyRequests, unauthorized } from "~/lib/http.server";
 import {
   getSession,
   loginRedirect,
@@ -28,6 +28,7 @@ import {
 } from "~/lib/session.server";
 import {
   getMembership,
+  getTenant,
   listTenantsForUser,
   organizationAllowanceForUser,
   tenantEffectivePlan,
@@ -36,6 +37,8 @@ import {
 import { getTrial, type TrialInfo } from "./trials.server";
 import { scopedMemo } from "~/lib/request-scope.server";
 import { can, type PermissionAction } from "~/lib/permissions";
+import { rateLimit } from "~/lib/rate-limit.server";
+import { resolveApiToken, scopeFor, tokenFromHeader, TOKEN_RATE_LIMIT, type TokenScope } from "~/modules/api-tokens";
 
 export type SelectedTenant = { id: string; name: string; displayName: string; plan: Plan; role: Role };
 
@@ -48,6 +51,8 @@ export type TenantContext = {
   effectivePlan: Plan;
   trial: TrialInfo | null;
   allowance: OrganizationAllowance;
+  /** Set when the request authenticated with an API token (Authorization: Bearer) instead of a session. */
+  token?: { id: string; name: string; scopes: TokenScope[] };
 };
 
 export type UpgradeRequired = {
@@ -59,8 +64,15 @@ export type UpgradeRequired = {
 
 const contexts = new WeakMap<Request, Promise<TenantContext | null>>();
 
+/** Paths that answer like an API: /api and the Splunk HEC endpoint shippers post to. */
+export function isApiPath(pathname: string) {
+  return (
+    pathname.startsWith("/api/") || pathname === "/services/collector" || pathname.startsWith("/services/collector/")
+  );
+}
+
 function isApi(request: Request) {
-  return new URL(request.url).pathname.startsWith("/api/");
+  return isApiPath(new URL(request.url).pathname);
 }
 
 /** The tenant context of a signed-in request, or null when signed out. Throws 403 for a foreign X-Tenant-Id. */
@@ -75,6 +87,8 @@ export function getTenantContext(request: Request): Promise<TenantContext | null
 }
 
 async function build(request: Request): Promise<TenantContext | null> {
+  // API tokens authenticate API paths only: a page never acts on a bearer header.
+  if (isApi(request) && request.headers.has("Authorization")) return buildFromToken(request);
   const resolved = await getSession(request);
   if (!resolved) return null;
   const { user, session } = resolved;
@@ -117,6 +131,52 @@ async function build(request: Request): Promise<TenantContext | null> {
     effectivePlan: chosen && trial ? tenantEffectivePlan(chosen.tenantId, plan, now, trial) : "free",
     trial,
     allowance: organizationAllowanceForUser(user.id, now, { list, trialOf }),
+  };
+}
+
+/**
+ * The context of a request carrying an API token (issue 14). The token acts as
+ * its tenant only and within its scopes: `read` for GET, `events:write` for
+ * posting events; other requests are 403 whatever the scopes. Its role is
+ * viewer, so role-gated reads (the audit trail, the token list) stay with people.
+ * Unknown, malformed or revoked tokens are 401; each token is rate-limited.
+ */
+function buildFromToken(request: Request): TenantContext {
+  const secret = tokenFromHeader(request.headers.get("Authorization"));
+  const now = Date.now();
+  const token = secret ? resolveApiToken(secret, now) : null;
+  if (!token) throw unauthorized();
+  const limited = rateLimit(`api-token:${token.id}`, TOKEN_RATE_LIMIT.limit, TOKEN_RATE_LIMIT.windowMs, now);
+  if (!limited.allowed) throw tooManyRequests(limited.retryAfterSeconds);
+  const header = request.headers.get("X-Tenant-Id");
+  if (header !== null && header !== token.tenantId) throw forbidden();
+  const url = new URL(request.url);
+  const scope = scopeFor(request.method, url.pathname);
+  if (!scope || !token.scopes.includes(scope)) throw forbidden("This API token's scopes do not allow this request");
+  const row = getTenant(token.tenantId);
+  if (!row) throw unauthorized();
+  const plan: Plan = row.plan;
+  const trial = getTrial(token.tenantId, now);
+  const effectivePlan = tenantEffectivePlan(token.tenantId, plan, now, trial);
+  // A plan without API access (after a downgrade or a trial's end) turns its tokens off.
+  if (!hasFeature(effectivePlan, "apiAccess")) throw upgradeRequired("apiAccess");
+  const role: Role = "viewer";
+  return {
+    user: token.actor,
+    session: {
+      idHash: `api-token:${token.id}`,
+      userId: token.actor.id,
+      selectedTenantId: token.tenantId,
+      expiresAt: now,
+      createdAt: now,
+    },
+    tenants: [{ tenantId: token.tenantId, tenant: { name: row.name, plan }, role }],
+    tenant: { id: token.tenantId, name: row.name, displayName: displayTenantName(row.name), plan, role },
+    plan,
+    effectivePlan,
+    trial,
+    allowance: organizationAllowanceForUser(token.actor.id, now),
+    token: { id: token.id, name: token.name, scopes: token.scopes },
   };
 }
 

@@ -1,0 +1,21 @@
+/** API tokens (issue 14): what other modules and app/lib may use. */
+export {
+  TOKEN_PREFIX,
+  TOKEN_SCOPES,
+  TOKEN_RATE_LIMIT,
+  SCOPE_LABEL,
+  MAX_TOKENS_PER_TENANT,
+  TokenLimitError,
+  createApiToken,
+  listApiTokens,
+  revokeApiToken,
+  resolveApiToken,
+  tokenFromHeader,
+  scopeFor,
+  isScope,
+} from "./tokens.server";
+export type { TokenScope, TokenListItem, CreatedToken, ResolvedToken } from "./tokens.server";
+export { listTokensApi, createTokenApi, revokeTokenApi, CreateTokenSchema } from "./api.server";
+export { canManageTokens, MANAGE_TOKENS_DENIED } from "./permissions";
+export { tokensSettings, tokensAction } from "./settings.server";
+export type { TokenActionResult } from "./settings.server";

@@ -1,0 +1,197 @@
+/**
+ * API tokens (issue 14): a tenant's machine credentials for /api, limited by
+ * scopes. The secret is `rmp_` + 256 random bits in base64url: the prefix lets
+ * secret scanners (GitHub push protection, trufflehog, gitleaks rules) find a
+ * leaked one, and only its SHA-256 is stored, so a copy of the database hands
+ * out no working token (the secret has enough entropy that an unsalted fast
+ * hash is the right tool, as for session ids). The secret is shown once.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { apiTokens, memberships, users } from "@db/schema";
+import { db } from "~/lib/db.server";
+import { audit } from "~/modules/audit";
+
+export const TOKEN_PREFIX = "rmp_";
+export const TOKEN_SCOPES = ["events:write", "read"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+export const SCOPE_LABEL: Record<TokenScope, string> = {
+  "events:write": "Send events (POST /api/events, Splunk HEC)",
+  read: "Read tenant data (GET requests)",
+};
+export const MAX_TOKENS_PER_TENANT = 50;
+/** Requests per token per minute: a busy shipper flushes every second or so; a runaway loop is stopped. */
+export const TOKEN_RATE_LIMIT = { limit: 1200, windowMs: 60_000 } as const;
+
+// Base64url after the prefix; 43 characters for 32 bytes.
+const TOKEN_SHAPE = /^rmp_[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function isScope(v: unknown): v is TokenScope {
+  return typeof v === "string" && (TOKEN_SCOPES as readonly string[]).includes(v);
+}
+
+export type TokenListItem = {
+  id: string;
+  name: string;
+  scopes: TokenScope[];
+  createdAt: number;
+  lastUsedAt: number | null;
+};
+export type CreatedToken = TokenListItem & { token: string };
+
+export class TokenLimitError extends Error {
+  constructor() {
+    super(`An organization may have at most ${MAX_TOKENS_PER_TENANT} API tokens. Revoke one you no longer use.`);
+  }
+}
+
+export function createApiToken(input: {
+  tenantId: string;
+  userId: string;
+  name: string;
+  scopes: TokenScope[];
+  ip?: string | null;
+}): CreatedToken {
+  const scopes = [...new Set(input.scopes)].sort() as TokenScope[];
+  const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
+  const id = randomUUID();
+  const createdAt = Date.now();
+  db.transaction((tx) => {
+    const count = tx
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.tenantId, input.tenantId), isNull(apiTokens.revokedAt)))
+      .all().length;
+    if (count >= MAX_TOKENS_PER_TENANT) throw new TokenLimitError();
+    tx.insert(apiTokens)
+      .values({
+        id,
+        tenantId: input.tenantId,
+        name: input.name,
+        scopes,
+        tokenHash: hashToken(token),
+        hint: token.slice(0, TOKEN_PREFIX.length + 4),
+        createdBy: input.userId,
+        createdAt,
+      })
+      .run();
+  });
+  audit({
+    action: "api_token.created",
+    tenantId: input.tenantId,
+    userId: input.userId,
+    ip: input.ip ?? null,
+    detail: { tokenId: id, name: input.name, scopes },
+  });
+  return { id, name: input.name, scopes, createdAt, lastUsedAt: null, token };
+}
+
+export function listApiTokens(tenantId: string): (TokenListItem & { hint: string })[] {
+  return db
+    .select({
+      id: apiTokens.id,
+      name: apiTokens.name,
+      scopes: apiTokens.scopes,
+      createdAt: apiTokens.createdAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      hint: apiTokens.hint,
+    })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tenantId, tenantId), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.createdAt))
+    .all()
+    .map((t) => ({ ...t, scopes: t.scopes.filter(isScope) }));
+}
+
+/** Revokes at once (the next request with it is 401). False when no such live token in this tenant. */
+export function revokeApiToken(input: {
+  tenantId: string;
+  tokenId: string;
+  userId: string;
+  ip?: string | null;
+}): boolean {
+  const changed =
+    db
+      .update(apiTokens)
+      .set({ revokedAt: Date.now() })
+      .where(and(eq(apiTokens.tenantId, input.tenantId), eq(apiTokens.id, input.tokenId), isNull(apiTokens.revokedAt)))
+      .run().changes > 0;
+  if (changed)
+    audit({
+      action: "api_token.revoked",
+      tenantId: input.tenantId,
+      userId: input.userId,
+      ip: input.ip ?? null,
+      detail: { tokenId: input.tokenId },
+    });
+  return changed;
+}
+
+export type ResolvedToken = {
+  id: string;
+  tenantId: string;
+  name: string;
+  scopes: TokenScope[];
+  /** Who the token acts as in audit and rate limits: its creator, or an owner when the creator left. */
+  actor: { id: string; email: string; createdAt: number };
+};
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The live token a secret names, or null (unknown, malformed or revoked). */
+export function resolveApiToken(secret: string, now = Date.now()): ResolvedToken | null {
+  if (!TOKEN_SHAPE.test(secret)) return null;
+  const row = db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, hashToken(secret)))
+    .get();
+  if (!row || row.revokedAt !== null) return null;
+  const actor =
+    (row.createdBy
+      ? db
+          .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+          .from(users)
+          .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, row.tenantId)))
+          .where(eq(users.id, row.createdBy))
+          .get()
+      : undefined) ??
+    db
+      .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .where(and(eq(memberships.tenantId, row.tenantId), eq(memberships.role, "owner")))
+      .get();
+  if (!actor) return null;
+  // Written at most once a minute: a shipper posting every second should not write a row each time.
+  if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_RESOLUTION_MS)
+    db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id)).run();
+  return { id: row.id, tenantId: row.tenantId, name: row.name, scopes: row.scopes.filter(isScope), actor };
+}
+
+/** The token an Authorization header carries: `Bearer <token>`, or `Splunk <token>` as HEC clients send it. */
+export function tokenFromHeader(header: string | null): string | null {
+  if (!header) return null;
+  const space = header.indexOf(" ");
+  if (space <= 0) return null;
+  const scheme = header.slice(0, space).toLowerCase();
+  if (scheme !== "bearer" && scheme !== "splunk") return null;
+  const value = header.slice(space + 1).trim();
+  return value || null;
+}
+
+/** Which scope a request needs: reads need `read`, posting events needs `events:write`, anything else none can give. */
+export function scopeFor(method: string, pathname: string): TokenScope | null {
+  const m = method.toUpperCase();
+  if (m === "GET" || m === "HEAD") return "read";
+  if (
+    m === "POST" &&
+    (pathname === "/api/events" || pathname === "/services/collector" || pathname.startsWith("/services/collector/"))
+  )
+    return "events:write";
+  return null;
+}

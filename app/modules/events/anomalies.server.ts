@@ -1,0 +1,615 @@
+/**
+ * Anomalies computed as events arrive (a listener on each stored batch).
+ * Four detectors, with thresholds from common SOC practice:
+ *
+ * - failed sign-in bursts per user and per source address: at least
+ *   BURST_THRESHOLD failures within BURST_WINDOW_MS (Windows 4625, sshd
+ *   "Failed password"/"Invalid user", generic `outcome: failure` sign-ins),
+ *   the brute-force and password-spraying pattern (MITRE ATT&CK T1110);
+ * - new terms: a process, parent-child pair, service or signed-in user seen
+ *   for the first time on a host after that host's learning period
+ *   (LEARNING_MS from its first event), as Elastic's "new terms" rules do;
+ * - volume: an entity's (host's, user's) events in an hour far above its own
+ *   baseline, median + VOLUME_MADS x MAD (scaled) over the previous hours of
+ *   the learning window, a robust z-score that a single past spike cannot skew;
+ * - impossible travel: two sign-ins of one user from places whose distance
+ *   needs more than MAX_TRAVEL_KMH (coordinates), or from two countries less
+ *   than COUNTRY_HOP_MS apart when only countries are known.
+ *
+ * What a detector remembers (first-seen terms, hourly counts, recent failures,
+ * last sign-in place) lives in `anomaly_state`, so detection resumes after a
+ * restart. Times are event times; detectedAt uses the injectable events clock.
+ * "Benign" stores the anomaly's pattern: the same pattern no longer alerts.
+ */
+import { randomUUID } from "node:crypto";
+import type Database from "better-sqlite3";
+import { sqlite } from "~/lib/db.server";
+import { raiseAlert, type Severity } from "~/modules/alerts";
+import type { FieldValue } from "./parse";
+import { eventsNow, onEventsStored, type StoredEvent } from "./store.server";
+
+export const ANOMALY_TYPES = ["failed-signin-burst", "new-term", "volume-spike", "impossible-travel"] as const;
+export type AnomalyType = (typeof ANOMALY_TYPES)[number];
+export const ANOMALY_LABEL: Record<AnomalyType, string> = {
+  "failed-signin-burst": "Failed sign-in burst",
+  "new-term": "First seen on host",
+  "volume-spike": "Event volume far above baseline",
+  "impossible-travel": "Impossible travel",
+};
+
+export const BURST_THRESHOLD = 10;
+export const BURST_WINDOW_MS = 5 * 60_000;
+export const LEARNING_MS = 7 * 86_400_000;
+const HOUR = 3_600_000;
+export const VOLUME_MIN_HOURS = 24;
+export const VOLUME_MADS = 6;
+export const VOLUME_MIN_COUNT = 50;
+export const MAX_TRAVEL_KMH = 1000;
+export const COUNTRY_HOP_MS = 60 * 60_000;
+
+// ---- reading what an event says ----
+
+type F = Record<string, FieldValue>;
+const s = (v: FieldValue | undefined) => (v === null || v === undefined || v === "" || v === "-" ? null : String(v));
+function pick(f: F, names: readonly string[]): string | null {
+  for (const n of names) {
+    const v = s(f[n]);
+    if (v) return v;
+  }
+  return null;
+}
+
+/** `... for [invalid user ]NAME from ADDR port ...` in sshd lines, read with indexOf (linear). */
+function sshdParts(message: string): { user: string | null; ip: string | null } {
+  let user: string | null = null;
+  let ip: string | null = null;
+  const forAt = message.indexOf(" for ");
+  if (forAt !== -1) {
+    let rest = message.slice(forAt + 5);
+    if (rest.startsWith("invalid user ")) rest = rest.slice(13);
+    const end = rest.indexOf(" ");
+    user = end === -1 ? rest : rest.slice(0, end);
+  } else if (message.startsWith("Invalid user ")) {
+    const rest = message.slice(13);
+    const end = rest.indexOf(" ");
+    user = end === -1 ? rest : rest.slice(0, end);
+  }
+  const fromAt = message.indexOf(" from ");
+  if (fromAt !== -1) {
+    const rest = message.slice(fromAt + 6);
+    const end = rest.indexOf(" ");
+    ip = end === -1 ? rest : rest.slice(0, end);
+  }
+  return { user: user || null, ip: ip || null };
+}
+
+export type SignIn = { outcome: "success" | "failure"; user: string | null; ip: string | null };
+
+const USER_FIELDS = [
+  "TargetUserName",
+  "user.name",
+  "user",
+  "username",
+  "userName",
+  "user_name",
+  "suser",
+  "duser",
+  "account",
+];
+const IP_FIELDS = ["IpAddress", "source.ip", "client.ip", "src_ip", "srcip", "src", "ip", "remote_addr", "clientIP"];
+
+/** A sign-in success or failure, if the event is one. */
+export function signInOf(
+  e: Pick<StoredEvent, "fields" | "message" | "category" | "product" | "source">,
+): SignIn | null {
+  const f = e.fields;
+  const id = s(f.EventID);
+  const ip = () => {
+    const v = pick(f, IP_FIELDS);
+    return v === "::1" || v === "127.0.0.1" ? v : v;
+  };
+  if (id === "4625" && (f.Channel === "Security" || f.Provider_Name !== undefined))
+    return { outcome: "failure", user: pick(f, USER_FIELDS), ip: ip() };
+  if (id === "4624" && (f.Channel === "Security" || f.Provider_Name !== undefined))
+    return { outcome: "success", user: pick(f, USER_FIELDS), ip: ip() };
+  const msg = e.message ?? "";
+  const sshd = e.source === "sshd" || e.product === "sshd" || f.appName === "sshd";
+  if (sshd && msg) {
+    if (msg.startsWith("Failed password") || msg.startsWith("Invalid user") || msg.startsWith("Failed publickey")) {
+      const p = sshdParts(msg);
+      return { outcome: "failure", user: p.user, ip: p.ip };
+    }
+    if (msg.startsWith("Accepted ")) {
+      const p = sshdParts(msg);
+      return { outcome: "success", user: p.user, ip: p.ip };
+    }
+  }
+  const outcome = pick(f, ["event.outcome", "outcome"]);
+  if (outcome === "failure" || outcome === "success") {
+    const category = (e.category ?? pick(f, ["event.category", "category"]) ?? "").toLowerCase();
+    const action = (pick(f, ["event.action", "action"]) ?? "").toLowerCase();
+    const auth =
+      category.includes("auth") || action.includes("login") || action.includes("logon") || action.includes("sign");
+    // Outcome alone (e.g. a failed file write) is not a sign-in; any event with an outcome and a user and
+    // no other category is taken as one, since generic auth logs often carry nothing else.
+    if (auth || (!category && pick(f, USER_FIELDS))) return { outcome, user: pick(f, USER_FIELDS), ip: ip() };
+  }
+  return null;
+}
+
+function basename(path: string) {
+  const i = Math.max(path.lastIndexOf("\\"), path.lastIndexOf("/"));
+  return (i === -1 ? path : path.slice(i + 1)).toLowerCase();
+}
+
+type Term = { kind: "process" | "parent-child" | "service" | "user"; value: string; severity: Severity };
+
+/** The new-terms an event carries (process, parent-child pair, service, signed-in user). */
+export function termsOf(e: StoredEvent, signIn: SignIn | null): Term[] {
+  const f = e.fields;
+  const out: Term[] = [];
+  const id = s(f.EventID);
+  const image = pick(f, ["NewProcessName", "Image", "process.executable", "process.name"]);
+  const windowsProcess = id === "4688" || (id === "1" && s(f.Channel)?.includes("Sysmon"));
+  if (image && (windowsProcess || f["process.executable"] !== undefined || f["process.name"] !== undefined)) {
+    out.push({ kind: "process", value: basename(image), severity: "medium" });
+    const parent = pick(f, ["ParentProcessName", "ParentImage", "process.parent.executable", "process.parent.name"]);
+    if (parent)
+      out.push({ kind: "parent-child", value: `${basename(parent)} > ${basename(image)}`, severity: "medium" });
+  }
+  if (id === "7045" || id === "4697") {
+    const svc = pick(f, ["ServiceName", "ServiceFileName"]);
+    if (svc) out.push({ kind: "service", value: svc.toLowerCase(), severity: "high" });
+  }
+  if (signIn?.outcome === "success" && signIn.user)
+    out.push({ kind: "user", value: signIn.user.toLowerCase(), severity: "low" });
+  return out;
+}
+
+type Place = { country: string | null; lat: number | null; lon: number | null };
+function num(v: FieldValue | undefined): number | null {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+export function placeOf(f: F): Place | null {
+  const country = pick(f, [
+    "source.geo.country_iso_code",
+    "client.geo.country_iso_code",
+    "geo.country_iso_code",
+    "source.geo.country_name",
+    "geo.country",
+    "country",
+    "Country",
+  ]);
+  const lat = num(
+    f["source.geo.location.lat"] ?? f["client.geo.location.lat"] ?? f["geo.location.lat"] ?? f.lat ?? f.latitude,
+  );
+  const lon = num(
+    f["source.geo.location.lon"] ?? f["client.geo.location.lon"] ?? f["geo.location.lon"] ?? f.lon ?? f.longitude,
+  );
+  const hasCoords = lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+  if (!country && !hasCoords) return null;
+  return { country: country?.toUpperCase() ?? null, lat: hasCoords ? lat : null, lon: hasCoords ? lon : null };
+}
+
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }) {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export function medianAndMad(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = (xs: number[]) => {
+    const m = xs.length >> 1;
+    return xs.length % 2 ? xs[m]! : (xs[m - 1]! + xs[m]!) / 2;
+  };
+  const median = mid(sorted);
+  const mad = mid(sorted.map((v) => Math.abs(v - median)).sort((a, b) => a - b));
+  return { median, mad };
+}
+
+// ---- state ----
+
+class State {
+  private cache = new Map<string, unknown>();
+  private dirty = new Set<string>();
+  private get: Database.Statement;
+  constructor(private tenantId: string) {
+    this.get = sqlite().prepare("SELECT value FROM anomaly_state WHERE tenant_id = ? AND key = ?");
+  }
+  read<T>(key: string): T | undefined {
+    if (this.cache.has(key)) return this.cache.get(key) as T | undefined;
+    const row = this.get.get(this.tenantId, key) as { value: string } | undefined;
+    const value = row ? (JSON.parse(row.value) as T) : undefined;
+    this.cache.set(key, value);
+    return value;
+  }
+  write(key: string, value: unknown) {
+    this.cache.set(key, value);
+    this.dirty.add(key);
+  }
+  flush(now: number) {
+    if (this.dirty.size === 0) return;
+    const put = sqlite().prepare(
+      `INSERT INTO anomaly_state (tenant_id, key, value, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (tenant_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+    );
+    sqlite().transaction(() => {
+      for (const key of this.dirty) put.run(this.tenantId, key, JSON.stringify(this.cache.get(key)), now);
+    })();
+    this.dirty.clear();
+  }
+}
+
+// ---- anomalies ----
+
+export type Anomaly = {
+  id: string;
+  type: AnomalyType;
+  severity: Severity;
+  detectedAt: string;
+  user: string | null;
+  host: string | null;
+  explanation: string;
+  eventIds: string[];
+  status: "open" | "acknowledged" | "benign";
+};
+
+type NewAnomaly = {
+  type: AnomalyType;
+  severity: Severity;
+  user: string | null;
+  host: string | null;
+  pattern: string;
+  dedupeKey: string;
+  explanation: string;
+  eventIds: string[];
+};
+
+function isBenign(state: State, pattern: string) {
+  return state.read<boolean>(`benign:${pattern}`) === true;
+}
+
+function record(tenantId: string, a: NewAnomaly, now: number): string | null {
+  const id = randomUUID();
+  const changes = sqlite()
+    .prepare(
+      `INSERT INTO anomalies (id, tenant_id, type, severity, detected_at, user, host, pattern, explanation, event_ids, status, dedupe_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) ON CONFLICT (tenant_id, dedupe_key) DO NOTHING`,
+    )
+    .run(
+      id,
+      tenantId,
+      a.type,
+      a.severity,
+      now,
+      a.user,
+      a.host,
+      a.pattern,
+      a.explanation,
+      JSON.stringify(a.eventIds.slice(0, 200)),
+      a.dedupeKey,
+    ).changes;
+  if (changes === 0) return null;
+  raiseAlert({
+    tenantId,
+    source: "logs",
+    severity: a.severity,
+    title: `${ANOMALY_LABEL[a.type]}${a.user ? `: ${a.user}` : a.host ? `: ${a.host}` : ""}`,
+    detail: a.explanation,
+    dedupeKey: `anomaly:${id}`,
+  });
+  return id;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
+
+/** Runs every detector over one stored batch of a tenant. Answers the new anomalies' ids. */
+export function detectAnomalies(tenantId: string, events: readonly StoredEvent[]): string[] {
+  const now = eventsNow();
+  const state = new State(tenantId);
+  const found: NewAnomaly[] = [];
+  const volume = new Map<
+    string,
+    { entity: string; kind: "host" | "user"; hour: number; count: number; ids: string[] }
+  >();
+
+  for (const e of events) {
+    const signIn = signInOf(e);
+
+    // Failed sign-in bursts.
+    if (signIn?.outcome === "failure") {
+      for (const [kind, value] of [
+        ["user", signIn.user],
+        ["address", signIn.ip],
+      ] as const) {
+        if (!value) continue;
+        const key = `fail:${kind}:${value.toLowerCase()}`;
+        const st = state.read<{ hits: [number, string][]; quietUntil: number }>(key) ?? { hits: [], quietUntil: 0 };
+        // Shippers deliver slightly out of order: a hit counts when it is within the window of this one.
+        st.hits = st.hits.filter(([t]) => Math.abs(t - e.time) < BURST_WINDOW_MS);
+        st.hits.push([e.time, e.id]);
+        if (st.hits.length > 500) st.hits = st.hits.slice(-500);
+        const pattern = `failed-signin-burst:${kind}:${value.toLowerCase()}`;
+        if (st.hits.length >= BURST_THRESHOLD && e.time >= st.quietUntil && !isBenign(state, pattern)) {
+          const times = st.hits.map(([t]) => t);
+          const first = Math.min(...times);
+          const last = Math.max(...times);
+          found.push({
+            type: "failed-signin-burst",
+            severity: st.hits.length >= BURST_THRESHOLD * 3 ? "high" : "medium",
+            user: kind === "user" ? value : signIn.user,
+            host: e.host,
+            pattern,
+            dedupeKey: `${pattern}:${first}`,
+            explanation:
+              `${st.hits.length} failed sign-ins ${kind === "user" ? `for user ${value}` : `from address ${value}`} ` +
+              `between ${iso(first)} and ${iso(last)} (within ${BURST_WINDOW_MS / 60_000} minutes; ` +
+              `${BURST_THRESHOLD} or more is a burst). A password-guessing or password-spraying attempt looks like this.`,
+            eventIds: st.hits.map(([, id]) => id),
+          });
+          // One anomaly per burst: quiet for a window after it fires.
+          st.quietUntil = e.time + BURST_WINDOW_MS;
+          st.hits = [];
+        }
+        state.write(key, st);
+      }
+    }
+
+    // New terms on a host after its learning period.
+    if (e.host) {
+      const hostKey = `host:${e.host.toLowerCase()}`;
+      let firstSeen = state.read<number>(hostKey);
+      if (firstSeen === undefined || e.time < firstSeen) {
+        firstSeen = e.time;
+        state.write(hostKey, firstSeen);
+      }
+      for (const term of termsOf(e, signIn)) {
+        const key = `term:${e.host.toLowerCase()}:${term.kind}:${term.value}`;
+        if (state.read<number>(key) !== undefined) continue;
+        state.write(key, e.time);
+        const pattern = `new-term:${e.host.toLowerCase()}:${term.kind}:${term.value}`;
+        if (e.time - firstSeen < LEARNING_MS || isBenign(state, pattern)) continue;
+        const what =
+          term.kind === "process"
+            ? `The process ${term.value} ran`
+            : term.kind === "parent-child"
+              ? `The parent-child pair ${term.value} appeared`
+              : term.kind === "service"
+                ? `The service ${term.value} was installed`
+                : `The user ${term.value} signed in`;
+        found.push({
+          type: "new-term",
+          severity: term.severity,
+          user: signIn?.user ?? pick(e.fields, ["SubjectUserName", "user.name", "User"]),
+          host: e.host,
+          pattern,
+          dedupeKey: pattern,
+          explanation:
+            `${what} on ${e.host} for the first time (at ${iso(e.time)}), after ${Math.floor((e.time - firstSeen) / 86_400_000)} ` +
+            `days of events from this host. New software, services and accounts on an established host deserve a look.`,
+          eventIds: [e.id],
+        });
+      }
+    }
+
+    // Hourly counts per host and user, for the volume baseline.
+    const user = signIn?.user ?? pick(e.fields, ["user.name", "TargetUserName", "SubjectUserName", "user", "username"]);
+    for (const [kind, entity] of [
+      ["host", e.host],
+      ["user", user],
+    ] as const) {
+      if (!entity) continue;
+      const hour = Math.floor(e.time / HOUR);
+      const k = `${kind}:${entity.toLowerCase()}:${hour}`;
+      const v = volume.get(k) ?? { entity: entity.toLowerCase(), kind, hour, count: 0, ids: [] };
+      v.count += 1;
+      if (v.ids.length < 50) v.ids.push(e.id);
+      volume.set(k, v);
+    }
+
+    // Impossible travel between a user's sign-ins.
+    if (signIn?.outcome === "success" && signIn.user) {
+      const place = placeOf(e.fields);
+      if (place) {
+        const key = `travel:${signIn.user.toLowerCase()}`;
+        const last = state.read<Place & { time: number; id: string }>(key);
+        if (last && e.time >= last.time) {
+          const hours = Math.max((e.time - last.time) / HOUR, 1 / 60);
+          let reason: string | null = null;
+          if (last.lat !== null && last.lon !== null && place.lat !== null && place.lon !== null) {
+            const km = distanceKm({ lat: last.lat, lon: last.lon }, { lat: place.lat, lon: place.lon });
+            if (km > 500 && km / hours > MAX_TRAVEL_KMH)
+              reason = `${Math.round(km)} km apart in ${Math.round(hours * 60)} minutes (${Math.round(km / hours)} km/h; an airliner does about 900)`;
+          } else if (
+            last.country &&
+            place.country &&
+            last.country !== place.country &&
+            e.time - last.time < COUNTRY_HOP_MS
+          ) {
+            reason = `from two countries ${Math.round((e.time - last.time) / 60_000)} minutes apart`;
+          }
+          const pair = [last.country ?? `${last.lat},${last.lon}`, place.country ?? `${place.lat},${place.lon}`]
+            .sort()
+            .join("|");
+          const pattern = `impossible-travel:${signIn.user.toLowerCase()}:${pair}`;
+          if (reason && !isBenign(state, pattern)) {
+            const where = (p: Place) => p.country ?? `${p.lat?.toFixed(2)}, ${p.lon?.toFixed(2)}`;
+            found.push({
+              type: "impossible-travel",
+              severity: "high",
+              user: signIn.user,
+              host: e.host,
+              pattern,
+              dedupeKey: `${pattern}:${last.id}:${e.id}`,
+              explanation:
+                `${signIn.user} signed in from ${where(last)} at ${iso(last.time)} and from ${where(place)} at ${iso(e.time)}: ` +
+                `${reason}. One of the two sign-ins may be someone else using the account.`,
+              eventIds: [last.id, e.id],
+            });
+          }
+        }
+        if (!last || e.time >= last.time) state.write(key, { ...place, time: e.time, id: e.id });
+      }
+    }
+  }
+
+  // Volume: add this batch's counts, then compare each touched hour with the entity's own baseline.
+  for (const v of volume.values()) {
+    const key = `volume:${v.kind}:${v.entity}`;
+    const st = state.read<{ first: number; hours: Record<string, number>; fired: number[] }>(key) ?? {
+      first: v.hour,
+      hours: {},
+      fired: [],
+    };
+    st.first = Math.min(st.first, v.hour);
+    st.hours[v.hour] = (st.hours[v.hour] ?? 0) + v.count;
+    const windowHours = LEARNING_MS / HOUR;
+    for (const h of Object.keys(st.hours)) if (Number(h) < v.hour - windowHours) delete st.hours[h];
+    const history: number[] = [];
+    for (let h = Math.max(st.first, v.hour - windowHours); h < v.hour; h += 1) history.push(st.hours[h] ?? 0);
+    const count = st.hours[v.hour]!;
+    const pattern = `volume-spike:${v.kind}:${v.entity}`;
+    if (history.length >= VOLUME_MIN_HOURS && count >= VOLUME_MIN_COUNT && !st.fired.includes(v.hour)) {
+      const { median, mad } = medianAndMad(history);
+      // 1.4826 x MAD estimates the standard deviation; a floor of 1 keeps a flat baseline from alerting on noise.
+      const limit = median + VOLUME_MADS * Math.max(1, 1.4826 * mad);
+      if (count > limit && !isBenign(state, pattern)) {
+        st.fired = [...st.fired.slice(-20), v.hour];
+        found.push({
+          type: "volume-spike",
+          severity: count > limit * 3 ? "high" : "medium",
+          user: v.kind === "user" ? v.entity : null,
+          host: v.kind === "host" ? v.entity : null,
+          pattern,
+          dedupeKey: `${pattern}:${v.hour}`,
+          explanation:
+            `${count} events for ${v.kind} ${v.entity} in the hour from ${iso(v.hour * HOUR)}, against a usual ` +
+            `${median} per hour (median of the previous ${history.length} hours; the alert level is ${Math.round(limit)}, ` +
+            `median plus ${VOLUME_MADS} scaled MADs).`,
+          eventIds: v.ids,
+        });
+      }
+    }
+    state.write(key, st);
+  }
+
+  state.flush(now);
+  const ids: string[] = [];
+  for (const a of found) {
+    const id = record(tenantId, a, now);
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
+let registered = false;
+/** Makes detection run on every stored batch (idempotent; the events API calls it before storing). */
+export function registerAnomalyDetection() {
+  if (registered) return;
+  registered = true;
+  onEventsStored(({ tenantId, events }) => {
+    detectAnomalies(tenantId, events);
+  });
+}
+
+// ---- reading and triage ----
+
+type Row = {
+  id: string;
+  type: AnomalyType;
+  severity: Severity;
+  detected_at: number;
+  user: string | null;
+  host: string | null;
+  explanation: string;
+  event_ids: string;
+  status: Anomaly["status"];
+  pattern: string;
+};
+
+const toAnomaly = (r: Row): Anomaly => ({
+  id: r.id,
+  type: r.type,
+  severity: r.severity,
+  detectedAt: new Date(r.detected_at).toISOString(),
+  user: r.user,
+  host: r.host,
+  explanation: r.explanation,
+  eventIds: JSON.parse(r.event_ids) as string[],
+  status: r.status,
+});
+
+export function listAnomalies(
+  tenantId: string,
+  options: { status?: Anomaly["status"]; limit?: number } = {},
+): Anomaly[] {
+  const limit = Math.min(Math.max(options.limit ?? 100, 1), 500);
+  const rows = (
+    options.status
+      ? sqlite()
+          .prepare(
+            `SELECT * FROM anomalies WHERE tenant_id = ? AND status = ? ORDER BY detected_at DESC, rowid DESC LIMIT ?`,
+          )
+          .all(tenantId, options.status, limit)
+      : sqlite()
+          .prepare(`SELECT * FROM anomalies WHERE tenant_id = ? ORDER BY detected_at DESC, rowid DESC LIMIT ?`)
+          .all(tenantId, limit)
+  ) as Row[];
+  return rows.map(toAnomaly);
+}
+
+export function getAnomaly(tenantId: string, id: string): Anomaly | null {
+  const row = sqlite().prepare(`SELECT * FROM anomalies WHERE tenant_id = ? AND id = ?`).get(tenantId, id) as
+    Row | undefined;
+  return row ? toAnomaly(row) : null;
+}
+
+/** Open anomalies: the dashboard's anomaliesCount. */
+export function countOpenAnomalies(tenantId: string): number {
+  return (
+    sqlite().prepare(`SELECT count(*) AS n FROM anomalies WHERE tenant_id = ? AND status = 'open'`).get(tenantId) as {
+      n: number;
+    }
+  ).n;
+}
+
+/**
+ * Acknowledge, or mark benign: benign remembers the pattern, so the same
+ * pattern (this user's bursts, this term on this host, this entity's volume,
+ * this user's pair of places) no longer raises anomalies. The anomaly's alert
+ * is acknowledged (benign: resolved) with it.
+ */
+export function setAnomalyStatus(
+  tenantId: string,
+  id: string,
+  status: "acknowledged" | "benign" | "open",
+): Anomaly | null {
+  const row = sqlite().prepare(`SELECT * FROM anomalies WHERE tenant_id = ? AND id = ?`).get(tenantId, id) as
+    Row | undefined;
+  if (!row) return null;
+  const now = eventsNow();
+  const db = sqlite();
+  db.transaction(() => {
+    db.prepare(`UPDATE anomalies SET status = ? WHERE tenant_id = ? AND id = ?`).run(status, tenantId, id);
+    if (status === "benign") {
+      db.prepare(
+        `INSERT INTO anomaly_state (tenant_id, key, value, updated_at) VALUES (?, ?, 'true', ?)
+         ON CONFLICT (tenant_id, key) DO UPDATE SET value = 'true', updated_at = excluded.updated_at`,
+      ).run(tenantId, `benign:${row.pattern}`, now);
+    } else if (row.status === "benign") {
+      db.prepare(`DELETE FROM anomaly_state WHERE tenant_id = ? AND key = ?`).run(tenantId, `benign:${row.pattern}`);
+    }
+    const alertStatus = status === "open" ? "active" : status === "benign" ? "resolved" : "acknowledged";
+    db.prepare(`UPDATE alerts SET status = ?, resolved_at = ? WHERE tenant_id = ? AND dedupe_key = ?`).run(
+      alertStatus,
+      alertStatus === "resolved" ? now : null,
+      tenantId,
+      `anomaly:${id}`,
+    );
+  })();
+  return getAnomaly(tenantId, id);
+}

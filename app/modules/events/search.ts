@@ -1,0 +1,221 @@
+/**
+ * The /logs query language, parsed in one left-to-right pass (no regex, no
+ * backtracking): free words and "quoted phrases" (full-text, FTS5),
+ * `field:value` terms (value may be quoted; `*` and `?` are wildcards),
+ * AND / OR / NOT (also `-term`), parentheses, implicit AND between terms.
+ * OR binds looser than AND, as in Lucene and Splunk. Compiled to SQL with
+ * bound parameters only: nothing the user types is spliced into the SQL text
+ * (field names are restricted to [A-Za-z0-9_.@-] and quoted as JSON paths).
+ * Isomorphic: the page shows parse errors next to the search box.
+ */
+
+export type Node =
+  | { kind: "and" | "or"; items: Node[] }
+  | { kind: "not"; item: Node }
+  | { kind: "text"; value: string; phrase: boolean }
+  | { kind: "field"; field: string; value: string };
+
+export const MAX_QUERY_LENGTH = 1000;
+const MAX_TERMS = 32;
+const MAX_DEPTH = 8;
+
+type Token =
+  | { t: "word"; v: string; quoted: boolean }
+  | { t: "field"; f: string; v: string }
+  | { t: "and" | "or" | "not" | "(" | ")" };
+
+export class QueryError extends Error {}
+
+const FIELD_CHAR = (c: string) =>
+  (c >= "a" && c <= "z") ||
+  (c >= "A" && c <= "Z") ||
+  (c >= "0" && c <= "9") ||
+  c === "_" ||
+  c === "." ||
+  c === "@" ||
+  c === "-";
+
+function tokenize(q: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  const readQuoted = (): string => {
+    // At a `"`: read to the closing quote, `\"` escapes.
+    i += 1;
+    let v = "";
+    while (i < q.length && q[i] !== '"') {
+      if (q[i] === "\\" && i + 1 < q.length) i += 1;
+      v += q[i];
+      i += 1;
+    }
+    if (i >= q.length) throw new QueryError("A quoted phrase is missing its closing quote");
+    i += 1;
+    return v;
+  };
+  const readBare = (): string => {
+    let v = "";
+    while (i < q.length && q[i] !== " " && q[i] !== "\t" && q[i] !== "(" && q[i] !== ")" && q[i] !== '"') {
+      v += q[i];
+      i += 1;
+    }
+    return v;
+  };
+  while (i < q.length) {
+    const c = q[i]!;
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") {
+      i += 1;
+    } else if (c === "(" || c === ")") {
+      out.push({ t: c });
+      i += 1;
+    } else if (c === '"') {
+      out.push({ t: "word", v: readQuoted(), quoted: true });
+    } else if (c === "-" && i + 1 < q.length && q[i + 1] !== " ") {
+      out.push({ t: "not" });
+      i += 1;
+    } else {
+      // A field name followed by ':' is a field term; otherwise a bare word.
+      let j = i;
+      while (j < q.length && FIELD_CHAR(q[j]!)) j += 1;
+      if (j > i && q[j] === ":") {
+        const f = q.slice(i, j);
+        i = j + 1;
+        const v = q[i] === '"' ? readQuoted() : readBare();
+        if (!v) throw new QueryError(`Give a value after ${f}:`);
+        out.push({ t: "field", f, v });
+        continue;
+      }
+      const v = readBare();
+      if (v === "AND" || v === "&&") out.push({ t: "and" });
+      else if (v === "OR" || v === "||") out.push({ t: "or" });
+      else if (v === "NOT") out.push({ t: "not" });
+      else if (v) out.push({ t: "word", v, quoted: false });
+      else i += 1;
+    }
+  }
+  return out;
+}
+
+/** Parses a query; an empty query is null (everything in the time range). */
+export function parseQuery(input: string): Node | null {
+  const q = input.trim();
+  if (!q) return null;
+  if (q.length > MAX_QUERY_LENGTH) throw new QueryError(`A query is at most ${MAX_QUERY_LENGTH} characters`);
+  const tokens = tokenize(q);
+  let pos = 0;
+  let terms = 0;
+  const peek = () => tokens[pos];
+  const orExpr = (depth: number): Node => {
+    const items = [andExpr(depth)];
+    while (peek()?.t === "or") {
+      pos += 1;
+      items.push(andExpr(depth));
+    }
+    return items.length === 1 ? items[0]! : { kind: "or", items };
+  };
+  const andExpr = (depth: number): Node => {
+    const items = [unary(depth)];
+    for (;;) {
+      const t = peek();
+      if (!t || t.t === "or" || t.t === ")") break;
+      if (t.t === "and") pos += 1;
+      items.push(unary(depth));
+    }
+    return items.length === 1 ? items[0]! : { kind: "and", items };
+  };
+  const unary = (depth: number): Node => {
+    const t = peek();
+    if (!t) throw new QueryError("The query ends where a term was expected");
+    if (t.t === "not") {
+      pos += 1;
+      return { kind: "not", item: unary(depth) };
+    }
+    if (t.t === "(") {
+      if (depth >= MAX_DEPTH) throw new QueryError("Parentheses are nested too deeply");
+      pos += 1;
+      const inner = orExpr(depth + 1);
+      if (peek()?.t !== ")") throw new QueryError("A parenthesis is not closed");
+      pos += 1;
+      return inner;
+    }
+    if (t.t === "word" || t.t === "field") {
+      pos += 1;
+      terms += 1;
+      if (terms > MAX_TERMS) throw new QueryError(`A query has at most ${MAX_TERMS} terms`);
+      return t.t === "word"
+        ? { kind: "text", value: t.v, phrase: t.quoted }
+        : { kind: "field", field: t.f, value: t.v };
+    }
+    throw new QueryError(
+      t.t === ")" ? "A closing parenthesis has no opening one" : `"${t.t.toUpperCase()}" needs a term before it`,
+    );
+  };
+  const node = orExpr(0);
+  if (pos < tokens.length) throw new QueryError("A closing parenthesis has no opening one");
+  return node;
+}
+
+const COLUMNS: Record<string, string> = {
+  host: "host",
+  source: "source",
+  category: "category",
+  product: "product",
+  message: "message",
+};
+
+/** A LIKE pattern from a value with * and ? wildcards (escape char `\`). */
+export function likePattern(value: string) {
+  let out = "";
+  for (const c of value) {
+    if (c === "%" || c === "_" || c === "\\") out += "\\" + c;
+    else if (c === "*") out += "%";
+    else if (c === "?") out += "_";
+    else out += c;
+  }
+  return out;
+}
+
+/** An FTS5 string: each word quoted (so operators and punctuation in it are literal); `*` at the end is a prefix. */
+function ftsQuery(value: string, phrase: boolean): string | null {
+  const prefix = !phrase && value.endsWith("*");
+  const core = (prefix ? value.slice(0, -1) : value).replaceAll('"', '""');
+  if (!core.trim()) return null;
+  return `"${core}"${prefix ? "*" : ""}`;
+}
+
+/** SQL (with `?` parameters) for a parsed query, over a row of `events` aliased `e`. */
+export function compileQuery(node: Node, params: unknown[]): string {
+  switch (node.kind) {
+    case "and":
+    case "or":
+      return `(${node.items.map((n) => compileQuery(n, params)).join(node.kind === "and" ? " AND " : " OR ")})`;
+    case "not":
+      return `(NOT ${compileQuery(node.item, params)})`;
+    case "text": {
+      const inner = node.value.slice(0, node.value.endsWith("*") ? -1 : undefined);
+      // Wildcards inside a word are not FTS5 prefix queries: match the message and fields text instead.
+      if (!node.phrase && (inner.includes("*") || inner.includes("?"))) {
+        const p = `%${likePattern(node.value)}%`;
+        params.push(p, p);
+        return `(e.message LIKE ? ESCAPE '\\' OR e.fields LIKE ? ESCAPE '\\')`;
+      }
+      const fts = ftsQuery(node.value, node.phrase);
+      if (!fts) return "1";
+      params.push(fts);
+      return `e.seq IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ?)`;
+    }
+    case "field": {
+      const column = COLUMNS[node.field.toLowerCase()];
+      const hasWildcard = node.value.includes("*") || node.value.includes("?");
+      const pattern = likePattern(node.value);
+      if (column) {
+        params.push(hasWildcard ? pattern : pattern);
+        return `e.${column} LIKE ? ESCAPE '\\'`;
+      }
+      if (node.field === "time" || node.field === "id") {
+        params.push(node.value);
+        return node.field === "id" ? `e.id = ?` : `0`;
+      }
+      params.push(`$."${node.field}"`, pattern);
+      return `json_extract(e.fields, ?) LIKE ? ESCAPE '\\'`;
+    }
+  }
+}
