@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   RAMPART_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
   // An empty value (PUBLIC_URL= in an env file) means unset.
   PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  // Events a tenant may send per UTC day (issue 14): beyond it ingestion answers 429 until midnight UTC.
+  RAMPART_EVENTS_DAILY_QUOTA: z.coerce.number().int().positive().default(5_000_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { databasePath: string; dataDir: string };

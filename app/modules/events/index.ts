@@ -1,0 +1,26 @@
+/**
+ * The events module (issue 14): what other modules may use. Ingestion turns
+ * shippers' formats into normalised events (parse.ts), the store keeps them
+ * per tenant with FTS5, quota and retention (store.server.ts), search.server.ts
+ * answers /logs, anomalies.server.ts computes anomalies as batches arrive.
+ *
+ * For detection engines (Threat Hunting's Sigma rules): `onEventsStored`
+ * runs a listener after each committed batch, `iterateEvents` walks a tenant's
+ * stored events in a time range.
+ */
+export type { FieldValue, Fields, NormalizedEvent, Rejected } from "./parse";
+export { flatten, flattenWindowsEvent, parseSyslogLine } from "./parse";
+export type { EventsStoredListener, StoredEvent, QuotaState } from "./store.server";
+export {
+  onEventsStored,
+  iterateEvents,
+  getEvents,
+  storeEvents,
+  setEventsClock,
+  quotaState,
+  getRetentionDays,
+  setRetentionDays,
+  purgeExpiredEvents,
+  DEFAULT_RETENTION_DAYS,
+} from "./store.server";
+export { ingestEvents, ingestHec, decodeBody, formatFor, IngestError, MAX_BODY_BYTES } from "./ingest.server";

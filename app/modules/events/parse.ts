@@ -1,0 +1,431 @@
+/**
+ * Turns what log shippers send into normalised events: newline-delimited JSON,
+ * a JSON event or array, syslog lines (RFC 5424, RFC 3164/BSD and CEF, parsed
+ * by nsyslog-parser), Splunk HTTP Event Collector envelopes (several JSON
+ * objects concatenated, as Vector, Fluent Bit and the OpenTelemetry collector
+ * send them) and Windows events exported by `evtx_dump -o json|jsonl`
+ * (`{ Event: { System, EventData } }`, whose System and EventData fields are
+ * lifted to top-level fields such as EventID, Channel, Provider_Name, Computer).
+ *
+ * Everything here is linear in the input: lines are split with indexOf, HEC
+ * envelopes with a single-pass brace scanner, nothing uses backtracking regex
+ * on unbounded text. Bad lines are reported (1-based) and the good ones kept.
+ */
+import syslogParse from "nsyslog-parser";
+
+export type FieldValue = string | number | boolean | null;
+export type Fields = Record<string, FieldValue>;
+
+export type NormalizedEvent = {
+  /** Event time (unix ms): from the event when it carries one, else receipt. */
+  time: number;
+  host: string | null;
+  source: string | null;
+  category: string | null;
+  product: string | null;
+  message: string | null;
+  fields: Fields;
+  /** The event as received: its JSON text or the syslog line. */
+  original: string;
+};
+
+export type Rejected = { line: number; message: string };
+export type ParseResult = { events: NormalizedEvent[]; rejected: Rejected[]; lines: number[] };
+
+/** One event's original text at most (a log line larger than this is almost certainly not a log line). */
+export const MAX_EVENT_BYTES = 256 * 1024;
+/** Fields kept per event; the original keeps the rest. */
+export const MAX_FIELDS = 500;
+const MAX_FIELD_CHARS = 8192;
+const MAX_DEPTH = 8;
+
+// ---- flattening ----
+
+function scalar(value: unknown): FieldValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") return value.length > MAX_FIELD_CHARS ? value.slice(0, MAX_FIELD_CHARS) : value;
+  if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
+  if (typeof value === "boolean") return value;
+  const text = JSON.stringify(value);
+  return text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text;
+}
+
+/** Nested objects become dotted names (`user.name`), as ECS and most shippers write them. */
+export function flatten(value: unknown, out: Fields = {}, prefix = "", depth = 0): Fields {
+  if (value === null || typeof value !== "object" || Array.isArray(value) || depth >= MAX_DEPTH) {
+    if (prefix && Object.keys(out).length < MAX_FIELDS) out[prefix] = scalar(value);
+    return out;
+  }
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if (Object.keys(out).length >= MAX_FIELDS) break;
+    flatten(inner, out, prefix ? `${prefix}.${key}` : key, depth + 1);
+  }
+  return out;
+}
+
+// ---- Windows (evtx_dump) ----
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** `{ "#text": 4688 }` is 4688; `{ "#attributes": {...} }` alone is handled by the caller. */
+function evtxValue(v: unknown): unknown {
+  if (isObj(v) && "#text" in v) return v["#text"];
+  return v;
+}
+
+/** The System and EventData of an evtx_dump event, lifted to top-level names. */
+export function flattenWindowsEvent(event: Obj): Fields {
+  const out: Fields = {};
+  const system = isObj(event.System) ? event.System : {};
+  for (const [key, raw] of Object.entries(system)) {
+    if (isObj(raw) && isObj(raw["#attributes"])) {
+      for (const [attr, val] of Object.entries(raw["#attributes"] as Obj)) out[`${key}_${attr}`] = scalar(val);
+      if ("#text" in raw) out[key] = scalar(raw["#text"]);
+    } else {
+      out[key] = scalar(evtxValue(raw));
+    }
+  }
+  for (const section of ["EventData", "UserData"]) {
+    const data = event[section];
+    if (!isObj(data)) continue;
+    const items = data.Data;
+    if (Array.isArray(items)) {
+      // `<Data Name="X">v</Data>` rendered as a list of { #attributes: { Name }, #text }.
+      for (const item of items) {
+        if (isObj(item) && isObj(item["#attributes"]) && typeof item["#attributes"].Name === "string")
+          out[item["#attributes"].Name as string] = scalar(item["#text"] ?? null);
+      }
+    }
+    const body = section === "UserData" && Object.keys(data).length === 1 ? Object.values(data)[0] : data;
+    if (!isObj(body)) continue;
+    for (const [key, raw] of Object.entries(body)) {
+      if (key === "#attributes" || (key === "Data" && Array.isArray(raw))) continue;
+      if (Object.keys(out).length >= MAX_FIELDS) break;
+      out[key] = scalar(evtxValue(raw));
+    }
+  }
+  return out;
+}
+
+// ---- normalisation ----
+
+function parseTime(value: unknown): number | null {
+  if (typeof value === "number" && Number.isFinite(value)) {
+    // Seconds (HEC, Unix tools) or milliseconds.
+    const ms = value < 1e11 ? value * 1000 : value < 1e14 ? value : value / 1000;
+    return ms > 0 ? Math.round(ms) : null;
+  }
+  if (typeof value === "string" && value.length <= 64) {
+    if (/^\d+(\.\d+)?$/.test(value)) return parseTime(Number(value));
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  return null;
+}
+
+const str = (v: FieldValue | undefined): string | null =>
+  v === null || v === undefined || v === "" ? null : String(v).slice(0, 1024);
+
+function first(fields: Fields, names: readonly string[]): FieldValue | undefined {
+  for (const n of names) if (fields[n] !== undefined && fields[n] !== null && fields[n] !== "") return fields[n];
+  return undefined;
+}
+
+const TIME_FIELDS = ["@timestamp", "timestamp", "time", "ts", "_time", "eventTime", "TimeCreated_SystemTime", "date"];
+const HOST_FIELDS = ["host", "host.name", "host.hostname", "hostname", "Computer", "computer", "device"];
+const SOURCE_FIELDS = ["source", "log.file.path", "Channel", "sourcetype", "program", "appName", "service.name"];
+const MESSAGE_FIELDS = ["message", "msg", "_raw", "log", "event.original", "MESSAGE"];
+
+/** Windows event ids that are sign-ins, process starts and service installs. */
+const WINDOWS_CATEGORY: Record<string, string> = {
+  "4624": "authentication",
+  "4625": "authentication",
+  "4648": "authentication",
+  "4688": "process",
+  "4697": "service",
+  "7045": "service",
+  "1": "process",
+};
+
+/** Builds the stored event from flattened fields (and defaults the input format knows). */
+export function normalize(
+  fields: Fields,
+  original: string,
+  now: number,
+  defaults: Partial<Pick<NormalizedEvent, "host" | "source" | "product" | "category" | "message">> & {
+    time?: number | null;
+  } = {},
+): NormalizedEvent {
+  const time = defaults.time ?? parseTime(first(fields, TIME_FIELDS)) ?? now;
+  const windows = fields.EventID !== undefined && (fields.Channel !== undefined || fields.Provider_Name !== undefined);
+  const category =
+    defaults.category ??
+    str(first(fields, ["event.category", "category"])) ??
+    (windows ? (WINDOWS_CATEGORY[String(fields.EventID)] ?? null) : null);
+  const product =
+    defaults.product ??
+    str(first(fields, ["observer.product", "product", "deviceProduct"])) ??
+    (windows ? "windows" : null);
+  return {
+    time,
+    host: defaults.host ?? str(first(fields, HOST_FIELDS)),
+    source: defaults.source ?? str(first(fields, SOURCE_FIELDS)),
+    category,
+    product,
+    message: defaults.message ?? str(first(fields, MESSAGE_FIELDS)),
+    fields,
+    original,
+  };
+}
+
+/** A parsed JSON value as an event: evtx_dump records are recognised, other objects flattened. */
+export function fromJsonValue(value: unknown, original: string, now: number): NormalizedEvent | string {
+  if (!isObj(value)) return "An event must be a JSON object";
+  if (isObj(value.Event) && (isObj(value.Event.System) || isObj(value.Event.EventData))) {
+    const fields = flattenWindowsEvent(value.Event);
+    return normalize(fields, original, now, { source: str(fields.Channel) });
+  }
+  return normalize(flatten(value), original, now);
+}
+
+// ---- input formats ----
+
+/** Calls `each(line, lineNumber)` for every non-empty line (CRLF or LF). */
+function forEachLine(body: string, each: (line: string, n: number) => void) {
+  let start = 0;
+  let n = 0;
+  while (start <= body.length) {
+    let end = body.indexOf("\n", start);
+    if (end === -1) end = body.length;
+    n += 1;
+    let line = body.slice(start, end);
+    if (line.endsWith("\r")) line = line.slice(0, -1);
+    if (line.trim()) each(line, n);
+    start = end + 1;
+  }
+}
+
+function tooLarge(text: string) {
+  return text.length > MAX_EVENT_BYTES;
+}
+
+export function parseNdjson(body: string, now: number): ParseResult {
+  const result: ParseResult = { events: [], rejected: [], lines: [] };
+  forEachLine(body, (line, n) => {
+    if (tooLarge(line)) return void result.rejected.push({ line: n, message: "The event is larger than 256 KB" });
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return void result.rejected.push({ line: n, message: "The line is not valid JSON" });
+    }
+    const event = fromJsonValue(value, line, now);
+    if (typeof event === "string") return void result.rejected.push({ line: n, message: event });
+    result.events.push(event);
+    result.lines.push(n);
+  });
+  return result;
+}
+
+/** `application/json`: one event or an array; a bad element is rejected by its 1-based position. */
+export function parseJson(body: string, now: number): ParseResult | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    // jsonl sent as application/json (evtx_dump -o jsonl): read it line by line.
+    if (body.trimStart().startsWith("{") && body.includes("\n")) return parseNdjson(body, now);
+    return "The request body is not valid JSON";
+  }
+  const items = Array.isArray(value) ? value : [value];
+  const result: ParseResult = { events: [], rejected: [], lines: [] };
+  items.forEach((item, i) => {
+    const original = JSON.stringify(item) ?? "null";
+    if (tooLarge(original))
+      return void result.rejected.push({ line: i + 1, message: "The event is larger than 256 KB" });
+    const event = fromJsonValue(item, original, now);
+    if (typeof event === "string") return void result.rejected.push({ line: i + 1, message: event });
+    result.events.push(event);
+    result.lines.push(i + 1);
+  });
+  return result;
+}
+
+type SyslogParsed = {
+  type: string;
+  ts?: string | Date;
+  host?: string;
+  appName?: string;
+  pid?: string;
+  messageid?: string;
+  message?: string;
+  facility?: string;
+  level?: string;
+  structuredData?: Record<string, string>[];
+  cef?: Record<string, string>;
+  fields?: Record<string, string> | unknown[];
+};
+
+/** A BSD timestamp carries no year: the parser assumes this one, which is wrong for late-December lines read in January. */
+function bsdTime(ts: number, now: number) {
+  if (ts > now + 2 * 86_400_000) {
+    const d = new Date(ts);
+    d.setUTCFullYear(d.getUTCFullYear() - 1);
+    return d.getTime();
+  }
+  return ts;
+}
+
+export function parseSyslogLine(line: string, now: number): NormalizedEvent | string {
+  let parsed: SyslogParsed;
+  try {
+    parsed = syslogParse(line) as SyslogParsed;
+  } catch {
+    return "The line is not syslog (RFC 5424, RFC 3164) or CEF";
+  }
+  if (!parsed || parsed.type === "UNKNOWN") return "The line is not syslog (RFC 5424, RFC 3164) or CEF";
+  const fields: Fields = {};
+  if (parsed.facility) fields.facility = parsed.facility;
+  if (parsed.level) fields.severity = parsed.level;
+  if (parsed.appName && parsed.appName !== "-") fields.appName = parsed.appName;
+  if (parsed.pid && parsed.pid !== "-") fields.pid = parsed.pid;
+  if (parsed.messageid && parsed.messageid !== "-") fields.msgid = parsed.messageid;
+  for (const sd of parsed.structuredData ?? []) {
+    const sdId = sd.$id ?? "sd";
+    for (const [k, v] of Object.entries(sd)) if (k !== "$id") fields[`${sdId}.${k}`] = scalar(v);
+  }
+  let product: string | null = parsed.appName && parsed.appName !== "-" ? parsed.appName : null;
+  let message = parsed.message ?? null;
+  if (parsed.cef) {
+    for (const [k, v] of Object.entries(parsed.cef)) if (k !== "extension") fields[`cef.${k}`] = scalar(v);
+    if (parsed.fields && !Array.isArray(parsed.fields))
+      for (const [k, v] of Object.entries(parsed.fields)) fields[k] = scalar(v);
+    product = parsed.cef.deviceProduct ?? product;
+    message = parsed.cef.name ?? message;
+  }
+  const tsMs = parsed.ts ? new Date(parsed.ts).getTime() : NaN;
+  // A CEF line without a syslog header carries no time: receipt time (not the parser's "now").
+  const hasHeaderTime = parsed.type === "RFC5424" || parsed.type === "BSD" || !!parsed.host;
+  let time: number | null = hasHeaderTime && Number.isFinite(tsMs) ? tsMs : null;
+  if (time !== null && parsed.type === "BSD") time = bsdTime(time, now);
+  if (time === null && fields.rt !== undefined) time = parseTime(fields.rt) ?? parseTime(Number(fields.rt));
+  const sshd = parsed.appName === "sshd";
+  return normalize(fields, line, now, {
+    time,
+    host: str(parsed.host ?? null),
+    source: product,
+    product,
+    message,
+    category: sshd ? "authentication" : undefined,
+  });
+}
+
+export function parseSyslog(body: string, now: number): ParseResult {
+  const result: ParseResult = { events: [], rejected: [], lines: [] };
+  forEachLine(body, (line, n) => {
+    if (tooLarge(line)) return void result.rejected.push({ line: n, message: "The event is larger than 256 KB" });
+    const event = parseSyslogLine(line, now);
+    if (typeof event === "string") return void result.rejected.push({ line: n, message: event });
+    result.events.push(event);
+    result.lines.push(n);
+  });
+  return result;
+}
+
+// ---- Splunk HTTP Event Collector ----
+
+/**
+ * Splits concatenated JSON objects (`{...}{...}` or separated by whitespace)
+ * in one pass, honouring strings and escapes. Answers the texts, or the index
+ * of the first envelope that is not an object.
+ */
+export function splitConcatenatedJson(body: string): { parts: string[]; badAt: number | null } {
+  const parts: string[] = [];
+  let i = 0;
+  const n = body.length;
+  while (i < n) {
+    const c = body.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i += 1;
+      continue;
+    }
+    if (c !== 123 /* { */) return { parts, badAt: parts.length };
+    let depth = 0;
+    let inString = false;
+    let j = i;
+    for (; j < n; j += 1) {
+      const ch = body.charCodeAt(j);
+      if (inString) {
+        if (ch === 92 /* \ */) j += 1;
+        else if (ch === 34 /* " */) inString = false;
+      } else if (ch === 34) inString = true;
+      else if (ch === 123 || ch === 91) depth += 1;
+      else if (ch === 125 || ch === 93) {
+        depth -= 1;
+        if (depth === 0) break;
+      }
+    }
+    if (j >= n) return { parts, badAt: parts.length };
+    parts.push(body.slice(i, j + 1));
+    i = j + 1;
+  }
+  return { parts, badAt: null };
+}
+
+export type HecError = { status: number; text: string; code: number; invalidEventNumber?: number };
+export const HEC_SUCCESS = { text: "Success", code: 0 } as const;
+
+/** The HEC envelope's event with its metadata: `time` (epoch seconds), host, source, sourcetype, fields. */
+export function parseHec(body: string, now: number): { events: NormalizedEvent[]; error: HecError | null } {
+  if (!body.trim()) return { events: [], error: { status: 400, text: "No data", code: 5 } };
+  const { parts, badAt } = splitConcatenatedJson(body);
+  const events: NormalizedEvent[] = [];
+  const invalid = (i: number, text = "Invalid data format", code = 6): HecError => ({
+    status: 400,
+    text,
+    code,
+    invalidEventNumber: i,
+  });
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i]!;
+    if (tooLarge(part)) return { events, error: invalid(i) };
+    let envelope: unknown;
+    try {
+      envelope = JSON.parse(part);
+    } catch {
+      return { events, error: invalid(i) };
+    }
+    if (!isObj(envelope)) return { events, error: invalid(i) };
+    if (!("event" in envelope)) return { events, error: invalid(i, "Event field is required", 12) };
+    const ev = envelope.event;
+    if (ev === null || ev === "" || (isObj(ev) && Object.keys(ev).length === 0))
+      return { events, error: invalid(i, "Event field cannot be blank", 13) };
+    let base: NormalizedEvent;
+    if (isObj(ev)) {
+      const inner = fromJsonValue(ev, part, now);
+      if (typeof inner === "string") return { events, error: invalid(i) };
+      base = inner;
+    } else {
+      base = normalize({}, part, now, { message: String(typeof ev === "string" ? ev : JSON.stringify(ev)) });
+    }
+    const fields: Fields = { ...base.fields };
+    if (isObj(envelope.fields)) for (const [k, v] of Object.entries(envelope.fields)) fields[k] = scalar(v);
+    const sourcetype = typeof envelope.sourcetype === "string" ? envelope.sourcetype : null;
+    if (sourcetype) fields.sourcetype = sourcetype;
+    if (typeof envelope.index === "string") fields.index = envelope.index;
+    const time = envelope.time !== undefined ? parseTime(envelope.time) : null;
+    events.push({
+      ...base,
+      fields,
+      time: time ?? base.time,
+      host: typeof envelope.host === "string" && envelope.host ? envelope.host.slice(0, 1024) : base.host,
+      source:
+        typeof envelope.source === "string" && envelope.source
+          ? envelope.source.slice(0, 1024)
+          : (base.source ?? sourcetype),
+    });
+  }
+  if (badAt !== null) return { events, error: invalid(badAt) };
+  return { events, error: null };
+}

@@ -1,0 +1,297 @@
+/**
+ * The event store: normalised events per tenant in SQLite (`events`, with the
+ * FTS5 index `events_fts` kept by triggers), the per-tenant daily quota, and
+ * retention counted from receipt.
+ *
+ * Writes go in transactions of at most BATCH_SIZE rows, and the event loop is
+ * given back between batches (setImmediate), so a 10 MB ingestion never holds
+ * the single SQLite connection, nor the loop, for long: page requests are
+ * served between batches. After each committed batch the listeners registered
+ * with onEventsStored run (the anomaly detectors here, the Sigma engine of
+ * Threat Hunting), so detection happens as events arrive.
+ */
+import { randomUUID } from "node:crypto";
+import type Database from "better-sqlite3";
+import { sqlite } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import type { Fields, NormalizedEvent } from "./parse";
+
+export type StoredEvent = Omit<NormalizedEvent, "fields"> & {
+  id: string;
+  tenantId: string;
+  receivedAt: number;
+  seq: number;
+  fields: Fields;
+};
+
+export type EventsStoredListener = (batch: { tenantId: string; events: StoredEvent[] }) => void | Promise<void>;
+
+/** Rows per transaction: ~1000 rows commit in a few ms, well under the 50 ms a page may wait. */
+export const BATCH_SIZE = 1000;
+export const DEFAULT_RETENTION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+let clock: () => number = () => Date.now();
+/** Tests pass a fixed clock; `setEventsClock()` restores the real one. */
+export function setEventsClock(now?: () => number) {
+  clock = now ?? (() => Date.now());
+}
+export function eventsNow() {
+  return clock();
+}
+
+const listeners = new Set<EventsStoredListener>();
+
+/**
+ * Runs `listener` after every committed batch of stored events (in input
+ * order, one tenant per batch). A listener that throws is logged and does not
+ * stop ingestion or the other listeners. Answers a function that unregisters it.
+ */
+export function onEventsStored(listener: EventsStoredListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+type Statements = { db: Database.Database; insert: Database.Statement };
+let statements: Statements | null = null;
+function stmts(): Statements {
+  const db = sqlite();
+  if (!statements || statements.db !== db) {
+    statements = {
+      db,
+      insert: db.prepare(
+        `INSERT INTO events (id, tenant_id, received_at, time, host, source, category, product, message, fields, original)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
+  }
+  return statements;
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Stores events for a tenant; answers their ids in input order. Listeners run
+ * after each batch commits (awaited, so a caller sees detection finished).
+ */
+export async function storeEvents(
+  tenantId: string,
+  input: readonly NormalizedEvent[],
+  options: { receivedAt?: number } = {},
+): Promise<string[]> {
+  const receivedAt = options.receivedAt ?? clock();
+  const ids: string[] = [];
+  for (let start = 0; start < input.length; start += BATCH_SIZE) {
+    const { db, insert } = stmts();
+    const slice = input.slice(start, start + BATCH_SIZE);
+    const stored: StoredEvent[] = [];
+    db.transaction(() => {
+      for (const e of slice) {
+        const id = randomUUID();
+        const info = insert.run(
+          id,
+          tenantId,
+          receivedAt,
+          e.time,
+          e.host,
+          e.source,
+          e.category,
+          e.product,
+          e.message,
+          JSON.stringify(e.fields),
+          e.original,
+        );
+        stored.push({ ...e, id, tenantId, receivedAt, seq: Number(info.lastInsertRowid) });
+        ids.push(id);
+      }
+    })();
+    for (const listener of listeners) {
+      try {
+        await listener({ tenantId, events: stored });
+      } catch (error) {
+        console.error(
+          JSON.stringify({
+            time: new Date().toISOString(),
+            level: "error",
+            msg: "events listener failed",
+            error: String(error),
+          }),
+        );
+      }
+    }
+    if (start + BATCH_SIZE < input.length) await yieldToLoop();
+  }
+  return ids;
+}
+
+type Row = {
+  seq: number;
+  id: string;
+  tenant_id: string;
+  received_at: number;
+  time: number;
+  host: string | null;
+  source: string | null;
+  category: string | null;
+  product: string | null;
+  message: string | null;
+  fields: string;
+  original: string;
+};
+
+export function rowToEvent(r: Row): StoredEvent {
+  return {
+    seq: r.seq,
+    id: r.id,
+    tenantId: r.tenant_id,
+    receivedAt: r.received_at,
+    time: r.time,
+    host: r.host,
+    source: r.source,
+    category: r.category,
+    product: r.product,
+    message: r.message,
+    fields: JSON.parse(r.fields) as Fields,
+    original: r.original,
+  };
+}
+
+/**
+ * Every stored event of a tenant whose event time is in [from, to), oldest
+ * first. Reads pages of `pageSize` rows (no statement stays open between
+ * pages, so a consumer may write to the database while iterating).
+ */
+export function* iterateEvents(
+  tenantId: string,
+  range: { from: number; to: number },
+  options: { pageSize?: number } = {},
+): Generator<StoredEvent> {
+  const pageSize = Math.max(1, Math.min(options.pageSize ?? 1000, 10_000));
+  const stmt = sqlite().prepare(
+    `SELECT * FROM events WHERE tenant_id = ? AND ((time = ? AND seq > ?) OR time > ?) AND time < ?
+     ORDER BY time, seq LIMIT ?`,
+  );
+  let lastTime = range.from;
+  let lastSeq = -1;
+  for (;;) {
+    const rows = stmt.all(tenantId, lastTime, lastSeq, lastTime, range.to, pageSize) as Row[];
+    for (const r of rows) yield rowToEvent(r);
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    lastTime = last.time;
+    lastSeq = last.seq;
+  }
+}
+
+export function getEvents(tenantId: string, ids: readonly string[]): StoredEvent[] {
+  if (ids.length === 0) return [];
+  const list = ids.slice(0, 500);
+  const rows = sqlite()
+    .prepare(`SELECT * FROM events WHERE tenant_id = ? AND id IN (${list.map(() => "?").join(",")}) ORDER BY time, seq`)
+    .all(tenantId, ...list) as Row[];
+  return rows.map(rowToEvent);
+}
+
+// ---- quota ----
+
+export function utcDay(ms: number) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function secondsToUtcMidnight(now: number) {
+  const next = new Date(now);
+  next.setUTCHours(24, 0, 0, 0);
+  return Math.max(1, Math.ceil((next.getTime() - now) / 1000));
+}
+
+export type QuotaState = {
+  limit: number;
+  used: number;
+  remaining: number;
+  exceeded: boolean;
+  retryAfterSeconds: number;
+};
+
+export function quotaState(tenantId: string, now = clock()): QuotaState {
+  const limit = getEnv().RAMPART_EVENTS_DAILY_QUOTA;
+  const row = sqlite()
+    .prepare(`SELECT count FROM event_quota_usage WHERE tenant_id = ? AND day = ?`)
+    .get(tenantId, utcDay(now)) as { count: number } | undefined;
+  const used = row?.count ?? 0;
+  return {
+    limit,
+    used,
+    remaining: Math.max(0, limit - used),
+    exceeded: used >= limit,
+    retryAfterSeconds: secondsToUtcMidnight(now),
+  };
+}
+
+/** Takes up to `wanted` events from today's quota; answers how many may be stored. */
+export function reserveQuota(tenantId: string, wanted: number, now = clock()): { granted: number; state: QuotaState } {
+  const db = sqlite();
+  return db
+    .transaction(() => {
+      const state = quotaState(tenantId, now);
+      const granted = Math.min(wanted, state.remaining);
+      if (granted > 0) {
+        db.prepare(
+          `INSERT INTO event_quota_usage (tenant_id, day, count) VALUES (?, ?, ?)
+         ON CONFLICT (tenant_id, day) DO UPDATE SET count = count + excluded.count`,
+        ).run(tenantId, utcDay(now), granted);
+      }
+      return { granted, state: { ...state, used: state.used + granted, remaining: state.remaining - granted } };
+    })
+    .immediate();
+}
+
+// ---- retention ----
+
+export function getRetentionDays(tenantId: string): number {
+  const row = sqlite().prepare(`SELECT retention_days FROM event_settings WHERE tenant_id = ?`).get(tenantId) as
+    { retention_days: number } | undefined;
+  return row?.retention_days ?? DEFAULT_RETENTION_DAYS;
+}
+
+export const RETENTION_MIN_DAYS = 1;
+export const RETENTION_MAX_DAYS = 365;
+
+export function setRetentionDays(tenantId: string, days: number) {
+  const d = Math.min(RETENTION_MAX_DAYS, Math.max(RETENTION_MIN_DAYS, Math.round(days)));
+  sqlite()
+    .prepare(
+      `INSERT INTO event_settings (tenant_id, retention_days) VALUES (?, ?)
+       ON CONFLICT (tenant_id) DO UPDATE SET retention_days = excluded.retention_days`,
+    )
+    .run(tenantId, d);
+  return d;
+}
+
+/**
+ * Deletes events received longer ago than their tenant's retention, in
+ * bounded chunks with the loop given back between them. Answers the count.
+ */
+export async function purgeExpiredEvents(now = clock()): Promise<number> {
+  const db = sqlite();
+  const tenants = db
+    .prepare(
+      `SELECT t.id AS id, COALESCE(s.retention_days, ?) AS days FROM tenants t
+       LEFT JOIN event_settings s ON s.tenant_id = t.id`,
+    )
+    .all(DEFAULT_RETENTION_DAYS) as { id: string; days: number }[];
+  const del = db.prepare(
+    `DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE tenant_id = ? AND received_at < ? LIMIT ${BATCH_SIZE})`,
+  );
+  let total = 0;
+  for (const t of tenants) {
+    const cutoff = now - t.days * DAY_MS;
+    for (;;) {
+      const changes = del.run(t.id, cutoff).changes;
+      total += changes;
+      if (changes < BATCH_SIZE) break;
+      await yieldToLoop();
+    }
+  }
+  db.prepare(`DELETE FROM event_quota_usage WHERE day < ?`).run(utcDay(now - 7 * DAY_MS));
+  return total;
+}
