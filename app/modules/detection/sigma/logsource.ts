@@ -168,8 +168,26 @@ function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
+/** Windows events of one channel and EventID always get the same keys: computed once. */
+const windowsKeyCache = new Map<string, { keys: string[]; is4688: boolean }>();
+
 /** The keys (product|category|service) an event satisfies, from the most to the least specific. */
 export function classify(fields: Record<string, unknown>): { keys: string[]; is4688: boolean } {
+  const channelRaw = fields.Channel;
+  if (typeof channelRaw === "string" && channelRaw.length < 200) {
+    const cacheKey = `${channelRaw}\u0000${String(fields.EventID)}`;
+    let hit = windowsKeyCache.get(cacheKey);
+    if (!hit) {
+      hit = classifyUncached(fields);
+      if (windowsKeyCache.size > 10_000) windowsKeyCache.clear();
+      windowsKeyCache.set(cacheKey, hit);
+    }
+    return hit;
+  }
+  return classifyUncached(fields);
+}
+
+function classifyUncached(fields: Record<string, unknown>): { keys: string[]; is4688: boolean } {
   const products = new Set<string>([""]);
   const categories = new Set<string>([""]);
   const services = new Set<string>([""]);
@@ -268,9 +286,18 @@ export function flattenEvent(raw: unknown): Record<string, unknown> {
 }
 
 export function toEventView(raw: unknown): EventView {
-  const fields = flattenEvent(raw);
+  return viewOfFields(flattenEvent(raw), raw);
+}
+
+/**
+ * The view of already flattened fields (the event store's `fields`): what streaming detection and retro-hunts both
+ * use. `fields` is not modified.
+ */
+export function viewOfFields(input: Record<string, unknown>, raw: unknown = input): EventView {
+  let fields = input;
   const { keys, is4688 } = classify(fields);
   if (is4688) {
+    fields = { ...fields };
     const label = str(fields.MandatoryLabel);
     fields.__IntegrityLevel = label ? (MANDATORY_LABELS[label.toUpperCase()] ?? label) : undefined;
   }

@@ -363,7 +363,8 @@ function scalarString(v: EventValue): string | undefined {
  */
 let foldCache = new Map<string, string>();
 export function resetFoldCache() {
-  if (foldCache.size) foldCache = new Map();
+  if (foldCache.size > 256) foldCache = new Map();
+  else if (foldCache.size) foldCache.clear();
 }
 export function fold(s: string): string {
   let f = foldCache.get(s);
@@ -382,6 +383,7 @@ function overScalars(test: ValueTest, cased: boolean): (v: EventValue) => boolea
     return test(cased ? s : fold(s));
   };
   return (v) => {
+    if (typeof v === "string") return test(cased ? v : fold(v));
     if (Array.isArray(v)) {
       for (const x of v) if (one(x)) return true;
       return false;
