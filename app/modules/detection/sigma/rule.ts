@@ -86,7 +86,16 @@ function fieldReader(name: string, processCreation: boolean): Reader {
 
 type Detect = (ev: EventView) => boolean;
 
-function compileMap(map: Record<string, unknown>, processCreation: boolean, line?: number): Detect {
+/** The line of `key` in the map at a YAML path (for errors). */
+type LineOf = (path: (string | number)[], key?: string) => number | undefined;
+
+function compileMap(
+  map: Record<string, unknown>,
+  processCreation: boolean,
+  line: number | undefined,
+  lineOf?: LineOf,
+  path: (string | number)[] = [],
+): Detect {
   const parts: Detect[] = [];
   const entries = Object.entries(map);
   if (entries.length === 0) throw new SigmaRuleError("a selection must not be empty", line);
@@ -96,7 +105,8 @@ function compileMap(map: Record<string, unknown>, processCreation: boolean, line
     try {
       test = compileFieldValues(mods, value);
     } catch (e) {
-      if (e instanceof SigmaRuleError) throw new SigmaRuleError(`field '${key}': ${e.message}`, line);
+      if (e instanceof SigmaRuleError)
+        throw new SigmaRuleError(`field '${key}': ${e.message}`, lineOf?.(path, key) ?? line);
       throw e;
     }
     if (field === "") {
@@ -117,14 +127,25 @@ function compileMap(map: Record<string, unknown>, processCreation: boolean, line
 }
 const noRead = () => undefined;
 
-function compileSelection(value: unknown, processCreation: boolean, line?: number): Detect {
+function compileSelection(
+  value: unknown,
+  processCreation: boolean,
+  line?: number,
+  lineOf?: LineOf,
+  path: (string | number)[] = [],
+): Detect {
   if (Array.isArray(value)) {
     if (value.length === 0) throw new SigmaRuleError("a selection must not be an empty list", line);
     const parts: Detect[] = [];
     const keywords: ((strings: string[]) => boolean)[] = [];
-    for (const item of value) {
+    for (const [i, item] of value.entries()) {
       if (item && typeof item === "object" && !Array.isArray(item))
-        parts.push(compileMap(item as Record<string, unknown>, processCreation, line));
+        parts.push(
+          compileMap(item as Record<string, unknown>, processCreation, lineOf?.([...path, i]) ?? line, lineOf, [
+            ...path,
+            i,
+          ]),
+        );
       else if (Array.isArray(item)) throw new SigmaRuleError("a selection list must hold maps or values", line);
       else {
         try {
@@ -137,7 +158,8 @@ function compileSelection(value: unknown, processCreation: boolean, line?: numbe
     if (keywords.length) parts.push((ev) => keywords.some((k) => k(eventStrings(ev))));
     return parts.length === 1 ? parts[0] : (ev) => parts.some((p) => p(ev));
   }
-  if (value && typeof value === "object") return compileMap(value as Record<string, unknown>, processCreation, line);
+  if (value && typeof value === "object")
+    return compileMap(value as Record<string, unknown>, processCreation, line, lineOf, path);
   if (value === null || value === undefined) throw new SigmaRuleError("a selection must not be empty", line);
   const kw = compileKeyword(value);
   return (ev) => kw(eventStrings(ev));
@@ -213,7 +235,8 @@ function loadUnchecked(yamlText: string): SigmaRule {
     if (name === "condition" || name === "timeframe") continue;
     const l = keyLine(doc, lc, ["detection"], name);
     try {
-      selections.set(name, compileSelection(value, processCreation, l));
+      const lineOf: LineOf = (p, key) => (key === undefined ? nodeLine(doc, lc, p) : keyLine(doc, lc, p, key));
+      selections.set(name, compileSelection(value, processCreation, l, lineOf, ["detection", name]));
     } catch (e) {
       if (e instanceof SigmaRuleError) throw new SigmaRuleError(`selection '${name}': ${e.message}`, e.line ?? l);
       throw e;

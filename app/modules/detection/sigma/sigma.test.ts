@@ -236,7 +236,7 @@ describe("value semantics and modifiers", () => {
     const msg = loadError(
       "title: t\nlogsource:\n  product: windows\ndetection:\n  sel:\n    Image|contains: a\n  sel2:\n    Image|sometimes: b\n  condition: sel and sel2\n",
     );
-    expect(msg).toBe("line 7: selection 'sel2': field 'Image|sometimes': unknown modifier 'sometimes'");
+    expect(msg).toBe("line 8: selection 'sel2': field 'Image|sometimes': unknown modifier 'sometimes'");
   });
   it("refuses malformed rules with the line", () => {
     expect(loadError("title: t\nlogsource: windows\ndetection:\n  condition: x\n")).toMatch(
