@@ -134,3 +134,44 @@ export function getHunt(tenantId: string, id: string) {
     .where(and(eq(hunts.tenantId, tenantId), eq(hunts.id, id)))
     .get();
 }
+
+const HOUR_MS = 3_600_000;
+
+/** The Security Monitoring overview: detections of the last 24 hours by host, by ATT&CK technique and by hour. */
+export function detectionOverview(tenantId: string, now = Date.now()) {
+  const since = now - 24 * HOUR_MS;
+  const rows = db
+    .select({ host: detections.host, tags: detections.tags, level: detections.level, createdAt: detections.createdAt })
+    .from(detections)
+    .where(and(eq(detections.tenantId, tenantId), gte(detections.createdAt, since)))
+    .orderBy(desc(detections.createdAt))
+    .limit(50_000)
+    .all();
+  const byHost = new Map<string, number>();
+  const byTechnique = new Map<string, number>();
+  const hourly = Array.from({ length: 24 }, (_, i) => ({
+    start: Math.floor(since / HOUR_MS) * HOUR_MS + (i + 1) * HOUR_MS,
+    count: 0,
+  }));
+  for (const r of rows) {
+    const host = r.host ?? "unknown host";
+    byHost.set(host, (byHost.get(host) ?? 0) + 1);
+    for (const t of r.tags) {
+      const m = /^attack\.(t\d{4}(?:\.\d{3})?)$/i.exec(t);
+      if (m) byTechnique.set(m[1].toUpperCase(), (byTechnique.get(m[1].toUpperCase()) ?? 0) + 1);
+    }
+    const slot = Math.min(23, Math.max(0, Math.floor((r.createdAt - hourly[0].start) / HOUR_MS)));
+    hourly[slot].count++;
+  }
+  const top = (m: Map<string, number>) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([label, value]) => ({ label, value }));
+  return {
+    total: rows.length,
+    byHost: top(byHost),
+    byTechnique: top(byTechnique),
+    hourly: hourly.map((h) => ({ hour: new Date(h.start).toISOString(), count: h.count })),
+  };
+}

@@ -136,3 +136,29 @@ describe("/threat-hunting workbench", () => {
     expect((await err.json()).error).toMatch(/'logsource' is required/);
   });
 });
+
+describe("/security detections overview", () => {
+  it("counts the last 24 hours of detections by host, technique and hour", async () => {
+    const { loader: securityLoader } = await import("~/routes/_app.security");
+    const { cookie, tenantId } = await business();
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set(
+      "yaml",
+      rule("Whoami", "whoami.exe").replace("level: high", "level: high\ntags:\n  - attack.discovery\n  - attack.t1033"),
+    );
+    await settle(() => siemAction({ request: formReq("/siem-soar", cookie, form), params: {}, context: {} }));
+    const raw = sysmonProcess("C:\\Windows\\System32\\whoami.exe", "whoami");
+    const e = fromJsonValue(raw, JSON.stringify(raw), Date.now());
+    if (typeof e === "string") throw new Error(e);
+    await storeEvents(tenantId, [e, e]);
+    const data = await (
+      await settle(() => securityLoader({ request: req("/security", { cookie }), params: {}, context: {} }))
+    ).json();
+    expect(data.detections.total).toBe(2);
+    expect(data.detections.byHost).toEqual([{ label: "WKS-042.corp.example.com", value: 2 }]);
+    expect(data.detections.byTechnique).toEqual([{ label: "T1033", value: 2 }]);
+    expect(data.detections.hourly).toHaveLength(24);
+    expect(data.detections.hourly[23].count).toBe(2);
+  });
+});

@@ -175,7 +175,7 @@ const windowsKeyCache = new Map<string, { keys: string[]; is4688: boolean }>();
 export function classify(fields: Record<string, unknown>): { keys: string[]; is4688: boolean } {
   const channelRaw = fields.Channel;
   if (typeof channelRaw === "string" && channelRaw.length < 200) {
-    const cacheKey = `${channelRaw}\u0000${String(fields.EventID)}`;
+    const cacheKey = `${channelRaw}\u0000${asNum(fields.EventID) ?? ""}`;
     let hit = windowsKeyCache.get(cacheKey);
     if (!hit) {
       hit = classifyUncached(fields);
