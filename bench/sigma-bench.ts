@@ -75,8 +75,11 @@ function ruleText(i: number): string {
 
 const texts = Array.from({ length: 100 }, (_, i) => ruleText(i));
 let t = performance.now();
+const loadCpu0 = process.cpuUsage();
 const rules = texts.map(loadSigmaRule);
 const loadMs = performance.now() - t;
+const loadCpu = process.cpuUsage(loadCpu0);
+const loadCpuMs = (loadCpu.user + loadCpu.system) / 1000;
 const set = new RuleSet(rules);
 
 const raw = [
@@ -129,6 +132,7 @@ console.log(
     {
       rules: rules.length,
       ruleLoadMs: Math.round(loadMs * 10) / 10,
+      ruleLoadCpuMs: Math.round(loadCpuMs * 10) / 10,
       perRuleMs: Math.round((loadMs / rules.length) * 100) / 100,
       events: N,
       wallSeconds: Math.round(sec * 100) / 100,

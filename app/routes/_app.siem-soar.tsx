@@ -116,7 +116,7 @@ export default function SiemSoar() {
           </Form>
         ) : null}
         {result ? (
-          <div className="card text-sm" role="status">
+          <div className="card text-sm" role="status" data-testid="upload-result">
             <p>
               {result.added.length} rule{result.added.length === 1 ? "" : "s"} added
               {result.refused.length ? `, ${result.refused.length} refused` : ""}.

@@ -191,7 +191,7 @@ export default function ThreatHunting() {
           </p>
         ) : null}
         {sigma && !sigma.error ? (
-          <div className="card text-sm" role="status">
+          <div className="card text-sm" role="status" data-testid="hunt-result">
             <p>
               “{sigma.title}”: {sigma.total} matching event{sigma.total === 1 ? "" : "s"} of {sigma.scanned} scanned
               over the last {sigma.days} days.
