@@ -5,6 +5,9 @@ import { TeaserPage } from "~/components/teaser-page";
 import { loadAppRoute } from "~/modules/tenants";
 import { listAuditForTenant } from "~/modules/audit/audit.server";
 import { can } from "~/lib/permissions";
+import { BarChart } from "~/components/charts/bar-chart";
+import { LineChart } from "~/components/charts/line-chart";
+import { detectionOverview } from "~/modules/detection/library.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Security Monitoring · Rampart" }];
@@ -13,8 +16,10 @@ export const meta: MetaFunction = () => [{ title: "Security Monitoring · Rampar
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/security");
   if (access.teaser) return { teaser: true as const };
+  const detections = detectionOverview(access.ctx.tenant.id);
   // The audit trail names colleagues and their network addresses: owners and admins only (app/lib/permissions.ts).
-  if (!can(access.ctx.tenant.role, "readAudit")) return { teaser: false as const, events: [], auditHidden: true };
+  if (!can(access.ctx.tenant.role, "readAudit"))
+    return { teaser: false as const, events: [], auditHidden: true, detections };
   const events = listAuditForTenant(access.ctx.tenant.id, 100).map((e) => ({
     id: e.id,
     action: e.action,
@@ -22,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ip: e.ip,
     at: new Date(e.createdAt).toISOString(),
   }));
-  return { teaser: false as const, events, auditHidden: false };
+  return { teaser: false as const, events, auditHidden: false, detections };
 }
 
 export default function Security() {
@@ -30,6 +35,46 @@ export default function Security() {
   if (data.teaser) return <TeaserPage path="/security" />;
   return (
     <ModulePage path="/security">
+      <section aria-labelledby="detections-h" className="mb-8 space-y-4">
+        <h2 id="detections-h" className="text-lg font-semibold">
+          Detections in the last 24 hours: {data.detections.total}
+        </h2>
+        {data.detections.total === 0 ? (
+          <EmptyState title="No detections in the last 24 hours">
+            Detection rules (SIEM/SOAR) match the events your organization sends; their matches appear here by host and
+            by ATT&amp;CK technique.
+          </EmptyState>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2">
+            <LineChart
+              title="Detections per hour"
+              heading="h3"
+              valueLabel="Detections"
+              yMax={Math.max(1, ...data.detections.hourly.map((h) => h.count))}
+              points={data.detections.hourly.map((h) => ({
+                label: `${h.hour.slice(0, 13).replace("T", " ")}:00 UTC`,
+                short: h.hour.slice(11, 13),
+                value: h.count,
+              }))}
+            />
+            <BarChart
+              title="By host"
+              heading="h3"
+              categoryLabel="Host"
+              valueLabel="Detections"
+              bars={data.detections.byHost.map((b) => ({ ...b, tone: "brand" as const }))}
+            />
+            <BarChart
+              title="By ATT&CK technique"
+              heading="h3"
+              categoryLabel="Technique"
+              valueLabel="Detections"
+              bars={data.detections.byTechnique.map((b) => ({ ...b, tone: "brand" as const }))}
+            />
+          </div>
+        )}
+      </section>
+      <h2 className="mb-2 text-lg font-semibold">Security events</h2>
       {data.auditHidden ? (
         <EmptyState>
           Only owners and admins of this organization can read its security events (who did what, from which address).

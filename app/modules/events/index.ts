@@ -9,7 +9,7 @@
  * stored events in a time range.
  */
 export type { FieldValue, Fields, NormalizedEvent, Rejected } from "./parse";
-export { flatten, flattenWindowsEvent, parseSyslogLine } from "./parse";
+export { flatten, flattenWindowsEvent, fromJsonValue, parseSyslogLine } from "./parse";
 export type { EventsStoredListener, StoredEvent, QuotaState } from "./store.server";
 export {
   onEventsStored,

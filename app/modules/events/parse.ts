@@ -101,6 +101,8 @@ export function flattenWindowsEvent(event: Obj): Fields {
     if (!isObj(body)) continue;
     for (const [key, raw] of Object.entries(body)) {
       if (key === "#attributes" || (key === "Data" && Array.isArray(raw))) continue;
+      // System fields win: event 104 (log cleared) names the cleared log in UserData.Channel (detection gates on Channel)
+      if (key in system && key in out) continue;
       if (Object.keys(out).length >= MAX_FIELDS) break;
       out[key] = scalar(evtxValue(raw));
     }

@@ -1,0 +1,192 @@
+/**
+ * Running Sigma rules over events: as they are stored (the events module's onEventsStored hook) and over the
+ * stored history (a retro-hunt). Both build the same view of a stored event (`storedEventView`) and call the same
+ * compiled closure, so a retro-hunt finds exactly what streaming detection would have found.
+ *
+ * High and critical detections raise an alert (source `detection`) once per rule, host and ALERT_WINDOW_MS; later
+ * matches in the window raise the window's counter instead of alerting again.
+ */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { detectionAlertWindows, detectionRules, detections } from "@db/schema";
+import { db, sqlite } from "~/lib/db.server";
+import { raiseAlert } from "~/modules/alerts";
+import { iterateEvents, onEventsStored, type StoredEvent } from "~/modules/events";
+import { matchEvent, viewOfFields, type EventView, type SigmaRule } from "./sigma";
+import { enabledRuleSet, type CompiledRule } from "./rules.server";
+
+export const ALERT_WINDOW_MS = 60 * 60 * 1000;
+/** A retro-hunt reads at most this many events and lists at most MAX_HUNT_MATCHES of them. */
+export const MAX_HUNT_SCAN = 2_000_000;
+export const MAX_HUNT_MATCHES = 10_000;
+
+/** The one view of a stored event that rules read: its flattened fields (plus the message for keyword rules). */
+export function storedEventView(ev: Pick<StoredEvent, "fields" | "message">): EventView {
+  const fields = ev.fields as Record<string, unknown>;
+  if (ev.message && fields.message === undefined) return viewOfFields({ ...fields, message: ev.message });
+  return viewOfFields(fields);
+}
+
+export type DetectionRecord = {
+  id: string;
+  ruleId: string;
+  ruleTitle: string;
+  level: string | null;
+  eventId: string;
+  eventTime: number;
+  host: string | null;
+  tags: string[];
+};
+
+/** Runs the tenant's enabled rules over a batch of stored events and records the matches. */
+export function detectBatch(tenantId: string, events: readonly StoredEvent[]): DetectionRecord[] {
+  const set = enabledRuleSet(tenantId);
+  if (set.size === 0) return [];
+  const found: DetectionRecord[] = [];
+  for (const ev of events) {
+    for (const rule of set.match(storedEventView(ev))) {
+      found.push({
+        id: randomUUID(),
+        ruleId: rule.ruleId,
+        ruleTitle: rule.title,
+        level: rule.level,
+        eventId: ev.id,
+        eventTime: ev.time,
+        host: ev.host,
+        tags: rule.tags,
+      });
+    }
+  }
+  if (found.length) recordDetections(tenantId, found);
+  return found;
+}
+
+function recordDetections(tenantId: string, found: DetectionRecord[]) {
+  const now = Date.now();
+  const stored: DetectionRecord[] = [];
+  sqlite().transaction(() => {
+    for (const d of found) {
+      const changes = db
+        .insert(detections)
+        .values({ ...d, tenantId, createdAt: now })
+        .onConflictDoNothing()
+        .run().changes;
+      if (changes === 0) continue;
+      stored.push(d);
+      db.update(detectionRules)
+        .set({ lastMatchAt: sql`max(coalesce(${detectionRules.lastMatchAt}, 0), ${now})` })
+        .where(and(eq(detectionRules.tenantId, tenantId), eq(detectionRules.id, d.ruleId)))
+        .run();
+    }
+  })();
+  for (const d of stored) if (d.level === "high" || d.level === "critical") alertFor(tenantId, d, now);
+}
+
+function alertFor(tenantId: string, d: DetectionRecord, now: number) {
+  const host = d.host ?? "unknown host";
+  const windowStart = Math.floor(now / ALERT_WINDOW_MS) * ALERT_WINDOW_MS;
+  const row = db
+    .insert(detectionAlertWindows)
+    .values({ tenantId, ruleId: d.ruleId, host, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [
+        detectionAlertWindows.tenantId,
+        detectionAlertWindows.ruleId,
+        detectionAlertWindows.host,
+        detectionAlertWindows.windowStart,
+      ],
+      set: { count: sql`${detectionAlertWindows.count} + 1` },
+    })
+    .returning()
+    .get();
+  if (row.count > 1) return;
+  const alertId = raiseAlert({
+    tenantId,
+    source: "detection",
+    severity: d.level as "high" | "critical",
+    title: `${d.ruleTitle} on ${host}`,
+    detail: `Sigma rule "${d.ruleTitle}" (${d.level}) matched an event on ${host}. Further matches of this rule on this host within the hour are counted on the Security page, not alerted again.`,
+    dedupeKey: `detection:${d.ruleId}:${host}:${windowStart}`,
+  });
+  if (alertId)
+    db.update(detectionAlertWindows)
+      .set({ alertId })
+      .where(
+        and(
+          eq(detectionAlertWindows.tenantId, tenantId),
+          eq(detectionAlertWindows.ruleId, d.ruleId),
+          eq(detectionAlertWindows.host, host),
+          eq(detectionAlertWindows.windowStart, windowStart),
+        ),
+      )
+      .run();
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A retro-hunt: one rule over the tenant's stored events with event time in [from, to). Yields to the event loop
+ * between pages so page requests are served meanwhile.
+ */
+export async function retroHunt(
+  tenantId: string,
+  rule: SigmaRule,
+  range: { from: number; to: number },
+): Promise<{ matches: { eventId: string; time: string }[]; scanned: number; truncated: boolean }> {
+  const matches: { eventId: string; time: string }[] = [];
+  let scanned = 0;
+  let truncated = false;
+  for (const ev of iterateEvents(tenantId, range, { pageSize: 2000 })) {
+    scanned++;
+    if (matchEvent(rule, storedEventView(ev))) {
+      if (matches.length >= MAX_HUNT_MATCHES) {
+        truncated = true;
+        break;
+      }
+      matches.push({ eventId: ev.id, time: new Date(ev.time).toISOString() });
+    }
+    if (scanned >= MAX_HUNT_SCAN) {
+      truncated = true;
+      break;
+    }
+    if (scanned % 5000 === 0) await yieldToLoop();
+  }
+  return { matches, scanned, truncated };
+}
+
+export function listDetections(tenantId: string, opts: { limit: number; ruleId?: string; since?: number }) {
+  const where = [eq(detections.tenantId, tenantId)];
+  if (opts.ruleId) where.push(eq(detections.ruleId, opts.ruleId));
+  if (opts.since !== undefined) where.push(gte(detections.createdAt, opts.since));
+  return db
+    .select()
+    .from(detections)
+    .where(and(...where))
+    .orderBy(desc(detections.createdAt), desc(detections.eventTime))
+    .limit(opts.limit)
+    .all()
+    .map((d) => ({
+      id: d.id,
+      ruleId: d.ruleId,
+      ruleTitle: d.ruleTitle,
+      level: d.level,
+      eventId: d.eventId,
+      time: new Date(d.eventTime).toISOString(),
+      createdAt: new Date(d.createdAt).toISOString(),
+      host: d.host,
+      tags: d.tags,
+    }));
+}
+
+// The streaming path: registered once per process when this module loads (the API routes import it, and the server
+// build evaluates every route module at start).
+const REGISTERED = Symbol.for("rampart.detection.streaming");
+const g = globalThis as unknown as Record<symbol, boolean>;
+if (!g[REGISTERED]) {
+  g[REGISTERED] = true;
+  onEventsStored(({ tenantId, events }) => {
+    detectBatch(tenantId, events);
+  });
+}
+
+export type { CompiledRule };

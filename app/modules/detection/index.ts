@@ -1,0 +1,8 @@
+/**
+ * Detection as code (issue 15): Sigma rules compiled by the engine in ./sigma, run on every stored event (the
+ * events module's onEventsStored hook) and over stored history (retro-hunts), with detections, alerts and hunts.
+ * What other modules and routes may use.
+ */
+export { loadSigmaRule, describeRuleError, SigmaRuleError, RuleSet, matchEvent } from "./sigma";
+export type { SigmaRule } from "./sigma";
+export { canDetection, DETECTION_PERMISSION_MESSAGE } from "./permissions";
