@@ -6,6 +6,7 @@
  */
 import * as jobs from "~/lib/jobs.server";
 import { registerComplianceJobs } from "~/modules/compliance";
+import { startAlertingWorker } from "~/modules/alerts";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/web/index.server";
 
@@ -14,4 +15,6 @@ export function startBackgroundJobs() {
   registerPrivacyJobs(jobs);
   registerComplianceJobs(jobs);
   jobs.startJobRunner();
+  // The notification outbox and escalation timers (app/modules/alerts/worker.server.ts).
+  startAlertingWorker();
 }

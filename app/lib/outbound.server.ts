@@ -45,7 +45,9 @@ export type ResolvedAddress = { address: string; family: 4 | 6 };
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export type OutboundOptions = {
-  method?: "GET" | "HEAD" | "OPTIONS";
+  method?: "GET" | "HEAD" | "OPTIONS" | "POST";
+  /** Request body (POST: webhook deliveries). Resent on 307/308; a 301/302/303 turns the request into a GET. */
+  body?: string | Buffer;
   /** Extra request headers. Cookie and Authorization are always removed. */
   headers?: Record<string, string>;
   /** Follow redirects (each hop checked); default true. */
@@ -281,7 +283,10 @@ function requestOnce(
         port: url.port || (isHttps ? 443 : 80),
         path: `${url.pathname}${url.search}`,
         method: options.method ?? "GET",
-        headers,
+        headers:
+          options.body !== undefined
+            ? { ...headers, "Content-Length": String(Buffer.byteLength(options.body)) }
+            : headers,
         lookup,
         agent: false,
         signal,
@@ -358,7 +363,7 @@ function requestOnce(
         return reject(new OutboundError("CERTIFICATE_INVALID", `The certificate is not valid (${error.code})`));
       reject(new OutboundError("NETWORK", `Could not connect: ${error.code ?? error.message}`));
     });
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -397,6 +402,10 @@ export async function guardedFetch(rawUrl: string, options: OutboundOptions = {}
         throw new OutboundError("BAD_URL", `The site redirects to an invalid location: ${location.slice(0, 200)}`);
       }
       url = next;
+      if (options.body !== undefined && ![307, 308].includes(res.status)) {
+        // 301/302/303 after a POST: browsers and fetch() follow with a GET and no body.
+        options = { ...options, method: "GET", body: undefined };
+      }
     }
   } catch (error) {
     if (controller.signal.aborted && !(error instanceof OutboundError && error.code !== "NETWORK"))

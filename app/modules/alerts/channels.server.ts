@@ -1,0 +1,513 @@
+/**
+ * Notification channels and their durable outbox.
+ *
+ * - E-mail through the shared mailer (app/lib/mailer.server.ts, SMTP from the environment).
+ * - Webhook signed as the Standard Webhooks specification says
+ *   (https://www.standardwebhooks.com/): `webhook-id`, `webhook-timestamp`,
+ *   `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, with a
+ *   `whsec_` secret shown once. The `webhook-id` is the outbox row, so a retry
+ *   carries the same id and a receiver can deduplicate. A Slack-compatible
+ *   format (`{ text, blocks }`) serves Slack and Mattermost incoming webhooks.
+ *   Every request goes through the SSRF guard (app/lib/outbound.server.ts),
+ *   redirects included.
+ * - In-app: the bell in the shell (in_app_notifications).
+ *
+ * Delivery: one outbox row per (event, channel), claimed by an atomic UPDATE
+ * with a lease, retried with exponential backoff (1 s doubling, capped at 1 h)
+ * for 24 h from the event; every attempt is a row in notification_attempts.
+ * A channel failing FAILING_AFTER times in a row is marked failing and the
+ * organization's owners are told in the bell. A restart resumes pending rows
+ * (and rows whose lease ran out mid-delivery).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import {
+  inAppNotifications,
+  memberships,
+  notificationAttempts,
+  notificationChannels,
+  notificationOutbox,
+} from "@db/schema";
+import { db, sqlite } from "~/lib/db.server";
+import { sendMail } from "~/lib/mailer.server";
+import {
+  guardedFetch,
+  OutboundError,
+  parseTargetUrl,
+  resolvePublicAddress,
+  type OutboundOptions,
+} from "~/lib/outbound.server";
+import { publishAlertEvent } from "./bus.server";
+import { now } from "./clock.server";
+
+export type ChannelType = "email" | "webhook" | "in_app";
+export type WebhookFormat = "standard" | "slack";
+export type AlertEventType = "alert.created" | "alert.escalated" | "alert.resolved" | "alert.test";
+
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_MAX_MS = 60 * 60_000;
+export const DELIVERY_WINDOW_MS = 24 * 60 * 60_000;
+export const FAILING_AFTER = 5;
+const LEASE_MS = 60_000;
+
+/** Delay before retry number `attempt` (1-based count of failures so far): 1 s, 2 s, 4 s... capped at 1 h. */
+export function deliveryBackoffMs(attempt: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(attempt - 1, 30)));
+}
+
+export class ChannelError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = "ChannelError";
+    this.field = field;
+  }
+}
+
+// ---- channels ---------------------------------------------------------------
+
+const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
+
+export type ChannelInput = {
+  type: ChannelType;
+  name: string;
+  url?: string;
+  format?: WebhookFormat;
+  recipients?: string[];
+  userIds?: string[];
+};
+
+/** Validates the input; webhook URLs are refused when they name a private/loopback/link-local address. */
+export async function createChannel(
+  tenantId: string,
+  input: ChannelInput,
+  createdBy: string | null,
+): Promise<{ id: string; secret?: string }> {
+  const name = input.name.trim();
+  if (!name || name.length > 100) throw new ChannelError("name", "Give the channel a name (up to 100 characters)");
+  let config: Record<string, unknown>;
+  let secret: string | null = null;
+  if (input.type === "email") {
+    const recipients = [...new Set((input.recipients ?? []).map((r) => r.trim().toLowerCase()).filter(Boolean))];
+    if (recipients.length === 0 || recipients.length > 20)
+      throw new ChannelError("recipients", "Enter one to twenty e-mail addresses");
+    const bad = recipients.find((r) => !EMAIL_RE.test(r));
+    if (bad) throw new ChannelError("recipients", `Not an e-mail address: ${bad.slice(0, 80)}`);
+    config = { recipients };
+  } else if (input.type === "webhook") {
+    const raw = (input.url ?? "").trim();
+    if (!raw || raw.length > 2000) throw new ChannelError("url", "Enter the webhook URL (http:// or https://)");
+    let url: URL;
+    try {
+      url = parseTargetUrl(raw);
+    } catch (error) {
+      throw new ChannelError("url", error instanceof Error ? error.message : "Not a valid URL");
+    }
+    try {
+      await resolvePublicAddress(url.hostname, deliveryOutboundOptions);
+    } catch (error) {
+      // A name that does not resolve yet is checked again at every delivery; a private address never passes.
+      if (error instanceof OutboundError && error.code === "BLOCKED_ADDRESS")
+        throw new ChannelError("url", error.message);
+    }
+    config = { url: url.href, format: input.format === "slack" ? "slack" : "standard" };
+    secret = `whsec_${randomBytes(24).toString("base64")}`;
+  } else if (input.type === "in_app") {
+    config = { userIds: [...new Set(input.userIds ?? [])] };
+  } else {
+    throw new ChannelError("type", "Choose e-mail, webhook or in-app");
+  }
+  const id = randomUUID();
+  db.insert(notificationChannels).values({ id, tenantId, type: input.type, name, config, secret, createdBy }).run();
+  return secret ? { id, secret } : { id };
+}
+
+export function listChannels(tenantId: string) {
+  return db
+    .select({
+      id: notificationChannels.id,
+      type: notificationChannels.type,
+      name: notificationChannels.name,
+      config: notificationChannels.config,
+      status: notificationChannels.status,
+      consecutiveFailures: notificationChannels.consecutiveFailures,
+      createdAt: notificationChannels.createdAt,
+    })
+    .from(notificationChannels)
+    .where(eq(notificationChannels.tenantId, tenantId))
+    .orderBy(notificationChannels.createdAt)
+    .all();
+}
+
+export function getChannel(tenantId: string, channelId: string) {
+  return (
+    db
+      .select()
+      .from(notificationChannels)
+      .where(and(eq(notificationChannels.tenantId, tenantId), eq(notificationChannels.id, channelId)))
+      .get() ?? null
+  );
+}
+
+export function deleteChannel(tenantId: string, channelId: string): boolean {
+  return (
+    db
+      .delete(notificationChannels)
+      .where(and(eq(notificationChannels.tenantId, tenantId), eq(notificationChannels.id, channelId)))
+      .run().changes > 0
+  );
+}
+
+/** The last deliveries of a channel with their attempts (the channel's page). */
+export function channelDeliveries(tenantId: string, channelId: string, limit = 20) {
+  const rows = db
+    .select()
+    .from(notificationOutbox)
+    .where(and(eq(notificationOutbox.tenantId, tenantId), eq(notificationOutbox.channelId, channelId)))
+    .orderBy(desc(notificationOutbox.createdAt))
+    .limit(limit)
+    .all();
+  const ids = rows.map((r) => r.id);
+  const attempts = ids.length
+    ? db
+        .select()
+        .from(notificationAttempts)
+        .where(and(eq(notificationAttempts.tenantId, tenantId), inArray(notificationAttempts.outboxId, ids)))
+        .orderBy(notificationAttempts.id)
+        .all()
+    : [];
+  return rows.map((r) => ({ ...r, attemptLog: attempts.filter((a) => a.outboxId === r.id) }));
+}
+
+// ---- outbox -----------------------------------------------------------------
+
+export type AlertPayload = {
+  id: string;
+  title: string;
+  detail: string | null;
+  severity: string;
+  source: string;
+  status: string;
+  occurrences: number;
+  createdAt: string;
+};
+
+let wake: (() => void) | null = null;
+/** The worker registers a callback so a new outbox row is delivered at once, not at the next poll. */
+export function onOutboxEnqueued(fn: (() => void) | null) {
+  wake = fn;
+}
+
+export function enqueueNotification(input: {
+  tenantId: string;
+  channelId: string;
+  alertId: string | null;
+  type: AlertEventType;
+  alert: AlertPayload;
+  extra?: Record<string, unknown>;
+}): string {
+  const id = randomUUID();
+  const at = now();
+  db.insert(notificationOutbox)
+    .values({
+      id,
+      tenantId: input.tenantId,
+      channelId: input.channelId,
+      alertId: input.alertId,
+      eventType: input.type,
+      payload: { type: input.type, alert: input.alert, ...(input.extra ?? {}) },
+      nextAttemptAt: at,
+      createdAt: at,
+    })
+    .run();
+  wake?.();
+  return id;
+}
+
+/** Outbound policy for deliveries; tests inject a resolver/address rule (SSRF tests). */
+let deliveryOutboundOptions: Pick<OutboundOptions, "resolver" | "isBlocked"> = {};
+export function setDeliveryOutboundOptionsForTests(options: Pick<OutboundOptions, "resolver" | "isBlocked"> = {}) {
+  deliveryOutboundOptions = options;
+}
+
+type OutboxRow = {
+  id: string;
+  tenant_id: string;
+  channel_id: string;
+  alert_id: string | null;
+  event_type: string;
+  payload: string;
+  attempts: number;
+  created_at: number;
+};
+
+function claimDue(at: number, limit: number): OutboxRow[] {
+  return sqlite()
+    .prepare(
+      `UPDATE notification_outbox SET status = 'delivering', attempts = attempts + 1, locked_until = ?
+       WHERE id IN (
+         SELECT id FROM notification_outbox
+         WHERE (status = 'pending' AND next_attempt_at <= ?) OR (status = 'delivering' AND locked_until < ?)
+         ORDER BY next_attempt_at LIMIT ?
+       )
+       RETURNING id, tenant_id, channel_id, alert_id, event_type, payload, attempts, created_at`,
+    )
+    .all(at + LEASE_MS, at, at, limit) as OutboxRow[];
+}
+
+function severityWord(s: string) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function slackBody(payload: { type: string; alert: AlertPayload }) {
+  const a = payload.alert;
+  const verb =
+    payload.type === "alert.resolved" ? "Resolved" : payload.type === "alert.escalated" ? "Escalated" : "New alert";
+  const text = `${verb}: [${severityWord(a.severity)}] ${a.title} (${a.source})`;
+  return {
+    text,
+    blocks: [
+      {
+        type: "section",
+        text: { type: "mrkdwn", text: `*${verb}* · ${severityWord(a.severity)} severity\n${a.title}` },
+      },
+      ...(a.detail ? [{ type: "section", text: { type: "plain_text", text: a.detail.slice(0, 2900) } }] : []),
+      { type: "context", elements: [{ type: "mrkdwn", text: `Source: ${a.source} · Status: ${a.status}` }] },
+    ],
+  };
+}
+
+async function deliverWebhook(
+  channel: typeof notificationChannels.$inferSelect,
+  row: OutboxRow,
+): Promise<{ statusCode: number }> {
+  const config = channel.config as { url: string; format?: WebhookFormat };
+  const payload = JSON.parse(row.payload) as { type: string; alert: AlertPayload };
+  const body = JSON.stringify(config.format === "slack" ? slackBody(payload) : payload);
+  const msgId = `msg_${row.id}`;
+  const timestamp = new Date(Math.floor(now() / 1000) * 1000);
+  const signature = new Webhook(channel.secret ?? "").sign(msgId, timestamp, body);
+  const res = await guardedFetch(config.url, {
+    ...deliveryOutboundOptions,
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "*/*",
+      "webhook-id": msgId,
+      "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
+      "webhook-signature": signature,
+    },
+    maxBodyBytes: 64 * 1024,
+  });
+  if (res.status < 200 || res.status >= 300) {
+    const err = new Error(`The endpoint answered HTTP ${res.status}`) as Error & { statusCode?: number };
+    err.statusCode = res.status;
+    throw err;
+  }
+  return { statusCode: res.status };
+}
+
+async function deliverEmail(channel: typeof notificationChannels.$inferSelect, row: OutboxRow) {
+  const { recipients } = channel.config as { recipients: string[] };
+  const { type, alert } = JSON.parse(row.payload) as { type: string; alert: AlertPayload };
+  const verb =
+    type === "alert.resolved"
+      ? "Resolved"
+      : type === "alert.escalated"
+        ? "Escalated"
+        : type === "alert.test"
+          ? "Test"
+          : "New alert";
+  await sendMail({
+    to: recipients,
+    subject: `[Rampart] ${verb}: ${severityWord(alert.severity)} severity - ${alert.title}`,
+    text: [
+      `${verb}: ${alert.title}`,
+      `Severity: ${severityWord(alert.severity)}`,
+      `Source: ${alert.source}`,
+      `Status: ${alert.status}`,
+      alert.occurrences > 1 ? `Seen ${alert.occurrences} times` : "",
+      "",
+      alert.detail ?? "",
+    ]
+      .filter((l, i) => l !== "" || i === 5)
+      .join("\n"),
+    headers: { "X-Rampart-Alert-Id": alert.id, "X-Rampart-Event": type },
+  });
+  return { statusCode: null };
+}
+
+/** In-app: one bell entry per chosen member (default: the organization's owners and admins). */
+function deliverInApp(channel: typeof notificationChannels.$inferSelect, row: OutboxRow) {
+  const { userIds } = channel.config as { userIds?: string[] };
+  const { type, alert } = JSON.parse(row.payload) as { type: string; alert: AlertPayload };
+  const members = db
+    .select({ userId: memberships.userId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.tenantId, channel.tenantId))
+    .all();
+  const targets = userIds?.length
+    ? members.filter((m) => userIds.includes(m.userId))
+    : members.filter((m) => m.role === "owner" || m.role === "admin");
+  const verb =
+    type === "alert.resolved"
+      ? "Resolved"
+      : type === "alert.escalated"
+        ? "Escalated"
+        : type === "alert.test"
+          ? "Test"
+          : "New alert";
+  for (const m of targets) {
+    notifyInApp({
+      tenantId: channel.tenantId,
+      userId: m.userId,
+      alertId: row.alert_id,
+      title: `${verb}: ${alert.title}`,
+      body: `${severityWord(alert.severity)} severity · ${alert.source}`,
+    });
+  }
+  return { statusCode: null };
+}
+
+export function notifyInApp(input: {
+  tenantId: string;
+  userId: string;
+  alertId: string | null;
+  title: string;
+  body?: string;
+}) {
+  db.insert(inAppNotifications)
+    .values({
+      id: randomUUID(),
+      tenantId: input.tenantId,
+      userId: input.userId,
+      alertId: input.alertId,
+      title: input.title.slice(0, 300),
+      body: (input.body ?? "").slice(0, 1000),
+      createdAt: now(),
+    })
+    .run();
+  publishAlertEvent(input.tenantId);
+}
+
+function recordAttempt(
+  row: OutboxRow,
+  ok: boolean,
+  statusCode: number | null,
+  error: string | null,
+  durationMs: number,
+) {
+  db.insert(notificationAttempts)
+    .values({
+      tenantId: row.tenant_id,
+      outboxId: row.id,
+      channelId: row.channel_id,
+      attempt: row.attempts,
+      ok,
+      statusCode,
+      error,
+      durationMs,
+      createdAt: now(),
+    })
+    .run();
+}
+
+function channelSucceeded(channelId: string) {
+  sqlite()
+    .prepare(`UPDATE notification_channels SET consecutive_failures = 0, status = 'ok' WHERE id = ?`)
+    .run(channelId);
+}
+
+function channelFailed(tenantId: string, channelId: string) {
+  const row = sqlite()
+    .prepare(
+      `UPDATE notification_channels SET consecutive_failures = consecutive_failures + 1 WHERE id = ?
+       RETURNING consecutive_failures, status, name`,
+    )
+    .get(channelId) as { consecutive_failures: number; status: string; name: string } | undefined;
+  if (!row || row.status === "failing" || row.consecutive_failures < FAILING_AFTER) return;
+  sqlite().prepare(`UPDATE notification_channels SET status = 'failing' WHERE id = ?`).run(channelId);
+  const owners = db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, "owner")))
+    .all();
+  for (const o of owners) {
+    notifyInApp({
+      tenantId,
+      userId: o.userId,
+      alertId: null,
+      title: `Notification channel "${row.name}" is failing`,
+      body: `${row.consecutive_failures} deliveries in a row have failed. Check the channel's attempts in Admin › Notification channels.`,
+    });
+  }
+}
+
+/** Delivers every due outbox row once (up to `limit`); answers how many were attempted. */
+export async function deliverDueNotifications(limit = 50): Promise<number> {
+  const rows = claimDue(now(), limit);
+  await Promise.all(rows.map((row) => deliverOne(row)));
+  return rows.length;
+}
+
+async function deliverOne(row: OutboxRow) {
+  const channel = db.select().from(notificationChannels).where(eq(notificationChannels.id, row.channel_id)).get();
+  if (!channel) return;
+  const started = performance.now();
+  try {
+    let result: { statusCode: number | null };
+    if (channel.type === "webhook") result = await deliverWebhook(channel, row);
+    else if (channel.type === "email") result = await deliverEmail(channel, row);
+    else result = deliverInApp(channel, row);
+    recordAttempt(row, true, result.statusCode, null, Math.round(performance.now() - started));
+    sqlite()
+      .prepare(
+        `UPDATE notification_outbox SET status = 'delivered', delivered_at = ?, locked_until = NULL, last_error = NULL WHERE id = ?`,
+      )
+      .run(now(), row.id);
+    channelSucceeded(channel.id);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const statusCode = (error as { statusCode?: number }).statusCode ?? null;
+    recordAttempt(row, false, statusCode, message, Math.round(performance.now() - started));
+    const at = now();
+    const next = at + deliveryBackoffMs(row.attempts);
+    if (next - row.created_at > DELIVERY_WINDOW_MS) {
+      sqlite()
+        .prepare(`UPDATE notification_outbox SET status = 'failed', locked_until = NULL, last_error = ? WHERE id = ?`)
+        .run(message, row.id);
+    } else {
+      sqlite()
+        .prepare(
+          `UPDATE notification_outbox SET status = 'pending', next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?`,
+        )
+        .run(next, message, row.id);
+    }
+    channelFailed(channel.tenantId, channel.id);
+  }
+}
+
+/** The bell: a member's latest in-app notifications and the unread count. */
+export function bellFor(tenantId: string, userId: string, limit = 10) {
+  const items = db
+    .select()
+    .from(inAppNotifications)
+    .where(and(eq(inAppNotifications.tenantId, tenantId), eq(inAppNotifications.userId, userId)))
+    .orderBy(desc(inAppNotifications.createdAt))
+    .limit(limit)
+    .all();
+  const unread = (
+    sqlite()
+      .prepare(`SELECT count(*) AS n FROM in_app_notifications WHERE tenant_id = ? AND user_id = ? AND read_at IS NULL`)
+      .get(tenantId, userId) as { n: number }
+  ).n;
+  return { items, unread };
+}
+
+export function markBellRead(tenantId: string, userId: string) {
+  sqlite()
+    .prepare(`UPDATE in_app_notifications SET read_at = ? WHERE tenant_id = ? AND user_id = ? AND read_at IS NULL`)
+    .run(now(), tenantId, userId);
+}

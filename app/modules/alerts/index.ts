@@ -1,0 +1,55 @@
+/**
+ * Alerting: alerts raised by every module, their lifecycle and timeline,
+ * maintenance windows, alert rules, notification channels (e-mail, signed
+ * webhooks, in-app) with a durable outbox, escalation policies and the
+ * real-time stream. What other modules and the routes may use; the *.server
+ * exports are server-only.
+ */
+export * from "./types";
+export { canAlerting, type AlertingAction } from "./access";
+export {
+  raiseAlert,
+  raiseAlertDetailed,
+  fingerprintOf,
+  getAlert,
+  listAlerts,
+  listActiveAlerts,
+  alertSources,
+  effectiveStatus,
+  transitionAlert,
+  silenceAlert,
+  setAlertStatus,
+  inMaintenance,
+  createMaintenanceWindow,
+  listMaintenanceWindows,
+  deleteMaintenanceWindow,
+  type RaiseAlertInput,
+  type AlertFilters,
+} from "./alerts.server";
+export { alertTimeline, alertEventsAfter, lastAlertEventId, recordAlertEvent } from "./timeline.server";
+export { subscribeAlertEvents } from "./bus.server";
+export { setAlertingClock } from "./clock.server";
+export {
+  createChannel,
+  listChannels,
+  getChannel,
+  deleteChannel,
+  channelDeliveries,
+  enqueueNotification,
+  deliverDueNotifications,
+  bellFor,
+  markBellRead,
+  ChannelError,
+  deliveryBackoffMs,
+} from "./channels.server";
+export { listRules, createRule, deleteRule, moveRule, testRule, ruleMatches, matchingRules } from "./rules.server";
+export {
+  createPolicy,
+  listPolicies,
+  deletePolicy,
+  escalationFor,
+  runDueEscalations,
+  PolicyError,
+  type EscalationStep,
+} from "./escalation.server";
+export { startAlertingWorker, stopAlertingWorker, runAlertingOnce } from "./worker.server";

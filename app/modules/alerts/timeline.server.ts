@@ -1,0 +1,98 @@
+/**
+ * The alert timeline: every change to an alert with who and when (raised,
+ * repeated, acknowledged, resolved, silenced, notified, escalation steps).
+ * The incident module builds on it; the SSE stream replays it by id.
+ */
+import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { alertEvents, alerts, users } from "@db/schema";
+import { db } from "~/lib/db.server";
+import { publishAlertEvent } from "./bus.server";
+import { now } from "./clock.server";
+
+export type AlertEventKind =
+  | "raised"
+  | "repeated"
+  | "suppressed"
+  | "acknowledged"
+  | "resolved"
+  | "silenced"
+  | "reopened"
+  | "notified"
+  | "escalation_started"
+  | "escalation_step"
+  | "escalation_stopped"
+  | "escalation_closed"
+  | "escalation_exhausted";
+
+export function recordAlertEvent(input: {
+  tenantId: string;
+  alertId: string;
+  kind: AlertEventKind;
+  detail?: Record<string, unknown>;
+  userId?: string | null;
+}): number {
+  const row = db
+    .insert(alertEvents)
+    .values({
+      tenantId: input.tenantId,
+      alertId: input.alertId,
+      kind: input.kind,
+      detail: input.detail ?? {},
+      userId: input.userId ?? null,
+      createdAt: now(),
+    })
+    .returning({ id: alertEvents.id })
+    .get();
+  publishAlertEvent(input.tenantId);
+  return row.id;
+}
+
+/** One alert's timeline, oldest first, with the actor's e-mail. */
+export function alertTimeline(tenantId: string, alertId: string) {
+  return db
+    .select({
+      id: alertEvents.id,
+      kind: alertEvents.kind,
+      detail: alertEvents.detail,
+      createdAt: alertEvents.createdAt,
+      actor: users.email,
+    })
+    .from(alertEvents)
+    .leftJoin(users, eq(users.id, alertEvents.userId))
+    .where(and(eq(alertEvents.tenantId, tenantId), eq(alertEvents.alertId, alertId)))
+    .orderBy(asc(alertEvents.id))
+    .all();
+}
+
+/** Events after `afterId` for the tenant, with the alert as it is now (the SSE stream). */
+export function alertEventsAfter(tenantId: string, afterId: number, limit = 200) {
+  return db
+    .select({
+      id: alertEvents.id,
+      kind: alertEvents.kind,
+      createdAt: alertEvents.createdAt,
+      alertId: alerts.id,
+      title: alerts.title,
+      severity: alerts.severity,
+      source: alerts.source,
+      status: alerts.status,
+      occurrences: alerts.occurrences,
+    })
+    .from(alertEvents)
+    .innerJoin(alerts, eq(alerts.id, alertEvents.alertId))
+    .where(and(eq(alertEvents.tenantId, tenantId), gt(alertEvents.id, afterId)))
+    .orderBy(asc(alertEvents.id))
+    .limit(limit)
+    .all();
+}
+
+export function lastAlertEventId(tenantId: string): number {
+  const row = db
+    .select({ id: alertEvents.id })
+    .from(alertEvents)
+    .where(eq(alertEvents.tenantId, tenantId))
+    .orderBy(desc(alertEvents.id))
+    .limit(1)
+    .get();
+  return row?.id ?? 0;
+}
