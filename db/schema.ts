@@ -1040,3 +1040,22 @@ export const inAppNotifications = sqliteTable(
   },
   (t) => [index("in_app_notifications_user_idx").on(t.tenantId, t.userId, t.createdAt)],
 );
+
+// ---- account lifecycle ----
+// Issue 20: password reset (and later e-mail verification) tokens. Only the
+// SHA-256 of a token is stored; the token itself travels once, in the e-mail.
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password-reset", "verify-email"] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    // Single use: set when the token is spent; a spent token never works again.
+    usedAt: integer("used_at", { mode: "number" }),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose, t.createdAt)],
+);

@@ -4,6 +4,7 @@
 //   npm run admin -- trial <tenantId> start|end
 //   npm run admin -- users | tenants | messages
 //   npm run admin -- verify-domain <tenantId> <domain>
+//   npm run admin -- reset-link <email>   (a password reset link, for installs without SMTP)
 // <tenantId> is the tenantId that /api/tenants returns. The commands run the
 // app's own code through the server build (built first when missing or stale).
 import { spawnSync } from "node:child_process";
@@ -17,7 +18,8 @@ const USAGE = `Usage:
   npm run admin -- users
   npm run admin -- tenants
   npm run admin -- messages
-  npm run admin -- verify-domain <tenantId> <domain>`;
+  npm run admin -- verify-domain <tenantId> <domain>
+  npm run admin -- reset-link <email>`;
 
 const [command, ...args] = process.argv.slice(2);
 if (!command || command === "help" || command === "--help") {
@@ -61,6 +63,10 @@ try {
     case "verify-domain":
       if (args.length !== 2 || !operatorCommands.verifyDomain) throw new OperatorError(USAGE);
       print(operatorCommands.verifyDomain(args[0], args[1]));
+      break;
+    case "reset-link":
+      if (args.length !== 1) throw new OperatorError(USAGE);
+      print(operatorCommands.resetLink(args[0]));
       break;
     default:
       throw new OperatorError(`Unknown command "${command}".\n${USAGE}`);

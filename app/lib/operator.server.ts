@@ -6,13 +6,14 @@
 import { isPlan, PLANS } from "./plans";
 import { listAllTenants, setTenantPlan, getTenant } from "~/modules/tenants/tenants.server";
 import { endTrial, startTrial, TrialError } from "~/modules/tenants/trials.server";
-import { listUsers } from "~/modules/accounts/accounts.server";
+import { findUserByEmail, listUsers } from "~/modules/accounts/accounts.server";
+import { issueResetToken, resetLink } from "~/modules/accounts/password-reset.server";
 import { audit } from "~/modules/audit/audit.server";
 import { contactMessages } from "@db/schema";
 import { desc } from "drizzle-orm";
 import { verifyDomain } from "~/modules/breach/match.js";
 import { db, sqlite } from "./db.server";
-import { sessionSecret } from "./env.server";
+import { getEnv, sessionSecret } from "./env.server";
 
 export class OperatorError extends Error {}
 
@@ -72,6 +73,19 @@ export const operatorCommands = {
       detail: { by: "operator", domain: domain.trim().toLowerCase() },
     });
     return result.message;
+  },
+  /**
+   * A password reset link for installs without SMTP: the operator hands it to
+   * the user by another channel. Same token rules as the mailed link (30
+   * minutes, single use); the origin is PUBLIC_URL (or http://localhost:PORT).
+   */
+  resetLink(email: string) {
+    const user = findUserByEmail(email);
+    if (!user) throw new OperatorError(`No user with e-mail ${email.trim().toLowerCase()}`);
+    const token = issueResetToken(user.id);
+    audit({ action: "auth.password_reset_requested", userId: user.id, detail: { by: "operator" } });
+    const origin = getEnv().PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
+    return `Reset link for ${user.email} (works once, for 30 minutes):\n${resetLink(origin, token)}`;
   },
   messages() {
     return db
