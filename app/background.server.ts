@@ -5,6 +5,7 @@
  * tests and scripts never start it by importing a module.
  */
 import * as jobs from "~/lib/jobs.server";
+import { registerBreachFeedJobs } from "~/modules/breach/hibp.server";
 import { registerComplianceJobs } from "~/modules/compliance";
 import { startAlertingWorker } from "~/modules/alerts";
 import { registerPrivacyJobs } from "~/modules/privacy";
@@ -14,6 +15,8 @@ export function startBackgroundJobs() {
   registerWebScanJobs();
   registerPrivacyJobs(jobs);
   registerComplianceJobs(jobs);
+  // The daily HIBP breach catalogue sync (HIBP_SYNC=0 turns it off).
+  registerBreachFeedJobs(jobs);
   jobs.startJobRunner();
   // The notification outbox and escalation timers (app/modules/alerts/worker.server.ts).
   startAlertingWorker();

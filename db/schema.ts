@@ -1059,3 +1059,17 @@ export const accountTokens = sqliteTable(
   },
   (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose, t.createdAt)],
 );
+
+// ---- breach feed (issue 20) ----
+// One row per feed (today "hibp"): when the breach catalogue was last synced
+// and with what outcome, for the dark web page and the operator.
+export const breachFeedState = sqliteTable("breach_feed_state", {
+  feed: text("feed").primaryKey(),
+  baseUrl: text("base_url").notNull(),
+  lastAttemptAt: integer("last_attempt_at", { mode: "number" }),
+  lastSyncAt: integer("last_sync_at", { mode: "number" }),
+  lastError: text("last_error"),
+  breachCount: integer("breach_count").notNull().default(0),
+  // The API's retry-after: no request before this time.
+  notBefore: integer("not_before", { mode: "number" }),
+});
