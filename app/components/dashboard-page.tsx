@@ -24,7 +24,7 @@ function useDelayedFlag(ms: number) {
  * The first steps that give the score something to weigh, each ticked from
  * stored data and one click away. Shown until every step is done.
  */
-function FirstSteps({ checklist }: { checklist: Data["data"]["firstRun"]["checklist"] }) {
+function FirstSteps({ checklist }: { checklist: Data["firstRun"]["checklist"] }) {
   const left = checklist.filter((c) => !c.done).length;
   if (left === 0) return null;
   return (
@@ -96,9 +96,9 @@ export function DashboardPage({ data }: { data: Data }) {
         recentAlerts={alerts.alerts.slice(0, 5)}
         alertsHref="/alerts"
         links={{ darkWebHits: "/dark-web-monitoring", phishingDetected: "/phishing", activeThreats: "/alerts" }}
-        scoreCovers={live.firstRun.scoreCovers}
+        scoreCovers={data.firstRun.scoreCovers}
       />
-      <FirstSteps checklist={live.firstRun.checklist} />
+      <FirstSteps checklist={data.firstRun.checklist} />
       {warnings.warnings.length ? (
         <ul className="space-y-2" aria-label="Usage warnings">
           {warnings.warnings.map((w) => (

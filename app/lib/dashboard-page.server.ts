@@ -1,5 +1,6 @@
 import { requireTenantContext } from "./tenant-context.server";
 import { dashboardData, moduleUsage } from "~/modules/dashboard/dashboard.server";
+import { firstRunState } from "~/modules/dashboard/first-run.server";
 import { analytics, recommendations, usageWarnings } from "~/modules/dashboard/insights.server";
 
 /**
@@ -25,5 +26,8 @@ export async function loadDashboard(request: Request) {
     alerts: { alerts: data.recentAlerts },
     recommendations: { recommendations: recommendations(tenantId, data.metrics, usage) },
     analytics: analytics(tenantId, usage),
+    // Which modules the score weighs and the first steps still open (issue 20). Page-only:
+    // /api/dashboard/data keeps its pinned shape.
+    firstRun: firstRunState(tenantId),
   };
 }

@@ -12,9 +12,9 @@ import { RESET_INVALID_MESSAGE, resetPassword, resetTokenUser } from "~/modules/
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password · Rampart" },
-  // The token is in the URL: keep it out of search engines and other sites' Referer.
+  // The token is in the URL: keep it out of search engines and other sites' Referer (same-origin: the form's own post still carries its Origin).
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 export async function loader({ params }: LoaderFunctionArgs) {

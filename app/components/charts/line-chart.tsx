@@ -16,7 +16,8 @@ export type LinePoint = {
 
 const W = 320;
 const H = 180;
-const PAD = { left: 30, right: 14, top: 22, bottom: 26 };
+// right: room for half of the last point's label, drawn centred like the others.
+const PAD = { left: 30, right: 22, top: 22, bottom: 26 };
 
 /** Average advance of a character at font-size 11 in the chart's sans-serif, with room to spare. */
 const CHAR_W = 7;
@@ -131,14 +132,7 @@ export function LineChart({
               </text>
             ) : null}
             {shown(i, tickStep) ? (
-              <text
-                x={x(i)}
-                y={H - 8}
-                textAnchor={n > 1 && i === n - 1 ? "end" : "middle"}
-                fontSize="11"
-                fill="#475569"
-                data-tick="x"
-              >
+              <text x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="#475569" data-tick="x">
                 {p.short ?? p.label}
               </text>
             ) : null}

@@ -15,7 +15,6 @@ import { alerts, exposures, phishingItems, watchedIdentities } from "@db/schema"
 import { preparedQuery } from "~/lib/db.server";
 import { listActiveAlerts } from "~/modules/alerts/alerts.server";
 import { findingHistory, openFindingsBySeverity } from "~/modules/vulnerability/index.server";
-import { firstRunState } from "./first-run.server";
 
 /** Alerts whose findings are counted themselves (one finding, one penalty). */
 const FINDING_ALERT_SOURCE = "dependencies";
@@ -230,8 +229,6 @@ export function dashboardData(tenantId: string) {
     findingsBySeverity: findings,
     riskTrend: riskTrend(tenantId),
     recentAlerts: listActiveAlerts(tenantId, 5).map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })),
-    // Which modules the score weighs and the first steps still open (first-run.server.ts).
-    firstRun: firstRunState(tenantId),
   };
 }
 

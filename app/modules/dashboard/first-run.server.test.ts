@@ -24,7 +24,8 @@ describe("first run", () => {
       ["Add a privacy request", false],
       ["Invite a colleague", false],
     ]);
-    expect(dashboardData(t).firstRun.scoreCovers).toEqual([]);
+    // The API keeps its pinned shape: the first-run state is the page's.
+    expect(Object.keys(dashboardData(t))).not.toContain("firstRun");
   });
 
   it("ticks steps from stored data and names the modules the score covers", async () => {
