@@ -52,6 +52,8 @@ export default defineConfig({
       DATABASE_URL: E2E_DB,
       SESSION_SECRET: E2E_SESSION_SECRET,
       RAMPART_TEST_ROUTES: "1",
+      // The end-to-end server never calls haveibeenpwned.com (issue 20 breach feed).
+      HIBP_SYNC: process.env.HIBP_SYNC ?? "0",
       NODE_ENV: "production",
     },
   },

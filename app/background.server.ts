@@ -8,6 +8,7 @@ import * as jobs from "~/lib/jobs.server";
 import { registerComplianceJobs } from "~/modules/compliance";
 import { startAlertingWorker } from "~/modules/alerts";
 import { registerIncidentJobs } from "~/modules/incidents";
+import { registerBreachFeedJobs } from "~/modules/breach";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 import { registerEventJobs } from "~/modules/events";
@@ -18,6 +19,8 @@ export function startBackgroundJobs() {
   registerComplianceJobs(jobs);
   registerIncidentJobs(jobs);
   registerEventJobs();
+  // The daily HIBP breach catalogue sync (HIBP_SYNC=0 turns it off).
+  registerBreachFeedJobs(jobs);
   jobs.startJobRunner();
   // The notification outbox and escalation timers (app/modules/alerts/worker.server.ts).
   startAlertingWorker();

@@ -1439,3 +1439,36 @@ export const hunts = sqliteTable(
   },
   (t) => [index("hunts_tenant_idx").on(t.tenantId, t.createdAt)],
 );
+
+// ---- account lifecycle ----
+// Issue 20: password reset (and later e-mail verification) tokens. Only the
+// SHA-256 of a token is stored; the token itself travels once, in the e-mail.
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password-reset", "verify-email"] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+    // Single use: set when the token is spent; a spent token never works again.
+    usedAt: integer("used_at", { mode: "number" }),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose, t.createdAt)],
+);
+
+// ---- breach feed (issue 20) ----
+// One row per feed (today "hibp"): when the breach catalogue was last synced
+// and with what outcome, for the dark web page and the operator.
+export const breachFeedState = sqliteTable("breach_feed_state", {
+  feed: text("feed").primaryKey(),
+  baseUrl: text("base_url").notNull(),
+  lastAttemptAt: integer("last_attempt_at", { mode: "number" }),
+  lastSyncAt: integer("last_sync_at", { mode: "number" }),
+  lastError: text("last_error"),
+  breachCount: integer("breach_count").notNull().default(0),
+  // The API's retry-after: no request before this time.
+  notBefore: integer("not_before", { mode: "number" }),
+});

@@ -3,6 +3,7 @@
 //   npm run admin -- trial <tenantId> start|end
 //   npm run admin -- users | tenants | messages
 //   npm run admin -- verify-domain <tenantId> <domain>
+//   npm run admin -- reset-link <email>   (a password reset link, for installs without SMTP)
 // <tenantId> is the tenantId that /api/tenants returns. The commands are the
 // app's own module functions (app/modules/operator), run directly by tsx: no
 // Remix build is needed or triggered. The database is migrated when opened.
@@ -15,7 +16,8 @@ const USAGE = `Usage:
   npm run admin -- users
   npm run admin -- tenants
   npm run admin -- messages
-  npm run admin -- verify-domain <tenantId> <domain>`;
+  npm run admin -- verify-domain <tenantId> <domain>
+  npm run admin -- reset-link <email>`;
 
 function print(value: unknown) {
   if (typeof value === "string") console.log(value);
@@ -53,6 +55,10 @@ export function runAdmin(argv: string[]): number {
         break;
       case "verify-domain":
         print(operatorCommands.verifyDomain(...two()));
+        break;
+      case "reset-link":
+        if (args.length !== 1) throw new OperatorError(USAGE);
+        print(operatorCommands.resetLink(args[0]!));
         break;
       default:
         throw new OperatorError(`Unknown command "${command}".\n${USAGE}`);

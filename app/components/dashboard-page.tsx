@@ -1,4 +1,5 @@
 import { Link, PrefetchPageLinks } from "@remix-run/react";
+import { CheckCircle2, Circle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { DashboardView } from "~/modules/dashboard";
 import { MetricCard } from "~/components/metric-card";
@@ -17,6 +18,50 @@ function useDelayedFlag(ms: number) {
     return () => clearTimeout(t);
   }, [ms]);
   return on;
+}
+
+/**
+ * The first steps that give the score something to weigh, each ticked from
+ * stored data and one click away. Shown until every step is done.
+ */
+function FirstSteps({ checklist }: { checklist: Data["firstRun"]["checklist"] }) {
+  const left = checklist.filter((c) => !c.done).length;
+  if (left === 0) return null;
+  return (
+    <section aria-labelledby="first-steps-title" className="card" data-testid="first-steps">
+      <h2 id="first-steps-title" className="font-semibold">
+        First steps
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        {checklist.length - left} of {checklist.length} done. Each step gives the security score real data to weigh.
+      </p>
+      <ul className="mt-3 space-y-2">
+        {checklist.map((c) => (
+          <li
+            key={c.key}
+            className="flex items-center gap-2 text-sm"
+            data-step={c.key}
+            data-done={c.done ? "yes" : "no"}
+          >
+            {c.done ? (
+              <CheckCircle2 className="h-4 w-4 shrink-0 text-ok" aria-hidden="true" />
+            ) : (
+              <Circle className="h-4 w-4 shrink-0 text-ink-faint" aria-hidden="true" />
+            )}
+            <Link to={c.href} className={c.done ? "text-ink-muted line-through" : "font-medium"}>
+              {c.label}
+            </Link>
+            <span className="sr-only">{c.done ? "(done)" : "(not done yet)"}</span>
+            {c.done ? (
+              <span className="text-xs text-ink-muted" aria-hidden="true">
+                Done
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 export function DashboardPage({ data }: { data: Data }) {
@@ -51,7 +96,9 @@ export function DashboardPage({ data }: { data: Data }) {
         recentAlerts={alerts.alerts.slice(0, 5)}
         alertsHref="/alerts"
         links={{ darkWebHits: "/dark-web-monitoring", phishingDetected: "/phishing", activeThreats: "/alerts" }}
+        scoreCovers={data.firstRun.scoreCovers}
       />
+      <FirstSteps checklist={data.firstRun.checklist} />
       {warnings.warnings.length ? (
         <ul className="space-y-2" aria-label="Usage warnings">
           {warnings.warnings.map((w) => (

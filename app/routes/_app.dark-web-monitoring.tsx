@@ -16,6 +16,7 @@ import { notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit/audit.server";
 import { catalogueSize } from "~/modules/breach/breach.server";
+import { breachFeedStatus } from "~/modules/breach/hibp.server";
 import { ExposureList } from "~/modules/breach/components/exposure-list";
 import { IdentityList } from "~/modules/breach/components/identity-list";
 import { ExposureActionSchema, fieldErrors, RemoveIdentitySchema, WatchEntrySchema } from "~/modules/breach/validation";
@@ -47,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canManageWatchlist: can(role, "manageWatchlist"),
     canTriage: can(role, "triage"),
     breachCount: catalogueSize(),
+    feed: breachFeedStatus(),
     identities: listWatchedIdentities(tenantId, exposures),
     exposures,
   };
@@ -161,7 +163,7 @@ export default function DarkWebMonitoring() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   if (loaderData.teaser) return <TeaserPage path={PATH} />;
-  const { identities, exposures, breachCount, canManageWatchlist, canTriage } = loaderData;
+  const { identities, exposures, breachCount, canManageWatchlist, canTriage, feed } = loaderData;
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
   const error = actionData && !actionData.ok ? actionData.fieldErrors.value : undefined;
   const formMessage = actionData && !actionData.ok && !error ? actionData.message : null;
@@ -177,6 +179,22 @@ export default function DarkWebMonitoring() {
             </span>
           </p>
         ) : null}
+        <p className="text-sm text-ink-muted" data-testid="breach-source">
+          Breach data: {feed.source}
+          {feed.domainSearch ? ", with domain search" : ""}; plus operator imports.{" "}
+          {feed.lastSyncAt ? (
+            <>
+              Last synced{" "}
+              <time dateTime={new Date(feed.lastSyncAt).toISOString()}>
+                {new Date(feed.lastSyncAt).toISOString().slice(0, 16).replace("T", " ")} UTC
+              </time>
+              .
+            </>
+          ) : (
+            "Not synced yet."
+          )}
+          {feed.lastError ? ` The last attempt failed: ${feed.lastError}.` : ""}
+        </p>
         {canManageWatchlist ? null : (
           <p className="card text-sm" data-testid="watchlist-read-only">
             Your role can view the watchlist and its exposures; owners and admins add or remove entries and mark

@@ -62,6 +62,11 @@ export default function Login() {
     <PublicChrome>
       <main id="main" className="mx-auto max-w-md px-4 py-12">
         <h1 className="text-2xl font-bold">Sign in to Rampart</h1>
+        {params.get("reset") === "1" ? (
+          <p role="status" className="mt-4 rounded-md bg-ok-light p-3 text-sm text-ok" data-testid="reset-done">
+            Your password was changed and every session signed out. Sign in with the new password.
+          </p>
+        ) : null}
         <Form method="post" className="card mt-6 space-y-4" noValidate>
           {errors.form ? (
             <p role="alert" className="rounded-md bg-danger-light p-3 text-sm text-danger" data-testid="form-error">
@@ -92,7 +97,10 @@ export default function Login() {
             {pending ? "Signing in..." : "Sign in"}
           </button>
         </Form>
-        <p className="mt-4 text-sm text-ink-muted">
+        <p className="mt-4 text-sm">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+        <p className="mt-2 text-sm text-ink-muted">
           New to Rampart? <Link to="/signup">Create an account</Link>
         </p>
       </main>

@@ -12,5 +12,7 @@ export default function setup() {
   migrateDatabase(path.join(dir, "base.db"));
   // Inherited by the test workers, which are forked after global setup.
   process.env.RAMPART_TEST_TMP = dir;
+  // Servers the tests start never reach out to the public breach API (tests use a local fake).
+  process.env.HIBP_SYNC ??= "0";
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

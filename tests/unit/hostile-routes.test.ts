@@ -17,6 +17,8 @@ import { createUser } from "~/modules/accounts/accounts.server";
 import { createTenant, setTenantPlan } from "~/modules/tenants/tenants.server";
 import * as signup from "~/routes/signup";
 import * as login from "~/routes/login";
+import * as forgotPassword from "~/routes/forgot-password";
+import * as resetPasswordRoute from "~/routes/reset-password.$token";
 import * as logout from "~/routes/api.logout";
 import * as apiTenants from "~/routes/api.tenants";
 import * as apiTenantsSelect from "~/routes/api.tenants.select";
@@ -118,6 +120,12 @@ type Route = { path: string; fn: () => Fn; params?: Record<string, string>; json
 const BODY_ROUTES: Route[] = [
   { path: "/signup", fn: () => signup.action as Fn },
   { path: "/login", fn: () => login.action as Fn },
+  { path: "/forgot-password", fn: () => forgotPassword.action as Fn },
+  {
+    path: "/reset-password/not-a-real-token",
+    fn: () => resetPasswordRoute.action as Fn,
+    params: { token: "not-a-real-token" },
+  },
   { path: "/api/logout", fn: () => logout.action as Fn },
   { path: "/api/tenants", fn: () => apiTenants.action as Fn, json: true },
   { path: "/api/tenants/select", fn: () => apiTenantsSelect.action as Fn },
@@ -221,6 +229,14 @@ describe("signed-out posts are refused before the body is read", () => {
     ).toBeNull();
     const refusal = await admitBody(post("/privacy", "a=1", { "Content-Type": "application/x-www-form-urlencoded" }));
     expect(refusal?.status).toBe(302);
+  });
+
+  it("the password reset forms take signed-out posts (/forgot-password, /reset-password/<token>); /settings does not", async () => {
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    expect(await admitBody(post("/forgot-password", "email=a%40example.com", form))).toBeNull();
+    expect(await admitBody(post("/forgot-password.data", "email=a%40example.com", form))).toBeNull();
+    expect(await admitBody(post("/reset-password/abc", "password=x", form))).toBeNull();
+    expect((await admitBody(post("/settings", "a=1", form)))?.status).toBe(302);
   });
 
   it("single-fetch data posts (/path.data) are refused like their page, with a 401", async () => {

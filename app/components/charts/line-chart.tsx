@@ -16,7 +16,25 @@ export type LinePoint = {
 
 const W = 320;
 const H = 180;
-const PAD = { left: 30, right: 14, top: 22, bottom: 26 };
+// right: room for half of the last point's label, drawn centred like the others.
+const PAD = { left: 30, right: 22, top: 22, bottom: 26 };
+
+/** Average advance of a character at font-size 11 in the chart's sans-serif, with room to spare. */
+const CHAR_W = 7;
+const LABEL_GAP = 6;
+
+/**
+ * Every how many points a label is drawn so that no two labels overprint
+ * (issue 20: fourteen dates ran into "11-111-121-13"). The SVG scales as a
+ * whole, so what fits in the viewBox fits at every width; the last point is
+ * always labelled and the table keeps every value.
+ */
+export function labelStep(texts: string[], plotWidth: number) {
+  if (texts.length <= 1) return 1;
+  const spacing = plotWidth / (texts.length - 1);
+  const widest = Math.max(...texts.map((t) => t.length)) * CHAR_W + LABEL_GAP;
+  return Math.max(1, Math.ceil(widest / spacing));
+}
 
 /** The sentence a screen-reader user gets instead of the picture. */
 export function describeTrend(points: LinePoint[], unit: string, lowerIsBetter: boolean) {
@@ -59,6 +77,16 @@ export function LineChart({
   const x = (i: number) => PAD.left + (points.length <= 1 ? plotW / 2 : (i * plotW) / (points.length - 1));
   const y = (v: number) => PAD.top + plotH - (Math.max(0, Math.min(yMax, v)) / yMax) * plotH;
   const ticks = [0, yMax / 2, yMax];
+  const n = points.length;
+  const tickStep = labelStep(
+    points.map((p) => p.short ?? p.label),
+    plotW,
+  );
+  const valueStep = labelStep(
+    points.map((p) => `${p.value}`),
+    plotW,
+  );
+  const shown = (i: number, step: number) => (n - 1 - i) % step === 0;
   const path = points.map((p, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(" ");
 
   return (
@@ -98,12 +126,16 @@ export function LineChart({
         {points.map((p, i) => (
           <g key={p.label}>
             <circle cx={x(i)} cy={y(p.value)} r="4" fill="#ffffff" stroke="#1d4ed8" strokeWidth="2" />
-            <text x={x(i)} y={y(p.value) - 9} textAnchor="middle" fontSize="11" fontWeight="600" fill="#0f172a">
-              {p.value}
-            </text>
-            <text x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="#475569">
-              {p.short ?? p.label}
-            </text>
+            {shown(i, valueStep) ? (
+              <text x={x(i)} y={y(p.value) - 9} textAnchor="middle" fontSize="11" fontWeight="600" fill="#0f172a">
+                {p.value}
+              </text>
+            ) : null}
+            {shown(i, tickStep) ? (
+              <text x={x(i)} y={H - 8} textAnchor="middle" fontSize="11" fill="#475569" data-tick="x">
+                {p.short ?? p.label}
+              </text>
+            ) : null}
           </g>
         ))}
       </svg>

@@ -8,3 +8,14 @@ export {
 } from "./accounts.server";
 // Sign-in (remix-auth form strategy).
 export { createAuthenticator, LoginFailure, type LoginResult } from "./auth.server";
+export { findUserByEmail, verifyLogin } from "./accounts.server";
+export {
+  issueResetToken,
+  resetLink,
+  resetPassword,
+  requestPasswordReset,
+  resetTokenUser,
+  RESET_TTL_MS,
+  RESET_REQUESTED_MESSAGE,
+  RESET_INVALID_MESSAGE,
+} from "./password-reset.server";

@@ -2,3 +2,4 @@
 export { verifyWatchedDomain } from "./watchlist.server";
 export { BreachFileError, importBreachFile, type ImportResult } from "./import";
 export { readOrCreateHmacKey } from "./match";
+export { registerBreachFeedJobs } from "./hibp.server";

@@ -1,6 +1,7 @@
 import { requireTenantContext } from "~/modules/tenants";
 import { dashboardData, moduleUsage } from "./dashboard.server";
 import { analytics, recommendations, usageWarnings } from "./insights.server";
+import { firstRunState } from "./first-run.server";
 
 /**
  * Everything the dashboard shows, computed from the tenant's stored data (same
@@ -25,5 +26,8 @@ export async function loadDashboard(request: Request) {
     alerts: { alerts: data.recentAlerts },
     recommendations: { recommendations: recommendations(tenantId, data.metrics, usage) },
     analytics: analytics(tenantId, usage),
+    // Which modules the score weighs and the first steps still open (issue 20). Page-only:
+    // /api/dashboard/data keeps its pinned shape.
+    firstRun: firstRunState(tenantId),
   };
 }

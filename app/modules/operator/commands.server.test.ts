@@ -6,6 +6,7 @@ import { getTrial } from "~/modules/tenants";
 import { listAuditForTenant } from "~/modules/audit";
 import { addWatchedDomain, listWatchedIdentities } from "~/modules/breach/watchlist.server";
 import { operatorCommands, OperatorError } from "./commands.server";
+import { resetPassword, verifyLogin } from "~/modules/accounts";
 
 describe("operator commands", () => {
   it("sets a plan and audits it; refuses unknown plans and tenants", async () => {
@@ -15,6 +16,18 @@ describe("operator commands", () => {
     expect(listAuditForTenant(tenantId).some((e) => e.action === "tenant.plan_changed")).toBe(true);
     expect(() => operatorCommands.plan(tenantId, "gold")).toThrow(OperatorError);
     expect(() => operatorCommands.plan("nope", "pro")).toThrow(/No organization/);
+  });
+
+  it("hands out a single-use password reset link for installs without SMTP", async () => {
+    const email = `o-${randomUUID().slice(0, 8)}@example.com`;
+    await createUser(email, "a long passphrase for tests");
+    const out = operatorCommands.resetLink(email.toUpperCase());
+    const token = out.match(/\/reset-password\/([A-Za-z0-9_-]+)$/)?.[1];
+    expect(token).toBeTruthy();
+    expect(await resetPassword(token!, "the operator gave me this link")).toBe(true);
+    expect(await verifyLogin(email, "the operator gave me this link")).not.toBeNull();
+    expect(await resetPassword(token!, "and again with the same link")).toBe(false);
+    expect(() => operatorCommands.resetLink("nobody@example.com")).toThrow(/No user/);
   });
 
   it("starts one trial per organization and ends it", async () => {

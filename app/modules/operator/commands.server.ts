@@ -6,10 +6,11 @@
  */
 import { isPlan, PLANS } from "~/lib/plans";
 import { listAllTenants, setTenantPlan, getTenant, endTrial, startTrial, TrialError } from "~/modules/tenants";
-import { listUsers } from "~/modules/accounts";
+import { findUserByEmail, issueResetToken, listUsers, resetLink } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { listContactMessages } from "~/modules/contact";
 import { verifyWatchedDomain } from "~/modules/breach";
+import { getEnv } from "~/lib/env.server";
 
 export class OperatorError extends Error {}
 
@@ -60,6 +61,19 @@ export const operatorCommands = {
       detail: { by: "operator", domain: domain.trim().toLowerCase() },
     });
     return result.message;
+  },
+  /**
+   * A password reset link for installs without SMTP: the operator hands it to
+   * the user by another channel. Same token rules as the mailed link (30
+   * minutes, single use); the origin is PUBLIC_URL (or http://localhost:PORT).
+   */
+  resetLink(email: string) {
+    const user = findUserByEmail(email);
+    if (!user) throw new OperatorError(`No user with e-mail ${email.trim().toLowerCase()}`);
+    const token = issueResetToken(user.id);
+    audit({ action: "auth.password_reset_requested", userId: user.id, detail: { by: "operator" } });
+    const origin = getEnv().PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
+    return `Reset link for ${user.email} (works once, for 30 minutes):\n${resetLink(origin, token)}`;
   },
   messages() {
     return listContactMessages().map((m) => ({

@@ -21,6 +21,7 @@ import { getTenantContext, isApiPath, upgradeRequired } from "./tenant-context.s
 export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
   "/login",
   "/signup",
+  "/forgot-password",
   "/contact",
   "/breach-check",
   "/api/breaches/check",
@@ -28,8 +29,8 @@ export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
   "/preferences/sidebar",
 ]);
 
-/** Public forms under a per-tenant address (the Privacy Guard request form, /privacy-request/<slug>). */
-const PUBLIC_BODY_PREFIXES: readonly string[] = ["/privacy-request/"];
+/** Public forms under a per-tenant or per-token address (Privacy Guard's /privacy-request/<slug>, /reset-password/<token>). */
+const PUBLIC_BODY_PREFIXES: readonly string[] = ["/privacy-request/", "/reset-password/"];
 
 /** API prefixes gated by a plan feature (the routes' own requireTenantContext options). */
 const API_FEATURES: readonly [string, Feature][] = [

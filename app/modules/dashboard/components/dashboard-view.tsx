@@ -46,6 +46,12 @@ export type DashboardViewProps = {
   title?: string;
   /** A line under the title, e.g. the tenant's name or "Simulated organization". */
   subtitle?: ReactNode;
+  /**
+   * The modules the security score covers. An empty list: nothing has been
+   * checked yet, so the card says "Not enough data yet" instead of a score.
+   * Left out (the demo): the score is shown as it is.
+   */
+  scoreCovers?: string[];
 };
 
 const CARDS: { key: MetricKey; label: string; Icon: typeof Activity; hint: string }[] = [
@@ -118,7 +124,12 @@ export function DashboardView({
   alertsHref,
   title = "Security dashboard",
   subtitle,
+  scoreCovers,
 }: DashboardViewProps) {
+  const noScore = scoreCovers !== undefined && scoreCovers.length === 0;
+  const scoreHint = noScore
+    ? "Take one of the first steps below"
+    : `${scoreVerdict(metrics.securityScore)}, out of 100${scoreCovers ? `; covers ${scoreCovers.join(", ")}` : ""}`;
   return (
     <div className="space-y-6" data-testid="dashboard-view">
       <header>
@@ -137,14 +148,22 @@ export function DashboardView({
               label={c.label}
               Icon={c.Icon}
               href={links[c.key]}
-              hint={c.key === "securityScore" ? `${scoreVerdict(metrics.securityScore)}, ${c.hint}` : c.hint}
-              value={metrics[c.key]}
+              hint={c.key === "securityScore" ? scoreHint : c.hint}
+              value={
+                c.key === "securityScore" && noScore ? (
+                  <span className="text-lg" data-testid="score-not-enough">
+                    Not enough data yet
+                  </span>
+                ) : (
+                  <span data-testid={c.key === "securityScore" ? "security-score" : undefined}>{metrics[c.key]}</span>
+                )
+              }
             />
           ))}
         </div>
       </section>
 
-      {riskTrend?.length || findingsBySeverity?.length ? (
+      {!noScore && (riskTrend?.length || findingsBySeverity?.length) ? (
         <div className="grid gap-4 lg:grid-cols-2">
           {riskTrend?.length ? (
             <LineChart

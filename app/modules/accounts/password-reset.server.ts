@@ -1,0 +1,166 @@
+/**
+ * Password reset by e-mail (issue 20). A request for an address always gets
+ * the same answer whether or not an account exists (no account discovery),
+ * and the mail is sent after the answer so its timing tells nothing either.
+ * Tokens: 32 random bytes, only their SHA-256 stored, valid 30 minutes,
+ * spent on first use; a reset ends every session of the account.
+ *
+ * The link's origin is PUBLIC_URL when set: a reset link built from a
+ * request's Host header could be pointed at an attacker's site (host header
+ * poisoning), so operators behind a proxy must set PUBLIC_URL.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { accountTokens, sessions, users } from "@db/schema";
+import { db } from "~/lib/db.server";
+import { mailerConfigured, sendMail } from "~/lib/mailer.server";
+import { audit } from "~/modules/audit";
+import { findUserByEmail } from "./accounts.server";
+import { hashPassword } from "./password-hash.server";
+
+export const RESET_TTL_MS = 30 * 60 * 1000;
+/** At most this many reset mails per account per TTL window: the form cannot be used to flood a mailbox. */
+export const MAX_RESETS_PER_WINDOW = 3;
+
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for that address, we have sent it a link to choose a new password. The link works for 30 minutes.";
+export const RESET_INVALID_MESSAGE = "This reset link is invalid, used or expired. Ask for a new one.";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Creates a reset token for a user; answers the token (shown once: in the mail or the operator's terminal). */
+export function issueResetToken(userId: string, now = Date.now()): string {
+  const token = randomBytes(32).toString("base64url");
+  db.insert(accountTokens)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      purpose: "password-reset",
+      createdAt: now,
+      expiresAt: now + RESET_TTL_MS,
+    })
+    .run();
+  return token;
+}
+
+export function resetLink(origin: string, token: string) {
+  return `${origin.replace(/\/+$/, "")}/reset-password/${token}`;
+}
+
+function recentResets(userId: string, now: number) {
+  return (
+    db
+      .select({ n: count() })
+      .from(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.userId, userId),
+          eq(accountTokens.purpose, "password-reset"),
+          gt(accountTokens.createdAt, now - RESET_TTL_MS),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+/**
+ * Handles a reset request. Resolves when the answer may be sent; the mail
+ * goes out in `delivery` (awaited by tests, not by the route).
+ */
+export function requestPasswordReset(
+  email: string,
+  origin: string,
+  opts: { ip?: string; now?: number } = {},
+): { delivery: Promise<void> } {
+  const now = opts.now ?? Date.now();
+  const user = findUserByEmail(email);
+  if (!user || recentResets(user.id, now) >= MAX_RESETS_PER_WINDOW) return { delivery: Promise.resolve() };
+  if (!mailerConfigured()) {
+    // Nothing to send with: the operator can hand out a link (npm run admin -- reset-link).
+    audit({ action: "auth.password_reset_unsent", userId: user.id, ip: opts.ip, detail: { reason: "no SMTP" } });
+    return { delivery: Promise.resolve() };
+  }
+  const token = issueResetToken(user.id, now);
+  audit({ action: "auth.password_reset_requested", userId: user.id, ip: opts.ip });
+  const link = resetLink(origin, token);
+  const delivery = sendMail({
+    to: user.email,
+    subject: "Reset your Rampart password",
+    text: [
+      "Someone (hopefully you) asked to reset the password of your Rampart account.",
+      "",
+      `Choose a new password here (the link works once, for 30 minutes):`,
+      link,
+      "",
+      "If you did not ask for this, ignore this message: your password stays as it is.",
+    ].join("\n"),
+  }).then(
+    () => undefined,
+    (error: unknown) => {
+      console.error(`Password reset mail to user ${user.id} failed: ${(error as Error).message}`);
+    },
+  );
+  return { delivery };
+}
+
+/** The account a live token belongs to, or null (unknown, used, expired). */
+export function resetTokenUser(token: string, now = Date.now()) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const row = db
+    .select({ userId: accountTokens.userId, email: users.email })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.purpose, "password-reset"),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .get();
+  return row ?? null;
+}
+
+/**
+ * Spends the token and sets the new password; every session of the account
+ * ends (whoever knew the old password is signed out). Answers false when the
+ * token is not live. The spend is one conditional UPDATE, so two concurrent
+ * uses cannot both succeed.
+ */
+export async function resetPassword(token: string, newPassword: string, opts: { ip?: string; now?: number } = {}) {
+  const now = opts.now ?? Date.now();
+  const owner = resetTokenUser(token, now);
+  if (!owner) return false;
+  const passwordHash = await hashPassword(newPassword);
+  const spent = db.transaction(() => {
+    const used = db
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(accountTokens.tokenHash, hashToken(token)),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, now),
+        ),
+      )
+      .run();
+    if (used.changes !== 1) return false;
+    db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, owner.userId)).run();
+    db.delete(sessions).where(eq(sessions.userId, owner.userId)).run();
+    // Other reset links of the account die with this one.
+    db.update(accountTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(accountTokens.userId, owner.userId),
+          eq(accountTokens.purpose, "password-reset"),
+          isNull(accountTokens.usedAt),
+        ),
+      )
+      .run();
+    return true;
+  });
+  if (spent) audit({ action: "auth.password_reset", userId: owner.userId, ip: opts.ip });
+  return spent;
+}

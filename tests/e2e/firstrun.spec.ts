@@ -1,0 +1,118 @@
+import path from "node:path";
+import fs from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { test, expect, openDb, uniqueEmail } from "./fixtures";
+
+const PHISH = fs.readFileSync(path.resolve("app/modules/phishing/fixtures/phishing/02-paypa1-limited.eml"), "utf8");
+const PASSWORD = "a long and unusual passphrase 42";
+
+async function signUp(page: Page, email: string) {
+  await page.goto("/signup");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: /create/i }).click();
+  await page.waitForURL("**/dashboard");
+}
+
+/** No two drawn x-axis labels of any chart on the page overlap. */
+async function expectNoTickOverlap(page: Page) {
+  const boxes = await page.locator('[data-tick="x"]').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return {
+        svg: e.closest("svg") ? [...document.querySelectorAll("svg")].indexOf(e.closest("svg")!) : -1,
+        x: r.left,
+        w: r.width,
+        y: r.top,
+        h: r.height,
+      };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(1);
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i];
+      const b = boxes[j];
+      if (a.svg !== b.svg) continue;
+      const overlap = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+      expect(overlap, `labels ${i} and ${j} overlap`).toBe(false);
+    }
+}
+
+test("a new user's first ten minutes: sign up, follow the checklist, end with a score from real data", async ({
+  page,
+}) => {
+  await signUp(page, uniqueEmail("first"));
+  await expect(page.getByTestId("score-not-enough")).toHaveText("Not enough data yet");
+  const steps = page.getByTestId("first-steps");
+  await expect(steps.locator("li")).toHaveCount(5);
+  await expect(steps.locator('li[data-done="yes"]')).toHaveCount(0);
+
+  await steps.getByRole("link", { name: "Analyse a suspicious message" }).click();
+  await page.waitForURL("**/phishing");
+  await page.getByLabel("Message source").fill(PHISH);
+  await page.getByRole("button", { name: "Analyze message" }).click();
+  await expect(page.getByTestId("phishing-verdict")).toBeVisible();
+
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("score-not-enough")).toHaveCount(0);
+  // A high-risk message detected (and its alert): a real score below 100.
+  await expect(page.getByTestId("security-score")).toHaveText(/^\d{1,2}$/);
+  await expect(page.getByText("covers Phishing Protection")).toBeVisible();
+  await expect(page.getByTestId("first-steps").locator('li[data-step="phishing"]')).toHaveAttribute("data-done", "yes");
+
+  for (const width of [320, 768, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole("img", { name: /^Risk trend/ })).toBeVisible();
+    await expectNoTickOverlap(page);
+  }
+});
+
+test.describe("password reset without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/login links to /forgot-password, which answers the same for any address; a link sets the password", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("reset");
+    await signUp(page, email);
+    await page.context().clearCookies();
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.waitForURL("**/forgot-password");
+    await page.getByLabel("E-mail").fill("not-an-address");
+    await page.getByRole("button", { name: "Send the reset link" }).click();
+    await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("E-mail").fill(uniqueEmail("nobody"));
+    await page.getByRole("button", { name: "Send the reset link" }).click();
+    const unknown = await page.getByTestId("reset-requested").textContent();
+    await page.goto("/forgot-password");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("button", { name: "Send the reset link" }).click();
+    await expect(page.getByTestId("reset-requested")).toHaveText(unknown!);
+
+    // The link a mail would carry (the mail itself is read in the vitest against a loopback SMTP server).
+    const token = randomBytes(32).toString("base64url");
+    const db = openDb();
+    const user = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: string };
+    db.prepare(
+      "INSERT INTO account_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES (?, ?, 'password-reset', ?, ?)",
+    ).run(createHash("sha256").update(token).digest("hex"), user.id, Date.now(), Date.now() + 30 * 60_000);
+    db.close();
+
+    await page.goto(`/reset-password/${token}`);
+    await page.getByLabel("New password").fill("my brand new reset passphrase");
+    await page.getByRole("button", { name: "Set the new password" }).click();
+    await page.waitForURL("**/login?reset=1");
+    await expect(page.getByTestId("reset-done")).toBeVisible();
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill("my brand new reset passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/dashboard");
+
+    await page.goto(`/reset-password/${token}`);
+    await expect(page.getByTestId("form-error")).toContainText("invalid, used or expired");
+  });
+});
