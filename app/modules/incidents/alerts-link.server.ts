@@ -9,12 +9,13 @@ export const INCIDENT_ALERT_SOURCE = "incident-response";
 
 export type LinkedAlert = { id: string; title: string; severity: Severity; status: string; source: string };
 
-/** The tenant's alerts among `ids` (others' and unknown ids are left out). */
+/** The tenant's alerts among `ids`, in the order given (others' and unknown ids are left out). */
 export function findAlerts(tenantId: string, ids: readonly string[]): LinkedAlert[] {
   if (ids.length === 0) return [];
-  const wanted = new Set(ids);
+  const position = new Map(ids.map((id, i) => [id, i]));
   return listAlerts(tenantId, 10_000)
-    .filter((a) => wanted.has(a.id))
+    .filter((a) => position.has(a.id))
+    .sort((a, b) => position.get(a.id)! - position.get(b.id)!)
     .map((a) => ({ id: a.id, title: a.title, severity: a.severity, status: a.status, source: a.source }));
 }
 
