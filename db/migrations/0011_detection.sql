@@ -64,3 +64,28 @@ CREATE TABLE `hunts` (
 );
 --> statement-breakpoint
 CREATE INDEX `hunts_tenant_idx` ON `hunts` (`tenant_id`,`created_at`);
+--> statement-breakpoint
+-- Page cache invalidation (docs/decisions/012): the same three triggers as 0002 for each new table with tenant_id. Written by hand after drizzle-kit generate.
+CREATE TRIGGER `detection_alert_windows_version_ai` AFTER INSERT ON `detection_alert_windows` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `detection_alert_windows_version_au` AFTER UPDATE ON `detection_alert_windows` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `detection_alert_windows_version_ad` AFTER DELETE ON `detection_alert_windows` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `detection_rules_version_ai` AFTER INSERT ON `detection_rules` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `detection_rules_version_au` AFTER UPDATE ON `detection_rules` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `detection_rules_version_ad` AFTER DELETE ON `detection_rules` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `detections_version_ai` AFTER INSERT ON `detections` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `detections_version_au` AFTER UPDATE ON `detections` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `detections_version_ad` AFTER DELETE ON `detections` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `hunts_version_ai` AFTER INSERT ON `hunts` WHEN NEW.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (NEW.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `hunts_version_au` AFTER UPDATE ON `hunts` BEGIN INSERT INTO tenant_data_versions (tenant_id, version) SELECT NEW.tenant_id, 1 WHERE NEW.tenant_id IS NOT NULL ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; INSERT INTO tenant_data_versions (tenant_id, version) SELECT OLD.tenant_id, 1 WHERE OLD.tenant_id IS NOT NULL AND OLD.tenant_id IS NOT NEW.tenant_id ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
+--> statement-breakpoint
+CREATE TRIGGER `hunts_version_ad` AFTER DELETE ON `hunts` WHEN OLD.tenant_id IS NOT NULL BEGIN INSERT INTO tenant_data_versions (tenant_id, version) VALUES (OLD.tenant_id, 1) ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1; END;
