@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { ArrowLeft, CheckCircle2, Circle, FileDown, Printer } from "lucide-react";
 import { FormField } from "~/components/form-field";
 import { SeverityBadge } from "~/components/ui/severity-badge";
-import { SelectField } from "./select-field";
+import { SelectField } from "~/components/select-field";
 import type { caseLoader } from "../route.server";
 import {
   OBSERVABLE_LABEL,

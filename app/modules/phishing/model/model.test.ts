@@ -70,7 +70,7 @@ describe("extractFeatures", () => {
   });
 
   it("ignores input beyond its caps, so a huge message costs no more than a capped one", () => {
-    const huge = "lorem ipsum ".repeat(200_000) + " zzzendmarker";
+    const huge = "please read the attached statement ".repeat(70_000) + " zzzendmarker";
     const f = extractFeatures({
       subject: "x".repeat(10_000),
       text: huge,

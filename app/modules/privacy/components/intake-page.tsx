@@ -10,7 +10,7 @@ import { FormField } from "~/components/form-field";
 import { MarketingPage } from "~/components/marketing/page";
 import { INTAKE_HONEYPOT_FIELD } from "../intake-fields";
 import { REQUEST_TYPES, TYPE_LABEL } from "../types";
-import { SelectField } from "./privacy-page";
+import { SelectField } from "~/components/select-field";
 
 type LoaderData = { organization: string; defaultJurisdiction: string; jurisdictions: { id: string; label: string }[] };
 type ActionData =

@@ -4,6 +4,7 @@
  * every request with a status filter, the deadline table with its legal
  * sources, and the settings (owners and admins). Plain forms throughout.
  */
+import { SelectField } from "~/components/select-field";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertTriangle, CheckCircle2, Database, Plus } from "lucide-react";
 import { BarChart } from "~/components/charts/bar-chart";
@@ -547,59 +548,5 @@ export function PrivacyPage() {
         ) : null}
       </div>
     </ModulePage>
-  );
-}
-
-export function SelectField({
-  id,
-  label,
-  options,
-  error,
-  hint,
-  defaultValue,
-  name = id,
-  disabled,
-}: {
-  id: string;
-  label: string;
-  options: [string, string][];
-  error?: string;
-  hint?: string;
-  defaultValue?: string;
-  name?: string;
-  disabled?: boolean;
-}) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        className="input"
-        defaultValue={defaultValue}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -20,7 +20,7 @@ import {
   type PrivacyRequestView,
 } from "../types";
 import { DeadlineBadge, RequestStatusBadge } from "./badges";
-import { SelectField } from "./privacy-page";
+import { SelectField } from "~/components/select-field";
 
 type LoaderData = {
   request: PrivacyRequestView;
