@@ -136,8 +136,16 @@ test.describe("with JavaScript", () => {
     await expect(sidebar.getByTestId("organization-upgrade-message")).toContainText(
       "Upgrade to Pro to create up to 3 organizations",
     );
-    await sidebar.getByRole("button", { name: "Add Organization" }).hover();
-    await expect(page.getByRole("tooltip")).toHaveText("Upgrade to Pro to create up to 3 organizations");
+    // The tooltip is client behaviour: hover once the page has hydrated (its refresh timers run), and again if the
+    // first hover landed while the tooltip's handlers were still attaching.
+    await expect(page.locator('main[data-page="dashboard"][data-refresh="on"]')).toBeVisible({ timeout: 15_000 });
+    await expect(async () => {
+      await page.mouse.move(0, 0);
+      await sidebar.getByRole("button", { name: "Add Organization" }).hover();
+      await expect(page.getByRole("tooltip")).toHaveText("Upgrade to Pro to create up to 3 organizations", {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 15_000 });
   });
 
   test("a server failure shows 'Error' / 'Failed to create organization'", async ({ page, login }) => {
