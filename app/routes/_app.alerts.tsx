@@ -1,6 +1,7 @@
 import { readForm } from "~/lib/http.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { z } from "zod";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
@@ -159,7 +160,7 @@ function statusTone(s: AlertStatusFilter) {
 
 export default function Alerts() {
   const { alerts, canTriage, canOpenCase, filters, sources } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as
+  const result = useActionResult<typeof action>() as
     { error: string | null; field?: string; changed?: number } | undefined;
   const busy = useNavigation().state === "submitting";
   return (

@@ -4,7 +4,8 @@
  * Signed out: the teaser; below Business: the upgrade banner (error boundary).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import { appRoute } from "~/lib/app-routes";
@@ -20,7 +21,7 @@ export const action = ({ request, context }: ActionFunctionArgs) => overviewActi
 
 export default function Page() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   if (page.teaser) return <TeaserPage path="/compliance-monitoring" />;
   return (
     <ModulePage path="/compliance-monitoring">

@@ -1,6 +1,7 @@
 /** /compliance-monitoring/:framework/requirements/:requirement: one requirement's status, owner and evidence. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { RequirementPage } from "~/modules/compliance/components/requirement-page";
 import { requirementAction, requirementLoader } from "~/modules/compliance/route.server";
 
@@ -21,6 +22,6 @@ export const action = ({ request, params, context }: ActionFunctionArgs) => requ
 
 export default function Requirement() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   return <RequirementPage {...page} result={result} />;
 }

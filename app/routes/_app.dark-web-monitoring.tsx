@@ -4,7 +4,8 @@
  * which can be marked resolved or skipped. Every query takes the tenant id.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { CheckCircle2, Info, Plus } from "lucide-react";
 import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
@@ -160,7 +161,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DarkWebMonitoring() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionResult<typeof action>();
   const navigation = useNavigation();
   if (loaderData.teaser) return <TeaserPage path={PATH} />;
   const { identities, exposures, breachCount, canManageWatchlist, canTriage, feed } = loaderData;

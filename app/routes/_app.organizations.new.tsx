@@ -1,6 +1,7 @@
 import { readForm } from "~/lib/http.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { FormField } from "~/components/form-field";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewOrganization() {
   const d = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   const errors = result?.errors ?? {};
   return (
     <main id="main" className="max-w-md">

@@ -5,7 +5,8 @@
  * the password (nor its hash).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { z } from "zod";
 import { TeaserPage } from "~/components/teaser-page";
 import { ModulePage } from "~/components/module-page";
@@ -66,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PasswordPage() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   if (page.teaser) return <TeaserPage path="/password" />;
   return (
     <ModulePage path="/password">

@@ -1,6 +1,7 @@
 import { readForm } from "~/lib/http.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { z } from "zod";
 import { FormField } from "~/components/form-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
@@ -272,7 +273,7 @@ function Notice({ result, intent }: { result: ActionResult | undefined; intent: 
 
 export default function Settings() {
   const d = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const result = useActionResult<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const pwErrors = result?.intent === "change-password" ? (result.errors ?? {}) : {};
   return (

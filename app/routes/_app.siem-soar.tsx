@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
@@ -64,7 +65,7 @@ const isSeverity = (l: string | null): l is (typeof LEVELS)[number] => !!l && (L
 
 export default function SiemSoar() {
   const { rules, canManage } = useLoaderData<typeof loader>();
-  const data = useActionData<ActionData>();
+  const data = useActionResult<ActionData>();
   const busy = useNavigation().state === "submitting";
   const uploadError = data && "error" in data ? data.error : null;
   const result = data && "result" in data ? data.result : null;

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
@@ -104,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ThreatHunting() {
   const { q, results, library, hunts, canManage } = useLoaderData<typeof loader>();
-  const data = useActionData<ActionData>();
+  const data = useActionResult<ActionData>();
   const busy = useNavigation().state === "submitting";
   const sigma = data && data.intent === "sigma" ? data : null;
   return (

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { z } from "zod";
 import { FormField } from "~/components/form-field";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
@@ -168,7 +169,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AlertRules() {
   const d = useLoaderData<typeof loader>();
-  const r = useActionData<typeof action>() as Result | undefined;
+  const r = useActionResult<typeof action>() as Result | undefined;
   const ruleErrors = r?.form === "rule" ? (r.errors ?? {}) : {};
   const windowErrors = r?.form === "window" ? (r.errors ?? {}) : {};
   return (

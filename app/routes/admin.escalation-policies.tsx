@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { FormField } from "~/components/form-field";
 import { limitWrites } from "~/lib/api.server";
 import { readForm } from "~/lib/http.server";
@@ -85,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function EscalationPolicies() {
   const d = useLoaderData<typeof loader>();
-  const r = useActionData<typeof action>() as Result | undefined;
+  const r = useActionResult<typeof action>() as Result | undefined;
   const errors = r?.errors ?? {};
   return (
     <main id="main">

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { z } from "zod";
 import { FormField } from "~/components/form-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
@@ -113,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NotificationChannels() {
   const { channels } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const result = useActionResult<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state !== "idle";
   const errors = result?.errors ?? {};
   return (

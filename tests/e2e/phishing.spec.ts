@@ -29,6 +29,39 @@ test.describe("phishing analyzer", () => {
     await checkA11y(page);
   });
 
+  // A high-risk verdict raises an alert; the shell then reloads its data from the alert stream.
+  // The router drops action data on such a reload, so the verdict used to flash and vanish.
+  test("the verdict stays on screen when the alert stream reloads the page's data", async ({ page, login }) => {
+    await login({ plan: "pro" });
+    await page.goto("/phishing");
+    await expect(page.getByTestId("alert-bell")).toHaveAttribute("data-realtime", "on");
+    await page.getByLabel("Message source").fill(PHISH);
+    await page.getByRole("button", { name: "Analyze message" }).click();
+    const verdict = page.getByTestId("phishing-verdict");
+    await expect(verdict).toHaveAttribute("data-risk", "high");
+
+    // Another alert arrives while the verdict is shown: wait for the reload it causes to finish.
+    const reloaded = page.waitForResponse(
+      (r) => r.request().method() === "GET" && new URL(r.url()).pathname === "/phishing.data",
+    );
+    const raised = await page.request.post("/__test/raise-alert", {
+      form: { source: "detections", severity: "high", title: "Unrelated beacon", entity: "host-9" },
+    });
+    expect(raised.status()).toBe(201);
+    await reloaded;
+    await page.waitForFunction(() => {
+      const router = (window as unknown as { __remixRouter?: { state: { revalidation: string; navigation: { state: string } } } })
+        .__remixRouter;
+      return router?.state.revalidation === "idle" && router.state.navigation.state === "idle";
+    });
+    await expect(verdict).toHaveAttribute("data-risk", "high");
+    await expect(page.getByTestId("phishing-rationale")).toContainText("Sender domain paypa1.com imitates paypal.com");
+
+    // A real navigation to the same page starts clean.
+    await page.getByRole("link", { name: "Phishing Analyzer" }).first().click();
+    await expect(verdict).toHaveCount(0);
+  });
+
   test("upload flow: an .eml file on the enhanced page shows every signal", async ({ page, login }) => {
     await login({ plan: "pro" });
     await page.goto("/phishing-enhanced");

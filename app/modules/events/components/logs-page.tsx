@@ -4,7 +4,8 @@
  * quota state, and the anomalies with their explanation, events and triage
  * forms. Every control is a plain form: the page works without JavaScript.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { Search } from "lucide-react";
 import { ChartFrame } from "~/components/charts/chart-frame";
 import { FormField } from "~/components/form-field";
@@ -348,7 +349,7 @@ function QuotaAndRetention({ data, result }: { data: Data; result: LogsActionRes
 
 export function LogsPage() {
   const loaded = useLoaderData<typeof logsLoader>();
-  const result = useActionData<LogsActionResult>();
+  const result = useActionResult<LogsActionResult>();
   if (loaded.teaser) return <TeaserPage path="/logs" />;
   const data = loaded as Data;
   return (

@@ -4,7 +4,8 @@
  * attachment), comments and corrections, merging, and the append-only timeline. The page doubles as the printable
  * report: controls carry data-print="hide" and the print stylesheet drops them with the app's chrome.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { ArrowLeft, CheckCircle2, Circle, FileDown, Printer } from "lucide-react";
 import { FormField } from "~/components/form-field";
 import { SeverityBadge } from "~/components/ui/severity-badge";
@@ -36,7 +37,7 @@ const STEP_LABEL: Record<string, string> = {
 
 export function CasePage() {
   const { case: c, sla, timeline, members, otherCases, can, show } = useLoaderData<typeof caseLoader>();
-  const action = useActionData<ActionData>();
+  const action = useActionResult<ActionData>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;

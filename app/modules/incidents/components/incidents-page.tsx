@@ -3,7 +3,8 @@
  * case (with a playbook template and the alerts it comes from), the MTTA/MTTR charts with a table per severity,
  * and the SLA targets owners set. Every control is a plain form.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { LineChart } from "~/components/charts/line-chart";
 import { FormField } from "~/components/form-field";
 import { TeaserPage } from "~/components/teaser-page";
@@ -27,7 +28,7 @@ export function IncidentsPage() {
 }
 
 function Incidents({ data: d }: { data: Data }) {
-  const action = useActionData<ActionData>();
+  const action = useActionResult<ActionData>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const errors = action?.intent === "create" ? (action.errors ?? {}) : {};

@@ -2,7 +2,8 @@
  * /incident-response/templates: the tenant's playbook templates, one task per line as "hours | phase | task"
  * (hours from the case's opening). Owners and admins edit them and can reset a shipped one; others read them.
  */
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { ArrowLeft } from "lucide-react";
 import { FormField } from "~/components/form-field";
 import type { templatesLoader } from "../route.server";
@@ -11,7 +12,7 @@ type ActionData = { intent: string; ok?: string; errors?: Record<string, string>
 
 export function TemplatesPage() {
   const { templates, can } = useLoaderData<typeof templatesLoader>();
-  const action = useActionData<ActionData>();
+  const action = useActionResult<ActionData>();
   return (
     <main id="main" className="max-w-4xl space-y-6">
       <Link to="/incident-response" className="inline-flex items-center gap-1 text-sm underline">

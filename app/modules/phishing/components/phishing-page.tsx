@@ -3,7 +3,8 @@
  * the analysis form (paste or upload, works without JavaScript), the
  * verdict, the filters and the list of analysed messages.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { CheckCircle2, Loader2, Search } from "lucide-react";
 import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
@@ -22,7 +23,7 @@ type LoaderData =
 
 export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced" }) {
   const data = useLoaderData<LoaderData>();
-  const action = useActionData<PhishingActionData>();
+  const action = useActionResult<PhishingActionData>();
   const navigation = useNavigation();
   if (data.teaser) return <TeaserPage path="/phishing" />;
 

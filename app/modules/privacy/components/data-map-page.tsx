@@ -4,7 +4,8 @@
  * to add one (owners and admins). Removing a system keeps the checklist tasks
  * already made for it.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
 import { FormField } from "~/components/form-field";
 import { REQUEST_TYPES, TYPE_LABEL, type RequestType } from "../types";
@@ -23,7 +24,7 @@ type ActionData = { intent: string; ok?: string; errors?: Record<string, string>
 
 export function DataMapPage() {
   const { systems, max, can } = useLoaderData<LoaderData>();
-  const action = useActionData<ActionData>();
+  const action = useActionResult<ActionData>();
   const navigation = useNavigation();
   const errors = action?.intent === "add-system" ? (action.errors ?? {}) : {};
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-system";

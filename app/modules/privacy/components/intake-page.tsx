@@ -4,7 +4,8 @@
  * reference number. The honeypot field is hidden from people (off screen,
  * aria-hidden, out of the tab order).
  */
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { CheckCircle2, ShieldAlert } from "lucide-react";
 import { FormField } from "~/components/form-field";
 import { MarketingPage } from "~/components/marketing/page";
@@ -28,7 +29,7 @@ const TYPE_HELP: Record<string, string> = {
 
 export function IntakePage() {
   const { organization, defaultJurisdiction, jurisdictions } = useLoaderData<LoaderData>();
-  const action = useActionData<ActionData>();
+  const action = useActionResult<ActionData>();
   const errors = action && !action.received ? action.fieldErrors : {};
   const values = action && !action.received ? action.values : undefined;
   return (

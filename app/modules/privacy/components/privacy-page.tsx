@@ -5,7 +5,8 @@
  * sources, and the settings (owners and admins). Plain forms throughout.
  */
 import { SelectField } from "~/components/select-field";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { AlertTriangle, CheckCircle2, Database, Plus } from "lucide-react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { FormField } from "~/components/form-field";
@@ -149,7 +150,7 @@ function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string;
 
 export function PrivacyPage() {
   const data = useLoaderData<LoaderData>();
-  const action = useActionData<ActionData>();
+  const action = useActionResult<ActionData>();
   const navigation = useNavigation();
   if (data.teaser) return <TeaserPage path="/privacy" />;
 

@@ -5,7 +5,8 @@
  * system in scope; completion waits for every task), assignee, notes and the
  * append-only history. Every control is a plain form post.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useActionResult } from "~/lib/use-action-result";
 import { ArrowLeft, CheckCircle2, Circle, History } from "lucide-react";
 import { FormField } from "~/components/form-field";
 import { appRoute } from "~/lib/app-routes";
@@ -48,7 +49,7 @@ const STEP_LABEL: Record<string, string> = {
 
 export function RequestPage() {
   const { request: r, rules, history, members, today, timeZone, can } = useLoaderData<LoaderData>();
-  const action = useActionData<ActionData>();
+  const action = useActionResult<ActionData>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
