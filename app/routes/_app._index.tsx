@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Landing } from "~/components/marketing/landing";
-import { SplitDashboardPage } from "~/components/dashboard-page-split";
+import { DashboardPage } from "~/components/dashboard-page";
 import { loadHome } from "~/modules/marketing/home.server";
 import { seo } from "~/modules/marketing/seo";
 
@@ -31,6 +31,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Index() {
   const data = useLoaderData<typeof loader>();
   if (data.mode === "landing") return <Landing />;
-  // Loaded on demand: landing visitors never download the dashboard's code.
-  return <SplitDashboardPage data={data} />;
+  return <DashboardPage data={data} />;
 }
