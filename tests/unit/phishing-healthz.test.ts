@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, freshDatabase, seedAccount, startServer, type RunningServer } from "../../bench/harness.js";
-import { CASES } from "../../bench/phishing-hostile.js";
+import { CASES } from "../../bench/phishing-hostile";
 
 let server: RunningServer;
 let cookie: string;

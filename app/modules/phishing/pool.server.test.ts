@@ -7,7 +7,7 @@ import { performance as nodePerformance } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeMessage, type AnalyzeOptions } from "./analyze.server";
 import { analyzeInWorker, closePhishingPool, GRACE_MS, phishingPoolCompleted } from "./pool.server";
-import { CASES, SIZES } from "../../../bench/phishing-hostile.js";
+import { CASES, SIZES } from "../../../bench/phishing-hostile";
 
 const ORG: AnalyzeOptions = {
   orgDomains: ["northwindtraders.com"],

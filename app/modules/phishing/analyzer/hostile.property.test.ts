@@ -62,7 +62,7 @@ const hostile = fc
 const targets = protectedTargets(["northwindtraders.com"]);
 /**
  * Generous for 200 KB on a shared machine (linear stages take 1-100 ms); the quadratic scans this
- * replaced took 3-50 s at these sizes (bench/phishing-hostile.js).
+ * replaced took 3-50 s at these sizes (bench/phishing-hostile.ts).
  */
 const BOUND_MS = 1000;
 
