@@ -7,8 +7,10 @@
  */
 import path from "node:path";
 import Database from "better-sqlite3";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as schema from "@db/schema";
 import { databasePath, getEnv } from "./env.server";
 import { preparePrivateDatabaseFile } from "./db-file.server";
@@ -135,4 +137,12 @@ export function closeDatabase() {
     open.sqlite.close();
     open = undefined;
   }
+}
+
+/**
+ * `excluded.<column>` for an upsert's `.onConflictDoUpdate({ set })`: the value
+ * the conflicting INSERT proposed (drizzle has no helper for SQLite's excluded row).
+ */
+export function excluded(column: AnySQLiteColumn): SQL {
+  return sql.raw(`excluded."${column.name}"`);
 }
