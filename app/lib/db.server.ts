@@ -15,7 +15,8 @@ import * as schema from "@db/schema";
 import { databasePath, getEnv } from "./env.server";
 import { preparePrivateDatabaseFile } from "./db-file.server";
 
-export type DB = BetterSQLite3Database<typeof schema>;
+/** Drizzle on one connection; `$client` is that connection (its identity tells databases apart). */
+export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 function migrationsFolder(): string {
   return path.resolve(process.env.RAMPART_MIGRATIONS_DIR ?? "db/migrations");
