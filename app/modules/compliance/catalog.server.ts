@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { complianceBaselineItems, complianceCatalogItems, complianceCatalogVersions } from "@db/schema";
-import { db, excluded, sqlite } from "~/lib/db.server";
+import { db, excluded } from "~/lib/db.server";
 import { FRAMEWORKS, type Framework } from "./frameworks";
 import {
   loadCsfJson,
@@ -95,8 +95,8 @@ function chunks<T>(list: T[]): T[][] {
 
 /** Makes sure every framework's catalogue is in the database (cheap after the first call on a connection). */
 export function ensureCatalogs(): void {
-  // The connection's identity (a new one after useDatabase()) says whether this database was checked; no SQL through it.
-  const connection = sqlite();
+  // The connection (a new one after useDatabase()) says whether this database was checked.
+  const connection = db.$client;
   if (loadedFor === connection) return;
   const current = new Map(
     db
