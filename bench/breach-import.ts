@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { tenants, watchedIdentities } from "@db/schema";
 import { openDatabase } from "~/lib/db.server";
 import { hashEmail, readOrCreateHmacKey } from "../app/modules/breach/match";
 import { runImport } from "../scripts/import-breach";
@@ -38,27 +39,27 @@ try {
   fs.writeFileSync(csv, lines.join("\n") + "\n");
 
   // A few tenants watching e-mails and (verified) domains that the breach holds.
-  const { sqlite } = openDatabase(dbFile);
-  const tenant = sqlite.prepare(`INSERT INTO tenants (id, name) VALUES (?, ?)`);
-  const watch = sqlite.prepare(
-    `INSERT INTO watched_identities (id, tenant_id, type, value, domain, email_hash, verified) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  sqlite.transaction(() => {
+  const { sqlite, db } = openDatabase(dbFile);
+  db.transaction(() => {
     for (let t = 0; t < 5; t++) {
       const tenantId = randomUUID();
-      tenant.run(tenantId, `Bench ${t}`);
+      db.insert(tenants)
+        .values({ id: tenantId, name: `Bench ${t}` })
+        .run();
       for (let w = 0; w < WATCHED / 5; w++) {
         const n = t * 1000 + w;
-        if (w % 10 === 0) {
-          const d = `domain${n % DOMAINS}.example`;
-          watch.run(randomUUID(), tenantId, "domain", d, d, null, 1);
-        } else {
-          const e = `user${n}@domain${n % DOMAINS}.example`;
-          watch.run(randomUUID(), tenantId, "email", e, `domain${n % DOMAINS}.example`, hashEmail(key, e), 0);
-        }
+        const domain = `domain${n % DOMAINS}.example`;
+        const email = `user${n}@${domain}`;
+        db.insert(watchedIdentities)
+          .values(
+            w % 10 === 0
+              ? { id: randomUUID(), tenantId, type: "domain", value: domain, domain, verified: true }
+              : { id: randomUUID(), tenantId, type: "email", value: email, domain, emailHash: hashEmail(key, email) },
+          )
+          .run();
       }
     }
-  })();
+  });
   sqlite.close();
 
   for (const label of ["first import", "re-import"]) {
