@@ -18,9 +18,9 @@ export async function runImport(
 ) {
   // The key lives beside the database, like the session secret; the app reads the same file.
   const hmacKey = readOrCreateHmacKey(path.dirname(dbFile));
-  const { sqlite } = openDatabase(dbFile);
+  const { sqlite, db } = openDatabase(dbFile);
   try {
-    return await importBreachFile(sqlite, path.resolve(file), {
+    return await importBreachFile(db, path.resolve(file), {
       hmacKey,
       onProgress: (n) => {
         if (n % 100_000 === 0) log(`  ${n.toLocaleString("en")} addresses read`);

@@ -21,10 +21,10 @@ export async function runOsvImport(
   target: string,
   { dbFile = databasePath(), onProgress }: { dbFile?: string; onProgress?: (p: ImportProgress) => void } = {},
 ) {
-  const { sqlite } = useDatabase(dbFile);
+  useDatabase(dbFile);
   try {
     const started = Date.now();
-    const imported = await importOsvPath(sqlite, path.resolve(target), { onProgress });
+    const imported = await importOsvPath(path.resolve(target), { onProgress });
     const recheck = recheckAllProjects();
     return { ...imported, changedIds: undefined, recheck, seconds: (Date.now() - started) / 1000 };
   } finally {

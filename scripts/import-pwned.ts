@@ -24,7 +24,7 @@ export async function importPwnedFile(
   const size = fs.statSync(file).size;
   // Migrated on open, with WAL and synchronous = NORMAL (durability per batch is
   // not needed for a re-runnable import).
-  const { sqlite } = openDatabase(database);
+  const { sqlite, db } = openDatabase(database);
   // Unsorted input inserts all over the (prefix, suffix) index: a large page cache keeps
   // the index in memory instead of re-reading pages (the default is 2 MB).
   sqlite.pragma("cache_size = -131072"); // 128 MB
@@ -39,7 +39,7 @@ export async function importPwnedFile(
   const started = process.hrtime.bigint();
   try {
     const lines = readline.createInterface({ input: stream, crlfDelay: Infinity });
-    const result = await importHashLines(sqlite, lines, {
+    const result = await importHashLines(db, lines, {
       batchSize,
       onLine: bar ? (n) => bar.update(stream.bytesRead, { lines: n }) : undefined,
     });

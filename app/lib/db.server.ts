@@ -7,13 +7,16 @@
  */
 import path from "node:path";
 import Database from "better-sqlite3";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as schema from "@db/schema";
 import { databasePath, getEnv } from "./env.server";
 import { preparePrivateDatabaseFile } from "./db-file.server";
 
-export type DB = BetterSQLite3Database<typeof schema>;
+/** Drizzle on one connection; `$client` is that connection (its identity tells databases apart). */
+export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 function migrationsFolder(): string {
   return path.resolve(process.env.RAMPART_MIGRATIONS_DIR ?? "db/migrations");
@@ -135,4 +138,12 @@ export function closeDatabase() {
     open.sqlite.close();
     open = undefined;
   }
+}
+
+/**
+ * `excluded.<column>` for an upsert's `.onConflictDoUpdate({ set })`: the value
+ * the conflicting INSERT proposed (drizzle has no helper for SQLite's excluded row).
+ */
+export function excluded(column: AnySQLiteColumn): SQL {
+  return sql.raw(`excluded."${column.name}"`);
 }

@@ -20,9 +20,9 @@
  * either way. The clock is injectable (`setJobClock`) so tests run on fixed time.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { jobs } from "@db/schema";
-import { db, sqlite } from "./db.server";
+import { db } from "./db.server";
 
 export type JobRecord = {
   id: string;
@@ -152,75 +152,69 @@ export function getJobByKey(key: string) {
   );
 }
 
-type Claimed = {
-  id: string;
-  kind: string;
-  key: string | null;
-  tenant_id: string | null;
-  payload: string;
-  attempts: number;
-  max_attempts: number;
-  interval_ms: number | null;
-};
+type Claimed = NonNullable<ReturnType<typeof claimOne>>;
 
 /**
  * Claims one due job of a kind this process handles: queued and due, or
  * running with an expired lease (its worker died). One UPDATE ... RETURNING,
  * so two runners never claim the same job.
  */
-function claimOne(now: number): Claimed | null {
+function claimOne(now: number) {
   const kinds = [...handlers.keys()];
   if (kinds.length === 0) return null;
-  const placeholders = kinds.map(() => "?").join(",");
-  const row = sqlite()
-    .prepare(
-      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ?, updated_at = ?
-       WHERE id = (
-         SELECT id FROM jobs
-         WHERE kind IN (${placeholders})
-           AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?))
-         ORDER BY run_at LIMIT 1
-       )
-       RETURNING id, kind, key, tenant_id, payload, attempts, max_attempts, interval_ms`,
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.kind, kinds),
+        or(
+          and(eq(jobs.status, "queued"), lte(jobs.runAt, now)),
+          and(eq(jobs.status, "running"), lt(jobs.lockedUntil, now)),
+        ),
+      ),
     )
-    .get(now + JOB_LEASE_MS, now, ...kinds, now, now) as Claimed | undefined;
+    .orderBy(jobs.runAt)
+    .limit(1);
+  const row = db
+    .update(jobs)
+    .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedUntil: now + JOB_LEASE_MS, updatedAt: now })
+    .where(eq(jobs.id, due))
+    .returning({
+      id: jobs.id,
+      kind: jobs.kind,
+      key: jobs.key,
+      tenantId: jobs.tenantId,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      intervalMs: jobs.intervalMs,
+    })
+    .get();
   return row ?? null;
 }
 
 function finish(job: Claimed, error: unknown) {
   const now = clock();
+  const update = (set: Partial<typeof jobs.$inferInsert>) =>
+    db
+      .update(jobs)
+      .set({ lockedUntil: null, updatedAt: now, ...set })
+      .where(eq(jobs.id, job.id))
+      .run();
   if (error === null) {
-    if (job.interval_ms) {
-      sqlite()
-        .prepare(
-          `UPDATE jobs SET status = 'queued', attempts = 0, run_at = ?, locked_until = NULL, last_error = NULL, updated_at = ? WHERE id = ?`,
-        )
-        .run(now + job.interval_ms, now, job.id);
-    } else {
-      sqlite()
-        .prepare(`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = ? WHERE id = ?`)
-        .run(now, job.id);
-    }
+    if (job.intervalMs) update({ status: "queued", attempts: 0, runAt: now + job.intervalMs, lastError: null });
+    else update({ status: "done", lastError: null });
     return;
   }
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-  if (job.attempts < job.max_attempts) {
-    sqlite()
-      .prepare(
-        `UPDATE jobs SET status = 'queued', run_at = ?, locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?`,
-      )
-      .run(now + backoffMs(job.attempts), message, now, job.id);
-  } else if (job.interval_ms) {
+  if (job.attempts < job.maxAttempts) {
+    update({ status: "queued", runAt: now + backoffMs(job.attempts), lastError: message });
+  } else if (job.intervalMs) {
     // Out of retries this time; try again at the next scheduled run.
-    sqlite()
-      .prepare(
-        `UPDATE jobs SET status = 'queued', attempts = 0, run_at = ?, locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?`,
-      )
-      .run(now + job.interval_ms, message, now, job.id);
+    update({ status: "queued", attempts: 0, runAt: now + job.intervalMs, lastError: message });
   } else {
-    sqlite()
-      .prepare(`UPDATE jobs SET status = 'failed', locked_until = NULL, last_error = ?, updated_at = ? WHERE id = ?`)
-      .run(message, now, job.id);
+    update({ status: "failed", lastError: message });
   }
 }
 
@@ -244,7 +238,7 @@ export async function runDueJobs(limit = 20): Promise<number> {
         id: job.id,
         kind: job.kind,
         key: job.key,
-        tenantId: job.tenant_id,
+        tenantId: job.tenantId,
         payload,
         attempt: job.attempts,
       });

@@ -100,6 +100,8 @@ export function reserveAttempt(
   now = Date.now(),
 ): { reserved: true; id: number } | { reserved: false; retryAfterSeconds: number } {
   const since = now - LOGIN_WINDOW_MS;
+  // Raw SQL: Drizzle's insert-from-select cannot build this FROM-less guarded SELECT, and the one
+  // statement is what keeps the check and the insert atomic (above).
   const row = sqlite()
     .prepare(
       `INSERT INTO login_failures (email, ip, created_at)

@@ -20,7 +20,7 @@
  * (and rows whose lease ran out mid-delivery).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import {
   inAppNotifications,
@@ -29,7 +29,7 @@ import {
   notificationChannels,
   notificationOutbox,
 } from "@db/schema";
-import { db, sqlite } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { sendMail } from "~/lib/mailer.server";
 import {
   guardedFetch,
@@ -231,29 +231,38 @@ export function setDeliveryOutboundOptionsForTests(options: Pick<OutboundOptions
   deliveryOutboundOptions = options;
 }
 
-type OutboxRow = {
-  id: string;
-  tenant_id: string;
-  channel_id: string;
-  alert_id: string | null;
-  event_type: string;
-  payload: string;
-  attempts: number;
-  created_at: number;
+const outboxRow = {
+  id: notificationOutbox.id,
+  tenantId: notificationOutbox.tenantId,
+  channelId: notificationOutbox.channelId,
+  alertId: notificationOutbox.alertId,
+  eventType: notificationOutbox.eventType,
+  payload: notificationOutbox.payload,
+  attempts: notificationOutbox.attempts,
+  createdAt: notificationOutbox.createdAt,
 };
+type OutboxRow = ReturnType<typeof claimDue>[number];
 
-function claimDue(at: number, limit: number): OutboxRow[] {
-  return sqlite()
-    .prepare(
-      `UPDATE notification_outbox SET status = 'delivering', attempts = attempts + 1, locked_until = ?
-       WHERE id IN (
-         SELECT id FROM notification_outbox
-         WHERE (status = 'pending' AND next_attempt_at <= ?) OR (status = 'delivering' AND locked_until < ?)
-         ORDER BY next_attempt_at LIMIT ?
-       )
-       RETURNING id, tenant_id, channel_id, alert_id, event_type, payload, attempts, created_at`,
+/** Leases up to `limit` due rows (pending and due, or delivering with a lapsed lease), oldest due first. */
+function claimDue(at: number, limit: number) {
+  const o = notificationOutbox;
+  const due = db
+    .select({ id: o.id })
+    .from(o)
+    .where(
+      or(
+        and(eq(o.status, "pending"), lte(o.nextAttemptAt, at)),
+        and(eq(o.status, "delivering"), lt(o.lockedUntil, at)),
+      ),
     )
-    .all(at + LEASE_MS, at, at, limit) as OutboxRow[];
+    .orderBy(o.nextAttemptAt)
+    .limit(limit);
+  return db
+    .update(o)
+    .set({ status: "delivering", attempts: sql`${o.attempts} + 1`, lockedUntil: at + LEASE_MS })
+    .where(inArray(o.id, due))
+    .returning(outboxRow)
+    .all();
 }
 
 function severityWord(s: string) {
@@ -283,7 +292,7 @@ async function deliverWebhook(
   row: OutboxRow,
 ): Promise<{ statusCode: number }> {
   const config = channel.config as { url: string; format?: WebhookFormat };
-  const payload = JSON.parse(row.payload) as { type: string; alert: AlertPayload };
+  const payload = row.payload as { type: string; alert: AlertPayload };
   const body = JSON.stringify(config.format === "slack" ? slackBody(payload) : payload);
   const msgId = `msg_${row.id}`;
   const timestamp = new Date(Math.floor(now() / 1000) * 1000);
@@ -311,7 +320,7 @@ async function deliverWebhook(
 
 async function deliverEmail(channel: typeof notificationChannels.$inferSelect, row: OutboxRow) {
   const { recipients } = channel.config as { recipients: string[] };
-  const { type, alert } = JSON.parse(row.payload) as { type: string; alert: AlertPayload };
+  const { type, alert } = row.payload as { type: string; alert: AlertPayload };
   const verb =
     type === "alert.resolved"
       ? "Resolved"
@@ -342,7 +351,7 @@ async function deliverEmail(channel: typeof notificationChannels.$inferSelect, r
 /** In-app: one bell entry per chosen member (default: the organization's owners and admins). */
 function deliverInApp(channel: typeof notificationChannels.$inferSelect, row: OutboxRow) {
   const { userIds } = channel.config as { userIds?: string[] };
-  const { type, alert } = JSON.parse(row.payload) as { type: string; alert: AlertPayload };
+  const { type, alert } = row.payload as { type: string; alert: AlertPayload };
   const members = db
     .select({ userId: memberships.userId, role: memberships.role })
     .from(memberships)
@@ -363,7 +372,7 @@ function deliverInApp(channel: typeof notificationChannels.$inferSelect, row: Ou
     notifyInApp({
       tenantId: channel.tenantId,
       userId: m.userId,
-      alertId: row.alert_id,
+      alertId: row.alertId,
       title: `${verb}: ${alert.title}`,
       body: `${severityWord(alert.severity)} severity · ${alert.source}`,
     });
@@ -401,9 +410,9 @@ function recordAttempt(
 ) {
   db.insert(notificationAttempts)
     .values({
-      tenantId: row.tenant_id,
+      tenantId: row.tenantId,
       outboxId: row.id,
-      channelId: row.channel_id,
+      channelId: row.channelId,
       attempt: row.attempts,
       ok,
       statusCode,
@@ -415,20 +424,22 @@ function recordAttempt(
 }
 
 function channelSucceeded(channelId: string) {
-  sqlite()
-    .prepare(`UPDATE notification_channels SET consecutive_failures = 0, status = 'ok' WHERE id = ?`)
-    .run(channelId);
+  db.update(notificationChannels)
+    .set({ consecutiveFailures: 0, status: "ok" })
+    .where(eq(notificationChannels.id, channelId))
+    .run();
 }
 
 function channelFailed(tenantId: string, channelId: string) {
-  const row = sqlite()
-    .prepare(
-      `UPDATE notification_channels SET consecutive_failures = consecutive_failures + 1 WHERE id = ?
-       RETURNING consecutive_failures, status, name`,
-    )
-    .get(channelId) as { consecutive_failures: number; status: string; name: string } | undefined;
-  if (!row || row.status === "failing" || row.consecutive_failures < FAILING_AFTER) return;
-  sqlite().prepare(`UPDATE notification_channels SET status = 'failing' WHERE id = ?`).run(channelId);
+  const c = notificationChannels;
+  const row = db
+    .update(c)
+    .set({ consecutiveFailures: sql`${c.consecutiveFailures} + 1` })
+    .where(eq(c.id, channelId))
+    .returning({ consecutiveFailures: c.consecutiveFailures, status: c.status, name: c.name })
+    .get();
+  if (!row || row.status === "failing" || row.consecutiveFailures < FAILING_AFTER) return;
+  db.update(c).set({ status: "failing" }).where(eq(c.id, channelId)).run();
   const owners = db
     .select({ userId: memberships.userId })
     .from(memberships)
@@ -440,7 +451,7 @@ function channelFailed(tenantId: string, channelId: string) {
       userId: o.userId,
       alertId: null,
       title: `Notification channel "${row.name}" is failing`,
-      body: `${row.consecutive_failures} deliveries in a row have failed. Check the channel's attempts in Admin › Notification channels.`,
+      body: `${row.consecutiveFailures} deliveries in a row have failed. Check the channel's attempts in Admin › Notification channels.`,
     });
   }
 }
@@ -453,7 +464,7 @@ export async function deliverDueNotifications(limit = 50): Promise<number> {
 }
 
 async function deliverOne(row: OutboxRow) {
-  const channel = db.select().from(notificationChannels).where(eq(notificationChannels.id, row.channel_id)).get();
+  const channel = db.select().from(notificationChannels).where(eq(notificationChannels.id, row.channelId)).get();
   if (!channel) return;
   const started = performance.now();
   try {
@@ -462,11 +473,10 @@ async function deliverOne(row: OutboxRow) {
     else if (channel.type === "email") result = await deliverEmail(channel, row);
     else result = deliverInApp(channel, row);
     recordAttempt(row, true, result.statusCode, null, Math.round(performance.now() - started));
-    sqlite()
-      .prepare(
-        `UPDATE notification_outbox SET status = 'delivered', delivered_at = ?, locked_until = NULL, last_error = NULL WHERE id = ?`,
-      )
-      .run(now(), row.id);
+    db.update(notificationOutbox)
+      .set({ status: "delivered", deliveredAt: now(), lockedUntil: null, lastError: null })
+      .where(eq(notificationOutbox.id, row.id))
+      .run();
     channelSucceeded(channel.id);
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -474,16 +484,16 @@ async function deliverOne(row: OutboxRow) {
     recordAttempt(row, false, statusCode, message, Math.round(performance.now() - started));
     const at = now();
     const next = at + deliveryBackoffMs(row.attempts);
-    if (next - row.created_at > DELIVERY_WINDOW_MS) {
-      sqlite()
-        .prepare(`UPDATE notification_outbox SET status = 'failed', locked_until = NULL, last_error = ? WHERE id = ?`)
-        .run(message, row.id);
+    if (next - row.createdAt > DELIVERY_WINDOW_MS) {
+      db.update(notificationOutbox)
+        .set({ status: "failed", lockedUntil: null, lastError: message })
+        .where(eq(notificationOutbox.id, row.id))
+        .run();
     } else {
-      sqlite()
-        .prepare(
-          `UPDATE notification_outbox SET status = 'pending', next_attempt_at = ?, locked_until = NULL, last_error = ? WHERE id = ?`,
-        )
-        .run(next, message, row.id);
+      db.update(notificationOutbox)
+        .set({ status: "pending", nextAttemptAt: next, lockedUntil: null, lastError: message })
+        .where(eq(notificationOutbox.id, row.id))
+        .run();
     }
     channelFailed(channel.tenantId, channel.id);
   }
@@ -498,16 +508,29 @@ export function bellFor(tenantId: string, userId: string, limit = 10) {
     .orderBy(desc(inAppNotifications.createdAt))
     .limit(limit)
     .all();
-  const unread = (
-    sqlite()
-      .prepare(`SELECT count(*) AS n FROM in_app_notifications WHERE tenant_id = ? AND user_id = ? AND read_at IS NULL`)
-      .get(tenantId, userId) as { n: number }
-  ).n;
+  const unread = db
+    .select({ n: count() })
+    .from(inAppNotifications)
+    .where(
+      and(
+        eq(inAppNotifications.tenantId, tenantId),
+        eq(inAppNotifications.userId, userId),
+        isNull(inAppNotifications.readAt),
+      ),
+    )
+    .get()!.n;
   return { items, unread };
 }
 
 export function markBellRead(tenantId: string, userId: string) {
-  sqlite()
-    .prepare(`UPDATE in_app_notifications SET read_at = ? WHERE tenant_id = ? AND user_id = ? AND read_at IS NULL`)
-    .run(now(), tenantId, userId);
+  db.update(inAppNotifications)
+    .set({ readAt: now() })
+    .where(
+      and(
+        eq(inAppNotifications.tenantId, tenantId),
+        eq(inAppNotifications.userId, userId),
+        isNull(inAppNotifications.readAt),
+      ),
+    )
+    .run();
 }

@@ -1,7 +1,7 @@
 // The JSON API of the breach module, through its resource routes.
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { sqlite } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
@@ -54,7 +54,7 @@ describe("breach API", () => {
     expect(
       await call(checkAction, "/api/breaches/check", { method: "POST", body: { email: "alice@example.com" } }),
     ).toEqual({ status: 200, body: { state: "no-data" } });
-    await importBreachFile(sqlite(), path.resolve("db/seed/breaches/example-shop.json"), { hmacKey: breachHmacKey() });
+    await importBreachFile(db, path.resolve("db/seed/breaches/example-shop.json"), { hmacKey: breachHmacKey() });
     const exposed = await call(checkAction, "/api/breaches/check", {
       method: "POST",
       body: { email: "alice@example.com" },

@@ -8,7 +8,9 @@
  * does); unverified and fabricated breaches are shown, marked as such.
  */
 import { fileSecret } from "~/lib/env.server";
-import { sqlite } from "~/lib/db.server";
+import { and, count, desc, eq } from "drizzle-orm";
+import { breachAccounts, breaches } from "@db/schema";
+import { db } from "~/lib/db.server";
 import { adviceForBreach } from "./advice";
 import { hashEmail, HMAC_KEY_FILE, severityForDataClasses, type Level } from "./match";
 
@@ -34,42 +36,45 @@ export type PublicBreach = {
 export type PublicCheckResult =
   { state: "no-data" } | { state: "clean"; breachCount: number } | { state: "exposed"; breaches: PublicBreach[] };
 
-type BreachRow = {
-  name: string;
-  title: string;
-  domain: string;
-  breachDate: string;
-  addedDate: string;
-  pwnCount: number;
-  description: string;
-  dataClasses: string;
-  isVerified: number;
-  isFabricated: number;
-};
-
 /** Breaches that can be matched at all (retired ones are out of the catalogue for good). */
 export function catalogueSize(): number {
-  return (sqlite().prepare(`SELECT count(*) AS n FROM breaches WHERE is_retired = 0`).get() as { n: number }).n;
+  return db.select({ n: count() }).from(breaches).where(eq(breaches.isRetired, false)).get()!.n;
 }
 
 /** The public breach check for one address. */
 export function checkEmailPublic(email: string): PublicCheckResult {
   const total = catalogueSize();
   if (total === 0) return { state: "no-data" };
-  const rows = sqlite()
-    .prepare(
-      `SELECT b.name, b.title, b.domain, b.breach_date AS breachDate, b.added_date AS addedDate, b.pwn_count AS pwnCount,
-              b.description, b.data_classes AS dataClasses, b.is_verified AS isVerified, b.is_fabricated AS isFabricated
-       FROM breach_accounts a JOIN breaches b ON b.id = a.breach_id
-       WHERE a.email_hash = ? AND b.is_sensitive = 0 AND b.is_spam_list = 0 AND b.is_retired = 0
-       ORDER BY b.breach_date DESC, b.name`,
+  const rows = db
+    .select({
+      name: breaches.name,
+      title: breaches.title,
+      domain: breaches.domain,
+      breachDate: breaches.breachDate,
+      addedDate: breaches.addedDate,
+      pwnCount: breaches.pwnCount,
+      description: breaches.description,
+      dataClasses: breaches.dataClasses,
+      isVerified: breaches.isVerified,
+      isFabricated: breaches.isFabricated,
+    })
+    .from(breachAccounts)
+    .innerJoin(breaches, eq(breaches.id, breachAccounts.breachId))
+    .where(
+      and(
+        eq(breachAccounts.emailHash, hashEmail(breachHmacKey(), email)),
+        eq(breaches.isSensitive, false),
+        eq(breaches.isSpamList, false),
+        eq(breaches.isRetired, false),
+      ),
     )
-    .all(hashEmail(breachHmacKey(), email)) as BreachRow[];
+    .orderBy(desc(breaches.breachDate), breaches.name)
+    .all();
   if (rows.length === 0) return { state: "clean", breachCount: total };
   return {
     state: "exposed",
     breaches: rows.map((r) => {
-      const dataClasses = JSON.parse(r.dataClasses) as string[];
+      const { dataClasses } = r;
       return {
         name: r.name,
         title: r.title,
@@ -79,8 +84,8 @@ export function checkEmailPublic(email: string): PublicCheckResult {
         pwnCount: r.pwnCount,
         description: r.description,
         dataClasses,
-        isVerified: r.isVerified === 1,
-        isFabricated: r.isFabricated === 1,
+        isVerified: r.isVerified,
+        isFabricated: r.isFabricated,
         severity: severityForDataClasses(dataClasses),
         advice: adviceForBreach(dataClasses),
       };

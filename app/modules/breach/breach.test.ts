@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { sqlite } from "~/lib/db.server";
+import { db, sqlite } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { listActiveAlerts } from "~/modules/alerts";
 import { createUser } from "~/modules/accounts/accounts.server";
@@ -29,7 +29,7 @@ function tmpFile(name: string, content: string) {
   return file;
 }
 
-const importFile = (file: string) => importBreachFile(sqlite(), file, { hmacKey: breachHmacKey() });
+const importFile = (file: string) => importBreachFile(db, file, { hmacKey: breachHmacKey() });
 
 let n = 0;
 async function tenant() {
@@ -164,7 +164,7 @@ describe("the public breach check", () => {
     // grace is only in the sensitive ExampleDating breach.
     expect(checkEmailPublic("grace@corp.example.test").state).toBe("clean");
     await importBreach(
-      sqlite(),
+      db,
       { Name: "SpamListX", BreachDate: "2019-01-01", IsSpamList: true },
       ["spammed@example.test"],
       { hmacKey: breachHmacKey() },
@@ -250,8 +250,8 @@ describe("dark web monitoring", () => {
     expect(domainRow.evidence).not.toMatch(/\d+ account/);
     expect(listWatchedIdentities(t).find((i) => i.id === grace.id)).toMatchObject({ status: "clean" });
 
-    expect(verifyDomain(sqlite(), t, "nothere.example")).toMatchObject({ ok: false });
-    const verified = verifyDomain(sqlite(), t, "corp.example.test");
+    expect(verifyDomain(db, t, "nothere.example")).toMatchObject({ ok: false });
+    const verified = verifyDomain(db, t, "corp.example.test");
     expect(verified.ok).toBe(true);
     exposures = listExposures(t);
     // Verified: the domain's exposures with their account counts, and the sensitive breach for both identities.
@@ -278,7 +278,7 @@ describe("dark web monitoring", () => {
     });
     // The newly revealed exposures alert; verifying again reveals nothing new.
     expect(listActiveAlerts(t).filter((a) => /Example Dating/.test(a.title))).toHaveLength(2);
-    expect(verifyDomain(sqlite(), t, "corp.example.test")).toMatchObject({ ok: true, newExposures: 0 });
+    expect(verifyDomain(db, t, "corp.example.test")).toMatchObject({ ok: true, newExposures: 0 });
   });
 
   it("resolving and skipping exposures turns the identity clean, scoped to the tenant", async () => {

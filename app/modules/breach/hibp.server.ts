@@ -20,7 +20,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { breachFeedState, watchedIdentities } from "@db/schema";
-import { db, sqlite } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { guardedFetch, OutboundError } from "~/lib/outbound.server";
 import { breachHmacKey } from "./breach.server";
 import { BreachFileError, importBreach } from "./import.js";
@@ -96,7 +96,7 @@ export async function syncHibp(config = hibpConfig(), now = Date.now()): Promise
     const byName = new Map<string, Record<string, unknown>>();
     for (const raw of catalogue as Record<string, unknown>[]) {
       try {
-        const result = await importBreach(sqlite(), raw, [], { hmacKey, alert: true });
+        const result = await importBreach(db, raw, [], { hmacKey, alert: true });
         if (result.created) added += 1;
         byName.set(result.name, raw);
       } catch (error) {
@@ -130,7 +130,7 @@ export async function syncHibp(config = hibpConfig(), now = Date.now()): Promise
         for (const [name, emails] of perBreach) {
           const meta = byName.get(name);
           if (!meta) continue; // a breach the catalogue does not (yet) list
-          const result = await importBreach(sqlite(), meta, emails, { hmacKey, alert: true });
+          const result = await importBreach(db, meta, emails, { hmacKey, alert: true });
           newExposures += result.newExposures;
         }
       }

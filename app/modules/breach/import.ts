@@ -10,7 +10,9 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { randomUUID } from "node:crypto";
-import type { Database } from "better-sqlite3";
+import { count, eq, sql } from "drizzle-orm";
+import { breachAccounts, breaches } from "@db/schema";
+import { excluded, type DB } from "~/lib/db.server";
 import { emailDomain, hashEmail, matchBreach, normaliseEmail } from "./match";
 
 export type BreachMetadata = {
@@ -133,32 +135,31 @@ export function parseCsvLine(line: string): string[] {
  * RETURNING gives the id that is really stored, even when another import of
  * the same breach inserted the row a moment before us.
  */
-function upsertBreach(sqlite: Database, meta: BreachMetadata): { id: string; created: boolean } {
-  // SQLite stores booleans as 0/1 and the data classes as JSON text.
-  const row = {
-    ...meta,
-    id: randomUUID(),
-    dataClasses: JSON.stringify(meta.dataClasses),
-    isVerified: meta.isVerified ? 1 : 0,
-    isFabricated: meta.isFabricated ? 1 : 0,
-    isSensitive: meta.isSensitive ? 1 : 0,
-    isRetired: meta.isRetired ? 1 : 0,
-    isSpamList: meta.isSpamList ? 1 : 0,
-  };
-  const stored = sqlite
-    .prepare(
-      `INSERT INTO breaches (id, name, title, domain, breach_date, added_date, pwn_count, description, data_classes,
-                             is_verified, is_fabricated, is_sensitive, is_retired, is_spam_list)
-       VALUES (@id, @name, @title, @domain, @breachDate, @addedDate, @pwnCount, @description, @dataClasses,
-               @isVerified, @isFabricated, @isSensitive, @isRetired, @isSpamList)
-       ON CONFLICT (name) DO UPDATE SET title = excluded.title, domain = excluded.domain, breach_date = excluded.breach_date,
-         added_date = excluded.added_date, pwn_count = excluded.pwn_count, description = excluded.description,
-         data_classes = excluded.data_classes, is_verified = excluded.is_verified, is_fabricated = excluded.is_fabricated,
-         is_sensitive = excluded.is_sensitive, is_retired = excluded.is_retired, is_spam_list = excluded.is_spam_list
-       RETURNING id`,
-    )
-    .get(row) as { id: string };
-  return { id: stored.id, created: stored.id === row.id };
+function upsertBreach(db: DB, meta: BreachMetadata): { id: string; created: boolean } {
+  const id = randomUUID();
+  const stored = db
+    .insert(breaches)
+    .values({ ...meta, id })
+    .onConflictDoUpdate({
+      target: breaches.name,
+      set: {
+        title: excluded(breaches.title),
+        domain: excluded(breaches.domain),
+        breachDate: excluded(breaches.breachDate),
+        addedDate: excluded(breaches.addedDate),
+        pwnCount: excluded(breaches.pwnCount),
+        description: excluded(breaches.description),
+        dataClasses: excluded(breaches.dataClasses),
+        isVerified: excluded(breaches.isVerified),
+        isFabricated: excluded(breaches.isFabricated),
+        isSensitive: excluded(breaches.isSensitive),
+        isRetired: excluded(breaches.isRetired),
+        isSpamList: excluded(breaches.isSpamList),
+      },
+    })
+    .returning({ id: breaches.id })
+    .get();
+  return { id: stored.id, created: stored.id === id };
 }
 
 /**
@@ -168,7 +169,7 @@ function upsertBreach(sqlite: Database, meta: BreachMetadata): { id: string; cre
  * yet raise alerts.
  */
 export async function importBreach(
-  sqlite: Database,
+  db: DB,
   rawMeta: RawMetadata,
   accounts: Iterable<string> | AsyncIterable<string>,
   { hmacKey, alert = true, onProgress }: ImportOptions,
@@ -180,15 +181,19 @@ export async function importBreach(
     await (accounts as AsyncGenerator<string>).return?.(undefined); // close a streaming reader
     throw error;
   }
-  const { id: breachId, created } = upsertBreach(sqlite, meta);
-  const insert = sqlite.prepare(
-    `INSERT OR IGNORE INTO breach_accounts (breach_id, email_hash, domain) VALUES (?, ?, ?)`,
-  );
-  const flush = sqlite.transaction((rows: [string, string][]) => {
-    let added = 0;
-    for (const [hash, domain] of rows) added += insert.run(breachId, hash, domain).changes;
-    return added;
-  });
+  const { id: breachId, created } = upsertBreach(db, meta);
+  // Prepared once: this runs for every address of the file.
+  const insert = db
+    .insert(breachAccounts)
+    .values({ breachId, emailHash: sql.placeholder("hash"), domain: sql.placeholder("domain") })
+    .onConflictDoNothing()
+    .prepare();
+  const flush = (rows: [string, string][]) =>
+    db.transaction(() => {
+      let added = 0;
+      for (const [hash, domain] of rows) added += insert.run({ hash, domain }).changes;
+      return added;
+    });
   let read = 0;
   let added = 0;
   let skipped = 0;
@@ -210,11 +215,9 @@ export async function importBreach(
   if (batch.length) added += flush(batch);
   onProgress?.(read);
   // The stated count can be larger than the sample we hold, never smaller.
-  const stored = (
-    sqlite.prepare(`SELECT count(*) AS n FROM breach_accounts WHERE breach_id = ?`).get(breachId) as { n: number }
-  ).n;
-  if (stored > meta.pwnCount) sqlite.prepare(`UPDATE breaches SET pwn_count = ? WHERE id = ?`).run(stored, breachId);
-  const newExposures = matchBreach(sqlite, breachId, { alert });
+  const stored = db.select({ n: count() }).from(breachAccounts).where(eq(breachAccounts.breachId, breachId)).get()!.n;
+  if (stored > meta.pwnCount) db.update(breaches).set({ pwnCount: stored }).where(eq(breaches.id, breachId)).run();
+  const newExposures = matchBreach(db, breachId, { alert });
   return {
     breachId,
     name: meta.name,
@@ -274,7 +277,7 @@ async function* csvAccounts(file: string, headerMeta: RawMetadata): AsyncGenerat
  * Reads a breach file by its extension (.json, or .csv with optional
  * `<same name>.json` sidecar) and imports it.
  */
-export async function importBreachFile(sqlite: Database, file: string, options: ImportOptions): Promise<ImportResult> {
+export async function importBreachFile(db: DB, file: string, options: ImportOptions): Promise<ImportResult> {
   if (!fs.existsSync(file)) throw new BreachFileError(`No such file: ${file}`);
   const ext = path.extname(file).toLowerCase();
   if (ext === ".json") {
@@ -284,7 +287,7 @@ export async function importBreachFile(sqlite: Database, file: string, options: 
     const data = parsed as RawMetadata;
     const accounts = data.accounts ?? data.Accounts ?? [];
     if (!Array.isArray(accounts)) throw new BreachFileError('"accounts" must be a list of e-mail addresses');
-    return importBreach(sqlite, data, accounts, options);
+    return importBreach(db, data, accounts, options);
   }
   if (ext === ".csv" || ext === ".txt") {
     const sidecar = file.slice(0, -ext.length) + ".json";
@@ -299,7 +302,7 @@ export async function importBreachFile(sqlite: Database, file: string, options: 
       if (!first.done) yield first.value;
       yield* probe;
     }
-    return importBreach(sqlite, merged, rest(), options);
+    return importBreach(db, merged, rest(), options);
   }
   throw new BreachFileError(`Unsupported file type ${ext || "(none)"}: use .json or .csv (see docs/breach-data.md)`);
 }

@@ -15,13 +15,16 @@
  * verified by an operator (for a watched domain, or a watched e-mail at that
  * domain), because being in them is itself revealing.
  *
- * Every function takes the better-sqlite3 handle, so the app passes its own
+ * Every function takes the drizzle database, so the app passes its own
  * connection and the script the one it opened.
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Database } from "better-sqlite3";
+import { and, count, eq, exists, or, sql, type SQL } from "drizzle-orm";
+import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
+import { alerts, breachAccounts, breaches, exposures, watchedIdentities } from "@db/schema";
+import type { DB } from "~/lib/db.server";
 
 export type Level = "low" | "medium" | "high";
 export type Match = {
@@ -143,13 +146,35 @@ export function maxSeverity(levels: Iterable<Level>): Level {
 // Matching
 // ---------------------------------------------------------------------------
 
+const verifiedDomain = alias(watchedIdentities, "v");
+
 /**
- * SQL condition: breach `b` may be shown to the tenant of watched identity `w`.
- * Kept as one fragment so matching and listing apply the same rule.
+ * Condition: breach row `breaches` may be shown to the tenant of the watched
+ * identity row `watched_identities` in the same query. Kept as one condition so
+ * matching and listing apply the same rule.
  */
-export const VISIBLE_TO_IDENTITY_SQL = `b.is_retired = 0 AND (b.is_sensitive = 0 OR EXISTS (
-  SELECT 1 FROM watched_identities v
-  WHERE v.tenant_id = w.tenant_id AND v.type = 'domain' AND v.verified = 1 AND v.value = w.domain))`;
+export function visibleToIdentity(): SQL {
+  const v = verifiedDomain;
+  return and(
+    eq(breaches.isRetired, false),
+    or(
+      eq(breaches.isSensitive, false),
+      exists(
+        new QueryBuilder()
+          .select({ one: sql`1` })
+          .from(v)
+          .where(
+            and(
+              eq(v.tenantId, watchedIdentities.tenantId),
+              eq(v.type, "domain"),
+              eq(v.verified, true),
+              eq(v.value, watchedIdentities.domain),
+            ),
+          ),
+      ),
+    ),
+  )!;
+}
 
 /**
  * Watched identities exposed by breaches, as candidate exposures
@@ -157,51 +182,38 @@ export const VISIBLE_TO_IDENTITY_SQL = `b.is_retired = 0 AND (b.is_sensitive = 0
  * Narrow with `breachId` (after an import), `identityId` (after an add) or
  * `tenantId` + `domain` (after a verification); with no filter, everything.
  */
-export function findMatches(sqlite: Database, filter: MatchFilter = {}): Match[] {
-  const where = [VISIBLE_TO_IDENTITY_SQL];
-  const params: MatchFilter = {};
-  if (filter.breachId) {
-    where.push("a.breach_id = @breachId");
-    params.breachId = filter.breachId;
-  }
-  if (filter.identityId) {
-    where.push("w.id = @identityId");
-    params.identityId = filter.identityId;
-  }
-  if (filter.tenantId) {
-    where.push("w.tenant_id = @tenantId");
-    params.tenantId = filter.tenantId;
-  }
-  if (filter.domain) {
-    where.push("w.domain = @domain");
-    params.domain = filter.domain;
-  }
-  const cond = where.join(" AND ");
+export function findMatches(db: DB, filter: MatchFilter = {}): Match[] {
+  const where = [visibleToIdentity()];
+  if (filter.breachId) where.push(eq(breachAccounts.breachId, filter.breachId));
+  if (filter.identityId) where.push(eq(watchedIdentities.id, filter.identityId));
+  if (filter.tenantId) where.push(eq(watchedIdentities.tenantId, filter.tenantId));
+  if (filter.domain) where.push(eq(watchedIdentities.domain, filter.domain));
+  const fields = {
+    tenantId: watchedIdentities.tenantId,
+    identityId: watchedIdentities.id,
+    type: watchedIdentities.type,
+    value: watchedIdentities.value,
+    breachId: breachAccounts.breachId,
+  };
   // An unverified domain matches nothing: anyone can type any domain, and its
   // exposed-account counts are for the organization that controls it (issue 10).
   // Two queries rather than one OR join so each uses its index:
   // e-mails by (breach_id, email_hash) / email_hash, domains by domain.
-  const emails = sqlite
-    .prepare(
-      `SELECT w.tenant_id AS tenantId, w.id AS identityId, w.type AS type, w.value AS value,
-              a.breach_id AS breachId, 1 AS accountCount
-       FROM watched_identities w
-       JOIN breach_accounts a ON a.email_hash = w.email_hash
-       JOIN breaches b ON b.id = a.breach_id
-       WHERE w.type = 'email' AND ${cond}`,
-    )
-    .all(params) as Match[];
-  const domains = sqlite
-    .prepare(
-      `SELECT w.tenant_id AS tenantId, w.id AS identityId, w.type AS type, w.value AS value,
-              a.breach_id AS breachId, count(*) AS accountCount
-       FROM watched_identities w
-       JOIN breach_accounts a ON a.domain = w.value
-       JOIN breaches b ON b.id = a.breach_id
-       WHERE w.type = 'domain' AND w.verified = 1 AND ${cond}
-       GROUP BY w.id, a.breach_id`,
-    )
-    .all(params) as Match[];
+  const emails = db
+    .select({ ...fields, accountCount: sql<number>`1` })
+    .from(watchedIdentities)
+    .innerJoin(breachAccounts, eq(breachAccounts.emailHash, watchedIdentities.emailHash))
+    .innerJoin(breaches, eq(breaches.id, breachAccounts.breachId))
+    .where(and(eq(watchedIdentities.type, "email"), ...where))
+    .all();
+  const domains = db
+    .select({ ...fields, accountCount: count() })
+    .from(watchedIdentities)
+    .innerJoin(breachAccounts, eq(breachAccounts.domain, watchedIdentities.value))
+    .innerJoin(breaches, eq(breaches.id, breachAccounts.breachId))
+    .where(and(eq(watchedIdentities.type, "domain"), eq(watchedIdentities.verified, true), ...where))
+    .groupBy(watchedIdentities.id, breachAccounts.breachId)
+    .all();
   return [...emails, ...domains];
 }
 
@@ -211,36 +223,69 @@ export function findMatches(sqlite: Database, filter: MatchFilter = {}): Match[]
  * (identity + breach) makes a second raise impossible. Answers the new ones.
  */
 export function recordExposures(
-  sqlite: Database,
+  db: DB,
   matches: Match[],
   { alert = true, now = Date.now() }: RecordOptions = {},
 ): Match[] {
-  const insertExposure = sqlite.prepare(
-    `INSERT INTO exposures (id, tenant_id, identity_id, breach_id, account_count, status, created_at)
-     VALUES (@id, @tenantId, @identityId, @breachId, @accountCount, 'open', @now)
-     ON CONFLICT (identity_id, breach_id) DO NOTHING`,
-  );
-  const updateCount = sqlite.prepare(
-    `UPDATE exposures SET account_count = @accountCount
-     WHERE identity_id = @identityId AND breach_id = @breachId AND account_count <> @accountCount`,
-  );
-  const insertAlert = sqlite.prepare(
-    `INSERT INTO alerts (id, tenant_id, source, severity, title, detail, status, dedupe_key, created_at)
-     VALUES (@id, @tenantId, 'dark-web', @severity, @title, @detail, 'active', @dedupeKey, @now)
-     ON CONFLICT (tenant_id, dedupe_key) DO NOTHING`,
-  );
-  const breachById = sqlite.prepare(
-    `SELECT id, name, title, breach_date AS breachDate, data_classes AS dataClasses FROM breaches WHERE id = ?`,
-  );
-  type BreachRow = { id: string; name: string; title: string; breachDate: string; dataClasses: string };
-  type Breach = Omit<BreachRow, "dataClasses"> & { dataClasses: string[] };
+  if (matches.length === 0) return [];
+  const p = sql.placeholder;
+  const insertExposure = db
+    .insert(exposures)
+    .values({
+      id: p("id"),
+      tenantId: p("tenantId"),
+      identityId: p("identityId"),
+      breachId: p("breachId"),
+      accountCount: p("accountCount"),
+      status: "open",
+      foundAt: p("now"),
+    })
+    .onConflictDoNothing({ target: [exposures.identityId, exposures.breachId] })
+    .prepare();
+  // A domain's count grows when a re-import brings more of its accounts; that is not a new exposure.
+  const updateCount = db
+    .update(exposures)
+    .set({ accountCount: sql`${p("accountCount")}` })
+    .where(
+      and(
+        eq(exposures.identityId, p("identityId")),
+        eq(exposures.breachId, p("breachId")),
+        sql`${exposures.accountCount} <> ${p("accountCount")}`,
+      ),
+    )
+    .prepare();
+  const insertAlert = db
+    .insert(alerts)
+    .values({
+      id: p("id"),
+      tenantId: p("tenantId"),
+      source: "dark-web",
+      severity: p("severity"),
+      title: p("title"),
+      detail: p("detail"),
+      status: "active",
+      dedupeKey: p("dedupeKey"),
+      createdAt: p("now"),
+    })
+    .onConflictDoNothing({ target: [alerts.tenantId, alerts.dedupeKey] })
+    .prepare();
+  const breachById = db
+    .select({
+      id: breaches.id,
+      title: breaches.title,
+      breachDate: breaches.breachDate,
+      dataClasses: breaches.dataClasses,
+    })
+    .from(breaches)
+    .where(eq(breaches.id, p("id")))
+    .prepare();
+  type Breach = NonNullable<ReturnType<typeof breachById.get>>;
   const breachCache = new Map<string, Breach>();
   const created: Match[] = [];
-  const run = sqlite.transaction(() => {
+  db.transaction(() => {
     for (const m of matches) {
       const r = insertExposure.run({ ...m, id: randomUUID(), now });
       if (r.changes === 0) {
-        // A domain's count grows when a re-import brings more of its accounts; that is not a new exposure.
         updateCount.run(m);
         continue;
       }
@@ -248,39 +293,34 @@ export function recordExposures(
       if (!alert) continue;
       let breach = breachCache.get(m.breachId);
       if (!breach) {
-        const row = breachById.get(m.breachId) as BreachRow;
-        breach = { ...row, dataClasses: JSON.parse(row.dataClasses || "[]") };
+        breach = breachById.get({ id: m.breachId })!;
         breachCache.set(m.breachId, breach);
       }
+      const dataClasses = breach.dataClasses ?? [];
       const who =
         m.type === "email" ? m.value : `${m.accountCount} account${m.accountCount === 1 ? "" : "s"} at ${m.value}`;
       insertAlert.run({
         id: randomUUID(),
         tenantId: m.tenantId,
-        severity: severityForDataClasses(breach.dataClasses),
+        severity: severityForDataClasses(dataClasses),
         title: `${who} found in the ${breach.title} breach`,
-        detail: `Breach of ${breach.breachDate}. Exposed data: ${breach.dataClasses.join(", ") || "not stated"}. See Dark Web Monitoring for what to do.`,
+        detail: `Breach of ${breach.breachDate}. Exposed data: ${dataClasses.join(", ") || "not stated"}. See Dark Web Monitoring for what to do.`,
         dedupeKey: `dark-web:${m.identityId}:${m.breachId}`,
         now,
       });
     }
   });
-  run();
   return created;
 }
 
 /** After an import: match one breach against every tenant's watchlist. */
-export function matchBreach(sqlite: Database, breachId: string, options: RecordOptions = {}): Match[] {
-  return recordExposures(sqlite, findMatches(sqlite, { breachId }), options);
+export function matchBreach(db: DB, breachId: string, options: RecordOptions = {}): Match[] {
+  return recordExposures(db, findMatches(db, { breachId }), options);
 }
 
 /** After a watched identity is added: match it against the catalogue at once (the page shows the result, so no alert). */
-export function matchIdentity(
-  sqlite: Database,
-  identityId: string,
-  options: RecordOptions = { alert: false },
-): Match[] {
-  return recordExposures(sqlite, findMatches(sqlite, { identityId }), options);
+export function matchIdentity(db: DB, identityId: string, options: RecordOptions = { alert: false }): Match[] {
+  return recordExposures(db, findMatches(db, { identityId }), options);
 }
 
 /** Lower-case, no trailing dot, no leading "@" or "*@"; internationalised names in their ASCII (punycode) form. */
@@ -302,21 +342,29 @@ export function normaliseDomain(domain: string): string {
  * Answers `{ ok: false, message }` when the tenant does not watch the domain.
  */
 export function verifyDomain(
-  sqlite: Database,
+  db: DB,
   tenantId: string,
   domain: string,
 ): { ok: boolean; message: string; newExposures?: number } {
   const d = normaliseDomain(domain);
-  const r = sqlite
-    .prepare(`UPDATE watched_identities SET verified = 1 WHERE tenant_id = ? AND type = 'domain' AND value = ?`)
-    .run(tenantId, d);
+  const r = db
+    .update(watchedIdentities)
+    .set({ verified: true })
+    .where(
+      and(
+        eq(watchedIdentities.tenantId, tenantId),
+        eq(watchedIdentities.type, "domain"),
+        eq(watchedIdentities.value, d),
+      ),
+    )
+    .run();
   if (r.changes === 0) {
     return {
       ok: false,
       message: `Tenant ${tenantId} does not watch the domain ${d || domain}; add it on /dark-web-monitoring first.`,
     };
   }
-  const created = recordExposures(sqlite, findMatches(sqlite, { tenantId, domain: d }), { alert: true });
+  const created = recordExposures(db, findMatches(db, { tenantId, domain: d }), { alert: true });
   return {
     ok: true,
     message: `Verified ${d} for tenant ${tenantId}; ${created.length} new exposure(s).`,

@@ -1,7 +1,7 @@
 // The two pages' loaders and actions, called directly with real requests and a real database.
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sqlite } from "~/lib/db.server";
+import { db, sqlite } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
@@ -91,8 +91,8 @@ describe("/breach-check", () => {
   });
 
   it("lists the breaches of an exposed address and nothing for a clean one; stores nothing", async () => {
-    await importBreachFile(sqlite(), path.join(SEED, "example-shop.json"), { hmacKey: breachHmacKey() });
-    await importBreachFile(sqlite(), path.join(SEED, "example-dating.json"), { hmacKey: breachHmacKey() });
+    await importBreachFile(db, path.join(SEED, "example-shop.json"), { hmacKey: breachHmacKey() });
+    await importBreachFile(db, path.join(SEED, "example-dating.json"), { hmacKey: breachHmacKey() });
     const before = JSON.stringify(
       sqlite()
         .prepare(
@@ -186,10 +186,10 @@ describe("/dark-web-monitoring", () => {
     for (const key of ["id", "email", "domain", "type", "severity", "status", "evidence", "foundAt", "breachCount"])
       expect(page.identities[0]).toHaveProperty(key);
 
-    await importBreachFile(sqlite(), path.join(SEED, "example-forum.csv"), { hmacKey: breachHmacKey() });
+    await importBreachFile(db, path.join(SEED, "example-forum.csv"), { hmacKey: breachHmacKey() });
     await dwm(cookie, { intent: "add", value: "frank@example.test" }); // in the forum breach already
     expect(listActiveAlerts(tenantId)).toEqual([]);
-    const late = await importBreachFile(sqlite(), path.join(SEED, "example-shop.json"), { hmacKey: breachHmacKey() });
+    const late = await importBreachFile(db, path.join(SEED, "example-shop.json"), { hmacKey: breachHmacKey() });
     expect(late.newExposures).toBe(0);
     expect(listActiveAlerts(tenantId)).toEqual([]);
   });
@@ -207,7 +207,7 @@ describe("/dark-web-monitoring", () => {
     const page = await dwmData(cookie);
     expect(page.identities[0]).toMatchObject({ type: "domain", domain: "corp.example.test", verified: false });
     expect(page.exposures.some((e: { isSensitive: boolean }) => e.isSensitive)).toBe(false);
-    verifyDomain(sqlite(), tenantId, "corp.example.test");
+    verifyDomain(db, tenantId, "corp.example.test");
     expect(
       (await dwmData(cookie)).exposures.some(
         (e: { isSensitive: boolean; breachName: string }) => e.isSensitive && e.breachName === "ExampleDating",

@@ -11,7 +11,9 @@
  * Every function takes the tenant id; nothing here reads across tenants.
  */
 import { randomUUID } from "node:crypto";
-import { sqlite } from "~/lib/db.server";
+import { and, count, desc, eq, or } from "drizzle-orm";
+import { breaches, exposures, watchedIdentities } from "@db/schema";
+import { db } from "~/lib/db.server";
 import { adviceForBreach } from "./advice";
 import { breachHmacKey } from "./breach.server";
 import {
@@ -22,8 +24,8 @@ import {
   normaliseDomain,
   normaliseEmail,
   severityForDataClasses,
-  VISIBLE_TO_IDENTITY_SQL,
   verifyDomain,
+  visibleToIdentity,
   type Level,
 } from "./match";
 
@@ -64,33 +66,29 @@ export const MAX_WATCHED_PER_TENANT = 500;
 
 export class WatchlistError extends Error {}
 
-type IdentityRow = {
-  id: string;
-  type: "email" | "domain";
-  value: string;
-  domain: string;
-  verified: number;
-  createdAt: number;
-};
-
 function insertIdentity(
   tenantId: string,
   row: { type: "email" | "domain"; value: string; domain: string; emailHash: string | null },
 ) {
-  const db = sqlite();
-  const count = (
-    db.prepare(`SELECT count(*) AS n FROM watched_identities WHERE tenant_id = ?`).get(tenantId) as { n: number }
-  ).n;
+  const n = db.select({ n: count() }).from(watchedIdentities).where(eq(watchedIdentities.tenantId, tenantId)).get()!.n;
   const existing = db
-    .prepare(`SELECT id FROM watched_identities WHERE tenant_id = ? AND type = ? AND value = ?`)
-    .get(tenantId, row.type, row.value) as { id: string } | undefined;
+    .select({ id: watchedIdentities.id })
+    .from(watchedIdentities)
+    .where(
+      and(
+        eq(watchedIdentities.tenantId, tenantId),
+        eq(watchedIdentities.type, row.type),
+        eq(watchedIdentities.value, row.value),
+      ),
+    )
+    .get();
   if (existing) return { id: existing.id, added: false, newExposures: 0 };
-  if (count >= MAX_WATCHED_PER_TENANT)
+  if (n >= MAX_WATCHED_PER_TENANT)
     throw new WatchlistError(`A watchlist holds at most ${MAX_WATCHED_PER_TENANT} entries`);
   const id = randomUUID();
-  db.prepare(
-    `INSERT INTO watched_identities (id, tenant_id, type, value, domain, email_hash, verified) VALUES (?, ?, ?, ?, ?, ?, 0)`,
-  ).run(id, tenantId, row.type, row.value, row.domain, row.emailHash);
+  db.insert(watchedIdentities)
+    .values({ id, tenantId, ...row, verified: false })
+    .run();
   // Matched against the catalogue at once; the page shows the result, so no alert is raised for it.
   const created = matchIdentity(db, id, { alert: false });
   return { id, added: true, newExposures: created.length };
@@ -114,8 +112,10 @@ export function addWatchedDomain(tenantId: string, domain: string) {
 
 export function removeWatchedIdentity(tenantId: string, identityId: string): boolean {
   return (
-    sqlite().prepare(`DELETE FROM watched_identities WHERE tenant_id = ? AND id = ?`).run(tenantId, identityId)
-      .changes > 0
+    db
+      .delete(watchedIdentities)
+      .where(and(eq(watchedIdentities.tenantId, tenantId), eq(watchedIdentities.id, identityId)))
+      .run().changes > 0
   );
 }
 
@@ -126,43 +126,49 @@ export function setExposureStatus(
   status: "open" | "resolved" | "skipped",
 ): boolean {
   return (
-    sqlite().prepare(`UPDATE exposures SET status = ? WHERE tenant_id = ? AND id = ?`).run(status, tenantId, exposureId)
-      .changes > 0
+    db
+      .update(exposures)
+      .set({ status })
+      .where(and(eq(exposures.tenantId, tenantId), eq(exposures.id, exposureId)))
+      .run().changes > 0
   );
 }
 
-type ExposureRow = {
-  id: string;
-  identityId: string;
-  value: string;
-  type: "email" | "domain";
-  name: string;
-  title: string;
-  breachDate: string;
-  dataClasses: string;
-  isVerified: number;
-  isSensitive: number;
-  accountCount: number;
-  status: "open" | "resolved" | "skipped";
-  foundAt: number;
-};
-
 /** The tenant's exposures that it may see (the visibility rule of match.ts applied again at read time), newest first. */
 export function listExposures(tenantId: string): ExposureView[] {
-  const rows = sqlite()
-    .prepare(
-      `SELECT e.id, e.identity_id AS identityId, w.value, w.type, b.name, b.title, b.breach_date AS breachDate,
-              b.data_classes AS dataClasses, b.is_verified AS isVerified, b.is_sensitive AS isSensitive,
-              e.account_count AS accountCount, e.status, e.created_at AS foundAt
-       FROM exposures e
-       JOIN watched_identities w ON w.id = e.identity_id AND w.tenant_id = e.tenant_id
-       JOIN breaches b ON b.id = e.breach_id
-       WHERE e.tenant_id = ? AND ${VISIBLE_TO_IDENTITY_SQL} AND (w.type = 'email' OR w.verified = 1)
-       ORDER BY e.created_at DESC, b.breach_date DESC, e.id`,
+  const rows = db
+    .select({
+      id: exposures.id,
+      identityId: exposures.identityId,
+      value: watchedIdentities.value,
+      type: watchedIdentities.type,
+      name: breaches.name,
+      title: breaches.title,
+      breachDate: breaches.breachDate,
+      dataClasses: breaches.dataClasses,
+      isVerified: breaches.isVerified,
+      isSensitive: breaches.isSensitive,
+      accountCount: exposures.accountCount,
+      status: exposures.status,
+      foundAt: exposures.foundAt,
+    })
+    .from(exposures)
+    .innerJoin(
+      watchedIdentities,
+      and(eq(watchedIdentities.id, exposures.identityId), eq(watchedIdentities.tenantId, exposures.tenantId)),
     )
-    .all(tenantId) as ExposureRow[];
+    .innerJoin(breaches, eq(breaches.id, exposures.breachId))
+    .where(
+      and(
+        eq(exposures.tenantId, tenantId),
+        visibleToIdentity(),
+        or(eq(watchedIdentities.type, "email"), eq(watchedIdentities.verified, true)),
+      ),
+    )
+    .orderBy(desc(exposures.foundAt), desc(breaches.breachDate), exposures.id)
+    .all();
   return rows.map((r) => {
-    const dataClasses = JSON.parse(r.dataClasses) as string[];
+    const { dataClasses } = r;
     return {
       id: r.id,
       identityId: r.identityId,
@@ -172,8 +178,8 @@ export function listExposures(tenantId: string): ExposureView[] {
       breachTitle: r.title,
       breachDate: r.breachDate,
       dataClasses,
-      isVerified: r.isVerified === 1,
-      isSensitive: r.isSensitive === 1,
+      isVerified: r.isVerified,
+      isSensitive: r.isSensitive,
       accountCount: r.accountCount,
       severity: severityForDataClasses(dataClasses),
       status: r.status,
@@ -193,12 +199,18 @@ export function listWatchedIdentities(
   tenantId: string,
   exposures: ExposureView[] = listExposures(tenantId),
 ): WatchedIdentityView[] {
-  const rows = sqlite()
-    .prepare(
-      `SELECT id, type, value, domain, verified, created_at AS createdAt FROM watched_identities
-       WHERE tenant_id = ? ORDER BY created_at DESC, value`,
-    )
-    .all(tenantId) as IdentityRow[];
+  const rows = db
+    .select({
+      id: watchedIdentities.id,
+      type: watchedIdentities.type,
+      value: watchedIdentities.value,
+      domain: watchedIdentities.domain,
+      verified: watchedIdentities.verified,
+    })
+    .from(watchedIdentities)
+    .where(eq(watchedIdentities.tenantId, tenantId))
+    .orderBy(desc(watchedIdentities.createdAt), watchedIdentities.value)
+    .all();
   const byIdentity = new Map<string, ExposureView[]>();
   for (const e of exposures) byIdentity.set(e.identityId, [...(byIdentity.get(e.identityId) ?? []), e]);
   return rows.map((r) => {
@@ -207,7 +219,7 @@ export function listWatchedIdentities(
     const handled = all.length - open.length;
     // An unverified domain shows only that it is watched: no breaches, no exposed-account counts
     // (anyone can type any domain; the counts belong to the organization that controls it).
-    if (r.type === "domain" && r.verified !== 1)
+    if (r.type === "domain" && !r.verified)
       return {
         id: r.id,
         email: "",
@@ -244,7 +256,7 @@ export function listWatchedIdentities(
       evidence: evidence + pending,
       foundAt: latest,
       breachCount: all.length,
-      verified: r.type === "email" || r.verified === 1,
+      verified: r.type === "email" || r.verified,
     };
   });
 }
@@ -265,5 +277,5 @@ export function darkWebSummary(tenantId: string) {
  * controls it) and matches it against the breach catalogue.
  */
 export function verifyWatchedDomain(tenantId: string, domain: string) {
-  return verifyDomain(sqlite(), tenantId, domain);
+  return verifyDomain(db, tenantId, domain);
 }

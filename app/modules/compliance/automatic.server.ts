@@ -17,6 +17,8 @@ export type AutomaticEvidence = {
   summary: string;
 };
 
+// Raw SQL on purpose in this file: the probes are data (mappings.ts) over other modules' tables, some of which a
+// build may lack, so they are SQL text checked against sqlite_master rather than typed Drizzle queries.
 export function tableNames(): Set<string> {
   return new Set(
     (sqlite().prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(

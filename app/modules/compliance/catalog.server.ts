@@ -8,7 +8,9 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sqlite } from "~/lib/db.server";
+import { eq } from "drizzle-orm";
+import { complianceBaselineItems, complianceCatalogItems, complianceCatalogVersions } from "@db/schema";
+import { db, excluded } from "~/lib/db.server";
 import { FRAMEWORKS, type Framework } from "./frameworks";
 import {
   loadCsfJson,
@@ -82,17 +84,26 @@ function fileVersion(framework: Framework): string {
 
 let loadedFor: unknown = null;
 
+/** Rows per multi-row INSERT while loading a catalogue (11 columns each, far under SQLite's variable limit). */
+const CHUNK = 200;
+
+function chunks<T>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
+  return out;
+}
+
 /** Makes sure every framework's catalogue is in the database (cheap after the first call on a connection). */
 export function ensureCatalogs(): void {
-  const conn = sqlite();
-  if (loadedFor === conn) return;
+  // The connection (a new one after useDatabase()) says whether this database was checked.
+  const connection = db.$client;
+  if (loadedFor === connection) return;
   const current = new Map(
-    (
-      conn.prepare("SELECT framework, version FROM compliance_catalog_versions").all() as {
-        framework: string;
-        version: string;
-      }[]
-    ).map((r) => [r.framework, r.version]),
+    db
+      .select({ framework: complianceCatalogVersions.framework, version: complianceCatalogVersions.version })
+      .from(complianceCatalogVersions)
+      .all()
+      .map((r) => [r.framework, r.version]),
   );
   for (const framework of FRAMEWORKS) {
     const version = fileVersion(framework);
@@ -102,72 +113,60 @@ export function ensureCatalogs(): void {
       key: b.key,
       ids: parseBaseline(framework, b.key, items),
     }));
-    const insertItem = conn.prepare(
-      `INSERT INTO compliance_catalog_items
-         (framework, item_id, parent_id, kind, title, statement, sort_index, assessable, withdrawn, requirement, links)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const insertBaseline = conn.prepare(
-      "INSERT INTO compliance_baseline_items (framework, baseline, item_id) VALUES (?, ?, ?)",
-    );
-    conn.transaction(() => {
-      conn.prepare("DELETE FROM compliance_catalog_items WHERE framework = ?").run(framework.key);
-      conn.prepare("DELETE FROM compliance_baseline_items WHERE framework = ?").run(framework.key);
-      items.forEach((i, n) =>
-        insertItem.run(
-          framework.key,
-          i.id,
-          i.parentId,
-          i.kind,
-          i.title,
-          i.statement,
-          n,
-          i.assessable ? 1 : 0,
-          i.withdrawn ? 1 : 0,
-          i.requirement,
-          i.links ? JSON.stringify(i.links) : null,
-        ),
+    db.transaction(() => {
+      db.delete(complianceCatalogItems).where(eq(complianceCatalogItems.framework, framework.key)).run();
+      db.delete(complianceBaselineItems).where(eq(complianceBaselineItems.framework, framework.key)).run();
+      const rows = items.map((i, n) => ({
+        framework: framework.key,
+        itemId: i.id,
+        parentId: i.parentId,
+        kind: i.kind,
+        title: i.title,
+        statement: i.statement,
+        sortIndex: n,
+        assessable: i.assessable,
+        withdrawn: i.withdrawn,
+        requirement: i.requirement,
+        links: i.links ?? null,
+      }));
+      for (const chunk of chunks(rows)) db.insert(complianceCatalogItems).values(chunk).run();
+      const baselineRows = baselines.flatMap((b) =>
+        b.ids.map((itemId) => ({ framework: framework.key, baseline: b.key, itemId })),
       );
-      for (const b of baselines) for (const id of b.ids) insertBaseline.run(framework.key, b.key, id);
-      conn
-        .prepare(
-          `INSERT INTO compliance_catalog_versions (framework, version, loaded_at) VALUES (?, ?, ?)
-           ON CONFLICT(framework) DO UPDATE SET version = excluded.version, loaded_at = excluded.loaded_at`,
-        )
-        .run(framework.key, version, Date.now());
-    })();
+      for (const chunk of chunks(baselineRows)) db.insert(complianceBaselineItems).values(chunk).run();
+      db.insert(complianceCatalogVersions)
+        .values({ framework: framework.key, version, loadedAt: Date.now() })
+        .onConflictDoUpdate({
+          target: complianceCatalogVersions.framework,
+          set: {
+            version: excluded(complianceCatalogVersions.version),
+            loadedAt: excluded(complianceCatalogVersions.loadedAt),
+          },
+        })
+        .run();
+    });
   }
-  loadedFor = conn;
+  loadedFor = connection;
 }
 
 /** The catalogue items of one framework as stored (for CSF 1.1 resolution and mapping checks). */
 export function storedCatalogue(frameworkKey: string): CatalogueItem[] {
   ensureCatalogs();
-  const rows = sqlite()
-    .prepare(
-      `SELECT item_id, parent_id, kind, title, statement, assessable, withdrawn, requirement, links
-       FROM compliance_catalog_items WHERE framework = ? ORDER BY sort_index`,
-    )
-    .all(frameworkKey) as {
-    item_id: string;
-    parent_id: string | null;
-    kind: string;
-    title: string;
-    statement: string | null;
-    assessable: number;
-    withdrawn: number;
-    requirement: string | null;
-    links: string | null;
-  }[];
-  return rows.map((r) => ({
-    id: r.item_id,
-    parentId: r.parent_id,
-    kind: r.kind,
-    title: r.title,
-    statement: r.statement,
-    assessable: r.assessable === 1,
-    withdrawn: r.withdrawn === 1,
-    requirement: r.requirement,
-    links: r.links ? (JSON.parse(r.links) as { rel: string; href: string }[]) : null,
-  }));
+  const c = complianceCatalogItems;
+  return db
+    .select({
+      id: c.itemId,
+      parentId: c.parentId,
+      kind: c.kind,
+      title: c.title,
+      statement: c.statement,
+      assessable: c.assessable,
+      withdrawn: c.withdrawn,
+      requirement: c.requirement,
+      links: c.links,
+    })
+    .from(c)
+    .where(eq(c.framework, frameworkKey))
+    .orderBy(c.sortIndex)
+    .all();
 }

@@ -10,7 +10,34 @@
  * Every function takes the tenant id; the catalogue rows are shared.
  */
 import { randomUUID } from "node:crypto";
-import { sqlite } from "~/lib/db.server";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  sum,
+  type SQL,
+} from "drizzle-orm";
+import {
+  complianceAdoptions as adoptions,
+  complianceBaselineItems as baselineItems,
+  complianceCatalogItems as items,
+  complianceEvidence as evidence,
+  complianceRequirementStates as states,
+  complianceScoreSnapshots as snapshots,
+  memberships,
+  users,
+} from "@db/schema";
+import { db, excluded } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts";
 import { audit } from "~/modules/audit";
 import { ensureCatalogs } from "./catalog.server";
@@ -39,8 +66,6 @@ const DAY_MS = 86_400_000;
 /** The UTC calendar date of an instant, YYYY-MM-DD. */
 export const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 
-const conn = () => sqlite();
-
 // ---------------------------------------------------------------------------
 // Adoption
 // ---------------------------------------------------------------------------
@@ -48,9 +73,11 @@ const conn = () => sqlite();
 export type Adoption = { framework: Framework; baseline: string | null; adoptedAt: number; label: string };
 
 export function listAdoptions(tenantId: string): Adoption[] {
-  const rows = conn()
-    .prepare("SELECT framework, baseline, adopted_at FROM compliance_adoptions WHERE tenant_id = ?")
-    .all(tenantId) as { framework: string; baseline: string | null; adopted_at: number }[];
+  const rows = db
+    .select({ framework: adoptions.framework, baseline: adoptions.baseline, adoptedAt: adoptions.adoptedAt })
+    .from(adoptions)
+    .where(eq(adoptions.tenantId, tenantId))
+    .all();
   return FRAMEWORKS.flatMap((framework) => {
     const row = rows.find((r) => r.framework === framework.key);
     return row
@@ -58,7 +85,7 @@ export function listAdoptions(tenantId: string): Adoption[] {
           {
             framework,
             baseline: row.baseline,
-            adoptedAt: row.adopted_at,
+            adoptedAt: row.adoptedAt,
             label: frameworkLabel(framework, row.baseline),
           },
         ]
@@ -85,13 +112,13 @@ export function adoptFramework(
       throw new ComplianceError("validation", `Choose a baseline for ${framework.shortName}.`, "baseline");
   } else baseline = null;
   ensureCatalogs();
-  conn()
-    .prepare(
-      `INSERT INTO compliance_adoptions (id, tenant_id, framework, baseline, adopted_by, adopted_at)
-       VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT(tenant_id, framework) DO UPDATE SET baseline = excluded.baseline`,
-    )
-    .run(randomUUID(), tenantId, framework.key, baseline, userId, now);
+  db.insert(adoptions)
+    .values({ id: randomUUID(), tenantId, framework: framework.key, baseline, adoptedBy: userId, adoptedAt: now })
+    .onConflictDoUpdate({
+      target: [adoptions.tenantId, adoptions.framework],
+      set: { baseline: excluded(adoptions.baseline) },
+    })
+    .run();
   recordScoreSnapshots(tenantId, now);
   return getAdoption(tenantId, framework.key)!;
 }
@@ -99,8 +126,10 @@ export function adoptFramework(
 /** Stops tracking a framework. Statuses and evidence stay, for a later re-adoption. */
 export function dropFramework(tenantId: string, frameworkKey: string): boolean {
   return (
-    conn().prepare("DELETE FROM compliance_adoptions WHERE tenant_id = ? AND framework = ?").run(tenantId, frameworkKey)
-      .changes > 0
+    db
+      .delete(adoptions)
+      .where(and(eq(adoptions.tenantId, tenantId), eq(adoptions.framework, frameworkKey)))
+      .run().changes > 0
   );
 }
 
@@ -110,25 +139,48 @@ export function dropFramework(tenantId: string, frameworkKey: string): boolean {
 
 type ScopeOptions = { requiredOnly?: boolean };
 
-function scopeSql(adoption: Adoption, opts: ScopeOptions) {
-  const join = adoption.baseline
-    ? "JOIN compliance_baseline_items b ON b.framework = c.framework AND b.item_id = c.item_id AND b.baseline = @baseline"
-    : "";
-  const required =
-    opts.requiredOnly && adoption.framework.requiredFilter
-      ? " AND (c.requirement IS NULL OR c.requirement <> 'Addressable')"
-      : "";
+/** A requirement's status, "not-started" while the tenant has no state row for it. */
+const STATUS = sql<RequirementStatus>`coalesce(${states.status}, 'not-started')`;
+
+/**
+ * The requirement set of an adoption: the catalogue items it assesses (in its
+ * baseline, when it has one), each with the tenant's state row when there is
+ * one (`join` on `states`).
+ */
+function scope(tenantId: string, adoption: Adoption, opts: ScopeOptions) {
+  const where: SQL[] = [
+    eq(items.framework, adoption.framework.key),
+    eq(items.assessable, true),
+    eq(items.withdrawn, false),
+  ];
+  if (adoption.baseline)
+    where.push(
+      inArray(
+        items.itemId,
+        db
+          .select({ itemId: baselineItems.itemId })
+          .from(baselineItems)
+          .where(
+            and(eq(baselineItems.framework, adoption.framework.key), eq(baselineItems.baseline, adoption.baseline)),
+          ),
+      ),
+    );
+  if (opts.requiredOnly && adoption.framework.requiredFilter)
+    where.push(or(isNull(items.requirement), ne(items.requirement, "Addressable"))!);
   return {
-    from: `FROM compliance_catalog_items c ${join}
-      LEFT JOIN compliance_requirement_states s
-        ON s.tenant_id = @tenant AND s.framework = c.framework AND s.item_id = c.item_id`,
-    where: `c.framework = @framework AND c.assessable = 1 AND c.withdrawn = 0${required}`,
-    params: { tenant: "", framework: adoption.framework.key, baseline: adoption.baseline ?? "" },
+    join: and(eq(states.tenantId, tenantId), eq(states.framework, items.framework), eq(states.itemId, items.itemId)),
+    where,
   };
 }
 
 /** Evidence that counts today: effective, not expired, not yet handled as expired. */
-const VALID_EVIDENCE = `e.expired_at IS NULL AND e.effective_on <= @today AND (e.expires_on IS NULL OR e.expires_on > @today)`;
+function validEvidence(today: string) {
+  return and(
+    isNull(evidence.expiredAt),
+    lte(evidence.effectiveOn, today),
+    or(isNull(evidence.expiresOn), gt(evidence.expiresOn, today)),
+  )!;
+}
 
 export type ScoreCounts = Record<RequirementStatus, number> & { total: number; applicable: number; score: number };
 
@@ -142,10 +194,14 @@ export function scoreOf(counts: Record<RequirementStatus, number>): ScoreCounts 
 
 export function frameworkScore(tenantId: string, adoption: Adoption, opts: ScopeOptions = {}): ScoreCounts {
   ensureCatalogs();
-  const s = scopeSql(adoption, opts);
-  const rows = conn()
-    .prepare(`SELECT coalesce(s.status, 'not-started') AS status, count(*) AS n ${s.from} WHERE ${s.where} GROUP BY 1`)
-    .all({ ...s.params, tenant: tenantId }) as { status: RequirementStatus; n: number }[];
+  const s = scope(tenantId, adoption, opts);
+  const rows = db
+    .select({ status: STATUS, n: count() })
+    .from(items)
+    .leftJoin(states, s.join)
+    .where(and(...s.where))
+    .groupBy(STATUS)
+    .all();
   const counts = { "not-started": 0, "in-progress": 0, compliant: 0, "not-applicable": 0 };
   for (const r of rows) counts[r.status] = r.n;
   return scoreOf(counts);
@@ -166,44 +222,43 @@ export type RequirementRow = {
   updatedAt: number | null;
 };
 
-type RawRow = {
-  id: string;
-  title: string;
-  kind: string;
-  requirement: string | null;
-  parent_id: string | null;
-  status: RequirementStatus;
-  justification: string | null;
-  owner_user_id: string | null;
-  owner_email: string | null;
-  evidence_count: number;
-  updated_at: number | null;
-};
-
-function rowSelect(from: string) {
-  return `SELECT c.item_id AS id, c.title, c.kind, c.requirement, c.parent_id,
-      coalesce(s.status, 'not-started') AS status, s.justification, s.owner_user_id, u.email AS owner_email,
-      s.updated_at,
-      (SELECT count(*) FROM compliance_evidence e WHERE e.tenant_id = @tenant AND e.framework = c.framework
-        AND e.item_id = c.item_id AND ${VALID_EVIDENCE}) AS evidence_count
-    ${from} LEFT JOIN users u ON u.id = s.owner_user_id`;
+/** The requirement rows of a scope, with the tenant's state, owner and count of valid evidence. */
+function requirementRows(tenantId: string, adoption: Adoption, opts: ScopeOptions, where: SQL[], now: number) {
+  const s = scope(tenantId, adoption, opts);
+  return db
+    .select({
+      id: items.itemId,
+      title: items.title,
+      kind: items.kind,
+      requirement: items.requirement,
+      parentId: items.parentId,
+      status: STATUS,
+      justification: states.justification,
+      ownerUserId: states.ownerUserId,
+      ownerEmail: users.email,
+      updatedAt: states.updatedAt,
+      evidenceCount: db.$count(
+        evidence,
+        and(
+          eq(evidence.tenantId, tenantId),
+          eq(evidence.framework, items.framework),
+          eq(evidence.itemId, items.itemId),
+          validEvidence(dayOf(now)),
+        ),
+      ),
+    })
+    .from(items)
+    .leftJoin(states, s.join)
+    .leftJoin(users, eq(users.id, states.ownerUserId))
+    .where(and(...s.where, ...where))
+    .orderBy(items.sortIndex)
+    .$dynamic();
 }
 
+type RawRow = Omit<RequirementRow, "automatic">;
+
 function toRow(r: RawRow, auto: Map<string, AutomaticEvidence[]>): RequirementRow {
-  return {
-    id: r.id,
-    title: r.title,
-    kind: r.kind,
-    requirement: r.requirement,
-    parentId: r.parent_id,
-    status: r.status,
-    justification: r.justification,
-    ownerUserId: r.owner_user_id,
-    ownerEmail: r.owner_email,
-    evidenceCount: r.evidence_count,
-    automatic: auto.get(r.id) ?? [],
-    updatedAt: r.updated_at,
-  };
+  return { ...r, automatic: auto.get(r.id) ?? [] };
 }
 
 export type RequirementQuery = ScopeOptions & {
@@ -218,25 +273,28 @@ export const PAGE_SIZE = 25;
 /** One page of an adoption's requirements, in catalogue order, filtered by status and text. */
 export function listRequirements(tenantId: string, adoption: Adoption, query: RequirementQuery = {}, now = Date.now()) {
   ensureCatalogs();
-  const s = scopeSql(adoption, query);
-  let where = s.where;
-  const params: Record<string, unknown> = { ...s.params, tenant: tenantId, today: dayOf(now) };
-  if (query.status) {
-    where += " AND coalesce(s.status, 'not-started') = @status";
-    params.status = query.status;
-  }
+  const s = scope(tenantId, adoption, query);
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(STATUS, query.status));
   const q = query.q?.trim().slice(0, 100);
   if (q) {
-    where += " AND (c.item_id LIKE @q ESCAPE '\\' OR c.title LIKE @q ESCAPE '\\')";
-    params.q = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    // LIKE with an escape character: drizzle's like() has no ESCAPE clause.
+    const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    where.push(sql`(${items.itemId} LIKE ${pattern} ESCAPE '\\' OR ${items.title} LIKE ${pattern} ESCAPE '\\')`);
   }
-  const total = (conn().prepare(`SELECT count(*) AS n ${s.from} WHERE ${where}`).get(params) as { n: number }).n;
+  const total = db
+    .select({ n: count() })
+    .from(items)
+    .leftJoin(states, s.join)
+    .where(and(...s.where, ...where))
+    .get()!.n;
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount);
-  const raw = conn()
-    .prepare(`${rowSelect(s.from)} WHERE ${where} ORDER BY c.sort_index LIMIT @limit OFFSET @offset`)
-    .all({ ...params, limit: pageSize, offset: (page - 1) * pageSize }) as RawRow[];
+  const raw = requirementRows(tenantId, adoption, query, where, now)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
   const auto = automaticEvidence(tenantId, adoption.framework.key);
   return { total, page, pageCount, pageSize, rows: raw.map((r) => toRow(r, auto)) };
 }
@@ -244,10 +302,7 @@ export function listRequirements(tenantId: string, adoption: Adoption, query: Re
 /** Every requirement of an adoption (for the report, the CSV and the next steps). */
 export function allRequirements(tenantId: string, adoption: Adoption, opts: ScopeOptions = {}, now = Date.now()) {
   ensureCatalogs();
-  const s = scopeSql(adoption, opts);
-  const raw = conn()
-    .prepare(`${rowSelect(s.from)} WHERE ${s.where} ORDER BY c.sort_index`)
-    .all({ ...s.params, tenant: tenantId, today: dayOf(now) }) as RawRow[];
+  const raw = requirementRows(tenantId, adoption, opts, [], now).all();
   const auto = automaticEvidence(tenantId, adoption.framework.key);
   return raw.map((r) => toRow(r, auto));
 }
@@ -257,20 +312,19 @@ export function getRequirement(tenantId: string, frameworkKey: string, itemId: s
   const adoption = getAdoption(tenantId, frameworkKey);
   if (!adoption) return null;
   ensureCatalogs();
-  const s = scopeSql(adoption, {});
-  const raw = conn()
-    .prepare(`${rowSelect(s.from)} WHERE ${s.where} AND c.item_id = @item`)
-    .get({ ...s.params, tenant: tenantId, today: dayOf(now), item: itemId }) as RawRow | undefined;
+  const raw = requirementRows(tenantId, adoption, {}, [eq(items.itemId, itemId)], now).get();
   if (!raw) return null;
-  const statement = (
-    conn()
-      .prepare("SELECT statement FROM compliance_catalog_items WHERE framework = ? AND item_id = ?")
-      .get(frameworkKey, itemId) as { statement: string | null }
-  ).statement;
-  const parent = raw.parent_id
-    ? (conn()
-        .prepare("SELECT item_id AS id, title FROM compliance_catalog_items WHERE framework = ? AND item_id = ?")
-        .get(frameworkKey, raw.parent_id) as { id: string; title: string } | undefined)
+  const { statement } = db
+    .select({ statement: items.statement })
+    .from(items)
+    .where(and(eq(items.framework, frameworkKey), eq(items.itemId, itemId)))
+    .get()!;
+  const parent = raw.parentId
+    ? db
+        .select({ id: items.itemId, title: items.title })
+        .from(items)
+        .where(and(eq(items.framework, frameworkKey), eq(items.itemId, raw.parentId)))
+        .get()
     : undefined;
   return {
     adoption,
@@ -308,22 +362,26 @@ export function setRequirementStatus(
     throw new ComplianceError("validation", "Say why this requirement does not apply.", "justification");
   if (justification && justification.length > JUSTIFICATION_MAX)
     throw new ComplianceError("validation", `Use at most ${JUSTIFICATION_MAX} characters.`, "justification");
-  conn()
-    .prepare(
-      `INSERT INTO compliance_requirement_states (tenant_id, framework, item_id, status, justification, updated_by, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(tenant_id, framework, item_id) DO UPDATE SET status = excluded.status,
-         justification = excluded.justification, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-    )
-    .run(
+  db.insert(states)
+    .values({
       tenantId,
-      frameworkKey,
+      framework: frameworkKey,
       itemId,
-      input.status,
-      input.status === "not-applicable" ? justification : null,
-      userId,
-      now,
-    );
+      status: input.status,
+      justification: input.status === "not-applicable" ? justification : null,
+      updatedBy: userId,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [states.tenantId, states.framework, states.itemId],
+      set: {
+        status: excluded(states.status),
+        justification: excluded(states.justification),
+        updatedBy: excluded(states.updatedBy),
+        updatedAt: excluded(states.updatedAt),
+      },
+    })
+    .run();
   recordScoreSnapshots(tenantId, now);
 }
 
@@ -337,19 +395,24 @@ export function setRequirementOwner(
 ) {
   requireRequirement(tenantId, frameworkKey, itemId);
   if (ownerUserId) {
-    const member = conn()
-      .prepare("SELECT 1 FROM memberships WHERE tenant_id = ? AND user_id = ?")
-      .get(tenantId, ownerUserId);
+    const member = db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, ownerUserId)))
+      .get();
     if (!member) throw new ComplianceError("validation", "Choose a member of your organization.", "owner");
   }
-  conn()
-    .prepare(
-      `INSERT INTO compliance_requirement_states (tenant_id, framework, item_id, owner_user_id, updated_by, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT(tenant_id, framework, item_id) DO UPDATE SET owner_user_id = excluded.owner_user_id,
-         updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-    )
-    .run(tenantId, frameworkKey, itemId, ownerUserId, userId, now);
+  db.insert(states)
+    .values({ tenantId, framework: frameworkKey, itemId, ownerUserId, updatedBy: userId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [states.tenantId, states.framework, states.itemId],
+      set: {
+        ownerUserId: excluded(states.ownerUserId),
+        updatedBy: excluded(states.updatedBy),
+        updatedAt: excluded(states.updatedAt),
+      },
+    })
+    .run();
 }
 
 // ---------------------------------------------------------------------------
@@ -373,44 +436,43 @@ export type EvidenceItem = {
 
 export function listEvidence(tenantId: string, frameworkKey: string, itemId: string, now = Date.now()): EvidenceItem[] {
   const today = dayOf(now);
-  const rows = conn()
-    .prepare(
-      `SELECT e.id, e.kind, e.title, e.url, e.file_name, e.size_bytes, e.sha256, e.effective_on, e.expires_on,
-         e.expired_at, e.created_at, u.email
-       FROM compliance_evidence e LEFT JOIN users u ON u.id = e.created_by
-       WHERE e.tenant_id = ? AND e.framework = ? AND e.item_id = ? ORDER BY e.created_at DESC`,
-    )
-    .all(tenantId, frameworkKey, itemId) as {
-    id: string;
-    kind: "file" | "link";
-    title: string;
-    url: string | null;
-    file_name: string | null;
-    size_bytes: number;
-    sha256: string | null;
-    effective_on: string;
-    expires_on: string | null;
-    expired_at: number | null;
-    created_at: number;
-    email: string | null;
-  }[];
+  const rows = db
+    .select({
+      id: evidence.id,
+      kind: evidence.kind,
+      title: evidence.title,
+      url: evidence.url,
+      fileName: evidence.fileName,
+      sizeBytes: evidence.sizeBytes,
+      sha256: evidence.sha256,
+      effectiveOn: evidence.effectiveOn,
+      expiresOn: evidence.expiresOn,
+      expiredAt: evidence.expiredAt,
+      createdAt: evidence.createdAt,
+      email: users.email,
+    })
+    .from(evidence)
+    .leftJoin(users, eq(users.id, evidence.createdBy))
+    .where(and(eq(evidence.tenantId, tenantId), eq(evidence.framework, frameworkKey), eq(evidence.itemId, itemId)))
+    .orderBy(desc(evidence.createdAt))
+    .all();
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     title: r.title,
     url: r.url,
-    fileName: r.file_name,
-    sizeBytes: r.size_bytes,
+    fileName: r.fileName,
+    sizeBytes: r.sizeBytes,
     sha256: r.sha256,
-    effectiveOn: r.effective_on,
-    expiresOn: r.expires_on,
+    effectiveOn: r.effectiveOn,
+    expiresOn: r.expiresOn,
     state:
-      r.expired_at != null || (r.expires_on != null && r.expires_on <= today)
+      r.expiredAt != null || (r.expiresOn != null && r.expiresOn <= today)
         ? "expired"
-        : r.effective_on > today
+        : r.effectiveOn > today
           ? "not-yet-effective"
           : "valid",
-    createdAt: r.created_at,
+    createdAt: r.createdAt,
     createdByEmail: r.email,
   }));
 }
@@ -465,53 +527,51 @@ function insertEvidence(
   now: number,
 ) {
   const id = randomUUID();
-  conn().transaction(() => {
-    conn()
-      .prepare(
-        `INSERT INTO compliance_evidence (id, tenant_id, framework, item_id, kind, title, url, file_name, size_bytes,
-           sha256, storage_key, effective_on, expires_on, created_by, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
+  db.transaction(() => {
+    db.insert(evidence)
+      .values({
         id,
         tenantId,
-        frameworkKey,
+        framework: frameworkKey,
         itemId,
-        values.kind,
-        values.title,
-        values.url ?? null,
-        values.fileName ?? null,
-        values.sizeBytes ?? 0,
-        values.sha256 ?? null,
-        values.storageKey ?? null,
-        values.effectiveOn,
-        values.expiresOn,
-        userId,
-        now,
-      );
+        kind: values.kind,
+        title: values.title,
+        url: values.url ?? null,
+        fileName: values.fileName ?? null,
+        sizeBytes: values.sizeBytes ?? 0,
+        sha256: values.sha256 ?? null,
+        storageKey: values.storageKey ?? null,
+        effectiveOn: values.effectiveOn,
+        expiresOn: values.expiresOn,
+        createdBy: userId,
+        createdAt: now,
+      })
+      .run();
     // Evidence moves a requirement nobody has started to in progress; the box on the form marks it compliant.
-    const current = (
-      conn()
-        .prepare(
-          "SELECT status FROM compliance_requirement_states WHERE tenant_id = ? AND framework = ? AND item_id = ?",
-        )
-        .get(tenantId, frameworkKey, itemId) as { status: RequirementStatus } | undefined
-    )?.status;
+    const current = db
+      .select({ status: states.status })
+      .from(states)
+      .where(and(eq(states.tenantId, tenantId), eq(states.framework, frameworkKey), eq(states.itemId, itemId)))
+      .get()?.status;
     const next: RequirementStatus | null = markCompliant
       ? "compliant"
       : !current || current === "not-started"
         ? "in-progress"
         : null;
     if (next && next !== current)
-      conn()
-        .prepare(
-          `INSERT INTO compliance_requirement_states (tenant_id, framework, item_id, status, updated_by, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT(tenant_id, framework, item_id) DO UPDATE SET status = excluded.status, justification = NULL,
-             updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-        )
-        .run(tenantId, frameworkKey, itemId, next, userId, now);
-  })();
+      db.insert(states)
+        .values({ tenantId, framework: frameworkKey, itemId, status: next, updatedBy: userId, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [states.tenantId, states.framework, states.itemId],
+          set: {
+            status: excluded(states.status),
+            justification: null,
+            updatedBy: excluded(states.updatedBy),
+            updatedAt: excluded(states.updatedAt),
+          },
+        })
+        .run();
+  });
   recordScoreSnapshots(tenantId, now);
   return id;
 }
@@ -549,13 +609,11 @@ export function addLinkEvidence(
 }
 
 export function evidenceUsage(tenantId: string): number {
-  return (
-    conn()
-      .prepare(
-        "SELECT coalesce(sum(size_bytes), 0) AS n FROM compliance_evidence WHERE tenant_id = ? AND kind = 'file'",
-      )
-      .get(tenantId) as { n: number }
-  ).n;
+  return db
+    .select({ n: sql<number>`coalesce(${sum(evidence.sizeBytes)}, 0)` })
+    .from(evidence)
+    .where(and(eq(evidence.tenantId, tenantId), eq(evidence.kind, "file")))
+    .get()!.n;
 }
 
 /** A file name for display and the download header: no path, no control characters, at most 200 characters. */
@@ -601,33 +659,35 @@ export function addFileEvidence(
 
 /** The stored evidence row for a download, tenant-scoped. */
 export function getEvidenceFile(tenantId: string, evidenceId: string) {
-  return conn()
-    .prepare(
-      `SELECT id, framework, item_id AS itemId, file_name AS fileName, storage_key AS storageKey, sha256, size_bytes AS sizeBytes
-       FROM compliance_evidence WHERE tenant_id = ? AND id = ? AND kind = 'file'`,
-    )
-    .get(tenantId, evidenceId) as
-    | {
-        id: string;
-        framework: string;
-        itemId: string;
-        fileName: string;
-        storageKey: string;
-        sha256: string;
-        sizeBytes: number;
-      }
-    | undefined;
+  const row = db
+    .select({
+      id: evidence.id,
+      framework: evidence.framework,
+      itemId: evidence.itemId,
+      fileName: evidence.fileName,
+      storageKey: evidence.storageKey,
+      sha256: evidence.sha256,
+      sizeBytes: evidence.sizeBytes,
+    })
+    .from(evidence)
+    .where(and(eq(evidence.tenantId, tenantId), eq(evidence.id, evidenceId), eq(evidence.kind, "file")))
+    .get();
+  // A file row always has its name, key and digest (insertEvidence stores them together).
+  return row as (typeof row & { fileName: string; storageKey: string; sha256: string }) | undefined;
 }
 
 export function removeEvidence(tenantId: string, evidenceId: string, now = Date.now()) {
-  const row = conn()
-    .prepare("SELECT framework, item_id, storage_key FROM compliance_evidence WHERE tenant_id = ? AND id = ?")
-    .get(tenantId, evidenceId) as { framework: string; item_id: string; storage_key: string | null } | undefined;
+  const where = and(eq(evidence.tenantId, tenantId), eq(evidence.id, evidenceId));
+  const row = db
+    .select({ framework: evidence.framework, itemId: evidence.itemId, storageKey: evidence.storageKey })
+    .from(evidence)
+    .where(where)
+    .get();
   if (!row) return null;
-  conn().prepare("DELETE FROM compliance_evidence WHERE tenant_id = ? AND id = ?").run(tenantId, evidenceId);
-  if (row.storage_key) deleteEvidenceFile(tenantId, row.storage_key);
+  db.delete(evidence).where(where).run();
+  if (row.storageKey) deleteEvidenceFile(tenantId, row.storageKey);
   recordScoreSnapshots(tenantId, now);
-  return { framework: row.framework, itemId: row.item_id };
+  return { framework: row.framework, itemId: row.itemId };
 }
 
 // ---------------------------------------------------------------------------
@@ -643,47 +703,59 @@ export function removeEvidence(tenantId: string, evidenceId: string, now = Date.
  */
 export function checkEvidenceExpiry(tenantId: string, now = Date.now()) {
   const today = dayOf(now);
-  const due = conn()
-    .prepare(
-      `SELECT e.id, e.framework, e.item_id, e.title, e.expires_on, a.id AS adopted
-       FROM compliance_evidence e
-       LEFT JOIN compliance_adoptions a ON a.tenant_id = e.tenant_id AND a.framework = e.framework
-       WHERE e.tenant_id = ? AND e.expired_at IS NULL AND e.expires_on IS NOT NULL AND e.expires_on <= ?`,
+  const due = db
+    .select({
+      id: evidence.id,
+      framework: evidence.framework,
+      itemId: evidence.itemId,
+      title: evidence.title,
+      expiresOn: sql<string>`${evidence.expiresOn}`,
+      adopted: adoptions.id,
+    })
+    .from(evidence)
+    .leftJoin(adoptions, and(eq(adoptions.tenantId, evidence.tenantId), eq(adoptions.framework, evidence.framework)))
+    .where(
+      and(
+        eq(evidence.tenantId, tenantId),
+        isNull(evidence.expiredAt),
+        isNotNull(evidence.expiresOn),
+        lte(evidence.expiresOn, today),
+      ),
     )
-    .all(tenantId, today) as {
-    id: string;
-    framework: string;
-    item_id: string;
-    title: string;
-    expires_on: string;
-    adopted: string | null;
-  }[];
+    .all();
   const reverted: { framework: string; itemId: string }[] = [];
   for (const e of due) {
-    conn().transaction(() => {
-      conn()
-        .prepare("UPDATE compliance_evidence SET expired_at = ? WHERE tenant_id = ? AND id = ?")
-        .run(now, tenantId, e.id);
-      const changed = conn()
-        .prepare(
-          `UPDATE compliance_requirement_states SET status = 'in-progress', updated_by = NULL, updated_at = ?
-           WHERE tenant_id = ? AND framework = ? AND item_id = ? AND status = 'compliant'`,
+    db.transaction(() => {
+      db.update(evidence)
+        .set({ expiredAt: now })
+        .where(and(eq(evidence.tenantId, tenantId), eq(evidence.id, e.id)))
+        .run();
+      const changed = db
+        .update(states)
+        .set({ status: "in-progress", updatedBy: null, updatedAt: now })
+        .where(
+          and(
+            eq(states.tenantId, tenantId),
+            eq(states.framework, e.framework),
+            eq(states.itemId, e.itemId),
+            eq(states.status, "compliant"),
+          ),
         )
-        .run(now, tenantId, e.framework, e.item_id).changes;
-      if (changed) reverted.push({ framework: e.framework, itemId: e.item_id });
-    })();
+        .run().changes;
+      if (changed) reverted.push({ framework: e.framework, itemId: e.itemId });
+    });
     const framework = findFramework(e.framework);
     audit({
       action: "compliance.evidence_expired",
       tenantId,
-      detail: { evidenceId: e.id, framework: e.framework, requirement: e.item_id, expiresOn: e.expires_on },
+      detail: { evidenceId: e.id, framework: e.framework, requirement: e.itemId, expiresOn: e.expiresOn },
     });
     raiseAlert({
       tenantId,
       source: "compliance",
       severity: "medium",
-      title: `Compliance evidence expired: ${framework?.shortName ?? e.framework} ${e.item_id}`,
-      detail: `"${e.title}" expired on ${e.expires_on}. The requirement is in progress again until current evidence is attached.`,
+      title: `Compliance evidence expired: ${framework?.shortName ?? e.framework} ${e.itemId}`,
+      detail: `"${e.title}" expired on ${e.expiresOn}. The requirement is in progress again until current evidence is attached.`,
       dedupeKey: `compliance-evidence-expired:${e.id}`,
     });
   }
@@ -693,14 +765,13 @@ export function checkEvidenceExpiry(tenantId: string, now = Date.now()) {
 
 /** The periodic job's entry point: every tenant with evidence due. */
 export function checkAllEvidenceExpiry(now = Date.now()) {
-  const tenants = conn()
-    .prepare(
-      `SELECT DISTINCT tenant_id FROM compliance_evidence
-       WHERE expired_at IS NULL AND expires_on IS NOT NULL AND expires_on <= ?`,
-    )
-    .all(dayOf(now)) as { tenant_id: string }[];
+  const tenants = db
+    .selectDistinct({ tenantId: evidence.tenantId })
+    .from(evidence)
+    .where(and(isNull(evidence.expiredAt), isNotNull(evidence.expiresOn), lte(evidence.expiresOn, dayOf(now))))
+    .all();
   let expired = 0;
-  for (const t of tenants) expired += checkEvidenceExpiry(t.tenant_id, now).expired;
+  for (const t of tenants) expired += checkEvidenceExpiry(t.tenantId, now).expired;
   return { tenants: tenants.length, expired };
 }
 
@@ -711,16 +782,31 @@ export function checkAllEvidenceExpiry(now = Date.now()) {
 /** Today's score for each adopted framework; written only when it differs from the stored one. */
 export function recordScoreSnapshots(tenantId: string, now = Date.now()) {
   const day = dayOf(now);
-  const upsert = conn().prepare(
-    `INSERT INTO compliance_score_snapshots (tenant_id, framework, day, score, compliant, applicable)
-     VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT(tenant_id, framework, day) DO UPDATE SET score = excluded.score, compliant = excluded.compliant,
-       applicable = excluded.applicable
-     WHERE score <> excluded.score OR compliant <> excluded.compliant OR applicable <> excluded.applicable`,
-  );
   for (const adoption of listAdoptions(tenantId)) {
     const s = frameworkScore(tenantId, adoption);
-    upsert.run(tenantId, adoption.framework.key, day, s.score, s.compliant, s.applicable);
+    db.insert(snapshots)
+      .values({
+        tenantId,
+        framework: adoption.framework.key,
+        day,
+        score: s.score,
+        compliant: s.compliant,
+        applicable: s.applicable,
+      })
+      .onConflictDoUpdate({
+        target: [snapshots.tenantId, snapshots.framework, snapshots.day],
+        set: {
+          score: excluded(snapshots.score),
+          compliant: excluded(snapshots.compliant),
+          applicable: excluded(snapshots.applicable),
+        },
+        setWhere: or(
+          ne(snapshots.score, excluded(snapshots.score)),
+          ne(snapshots.compliant, excluded(snapshots.compliant)),
+          ne(snapshots.applicable, excluded(snapshots.applicable)),
+        ),
+      })
+      .run();
   }
 }
 
@@ -729,12 +815,17 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 /** The last `days` daily snapshots of a framework, oldest first. */
 export function scoreTrend(tenantId: string, frameworkKey: string, now = Date.now(), days = 30) {
   const since = dayOf(now - (days - 1) * DAY_MS);
-  const rows = conn()
-    .prepare(
-      `SELECT day, score, compliant, applicable FROM compliance_score_snapshots
-       WHERE tenant_id = ? AND framework = ? AND day >= ? ORDER BY day`,
-    )
-    .all(tenantId, frameworkKey, since) as { day: string; score: number; compliant: number; applicable: number }[];
+  const rows = db
+    .select({
+      day: snapshots.day,
+      score: snapshots.score,
+      compliant: snapshots.compliant,
+      applicable: snapshots.applicable,
+    })
+    .from(snapshots)
+    .where(and(eq(snapshots.tenantId, tenantId), eq(snapshots.framework, frameworkKey), gte(snapshots.day, since)))
+    .orderBy(snapshots.day)
+    .all();
   return rows.map((r) => {
     const [y, m, d] = r.day.split("-").map(Number);
     return { label: `${MONTHS[m - 1]} ${d}, ${y}`, short: `${MONTHS[m - 1]} ${d}`, ...r };

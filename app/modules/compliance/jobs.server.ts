@@ -6,7 +6,8 @@
  *
  *   registerComplianceJobs({ registerJobHandler, scheduleRecurringJob });   // in app/background.server.ts
  */
-import { sqlite } from "~/lib/db.server";
+import { complianceAdoptions } from "@db/schema";
+import { db } from "~/lib/db.server";
 import { ensureCatalogs } from "./catalog.server";
 import { checkAllEvidenceExpiry, recordScoreSnapshots } from "./compliance.server";
 
@@ -19,10 +20,8 @@ export function runComplianceJob(now = Date.now()) {
   // the 800-53 YAML), not on the first visit to /compliance-monitoring.
   ensureCatalogs();
   const expiry = checkAllEvidenceExpiry(now);
-  const tenants = sqlite().prepare("SELECT DISTINCT tenant_id FROM compliance_adoptions").all() as {
-    tenant_id: string;
-  }[];
-  for (const t of tenants) recordScoreSnapshots(t.tenant_id, now);
+  const tenants = db.selectDistinct({ tenantId: complianceAdoptions.tenantId }).from(complianceAdoptions).all();
+  for (const t of tenants) recordScoreSnapshots(t.tenantId, now);
   return { ...expiry, snapshotTenants: tenants.length };
 }
 

@@ -2,7 +2,9 @@
  * The per-framework report: every requirement with its status, owner,
  * evidence and dates, for the printable page and the CSV download.
  */
-import { sqlite } from "~/lib/db.server";
+import { and, eq } from "drizzle-orm";
+import { complianceEvidence } from "@db/schema";
+import { db } from "~/lib/db.server";
 import { allRequirements, dayOf, frameworkScore, getAdoption, type RequirementRow } from "./compliance.server";
 import { STATUS_LABEL } from "./frameworks";
 import { toCsv } from "./csv";
@@ -28,36 +30,28 @@ export function frameworkReport(
   const adoption = getAdoption(tenantId, frameworkKey);
   if (!adoption) return null;
   const today = dayOf(now);
-  const evidence = sqlite()
-    .prepare(
-      `SELECT item_id, kind, title, url, file_name, sha256, effective_on, expires_on, expired_at
-       FROM compliance_evidence WHERE tenant_id = ? AND framework = ? ORDER BY effective_on, created_at`,
-    )
-    .all(tenantId, frameworkKey) as {
-    item_id: string;
-    kind: "file" | "link";
-    title: string;
-    url: string | null;
-    file_name: string | null;
-    sha256: string | null;
-    effective_on: string;
-    expires_on: string | null;
-    expired_at: number | null;
-  }[];
-  const byItem = new Map<string, ReportEvidence[]>();
-  for (const e of evidence) {
-    const list = byItem.get(e.item_id) ?? [];
-    list.push({
+  const e = complianceEvidence;
+  const evidence = db
+    .select({
+      itemId: e.itemId,
       kind: e.kind,
       title: e.title,
       url: e.url,
-      fileName: e.file_name,
+      fileName: e.fileName,
       sha256: e.sha256,
-      effectiveOn: e.effective_on,
-      expiresOn: e.expires_on,
-      expired: e.expired_at != null || (e.expires_on != null && e.expires_on <= today),
-    });
-    byItem.set(e.item_id, list);
+      effectiveOn: e.effectiveOn,
+      expiresOn: e.expiresOn,
+      expiredAt: e.expiredAt,
+    })
+    .from(e)
+    .where(and(eq(e.tenantId, tenantId), eq(e.framework, frameworkKey)))
+    .orderBy(e.effectiveOn, e.createdAt)
+    .all();
+  const byItem = new Map<string, ReportEvidence[]>();
+  for (const { itemId, expiredAt, ...item } of evidence) {
+    const list = byItem.get(itemId) ?? [];
+    list.push({ ...item, expired: expiredAt != null || (item.expiresOn != null && item.expiresOn <= today) });
+    byItem.set(itemId, list);
   }
   const rows: ReportRow[] = allRequirements(tenantId, adoption, opts, now).map((r) => ({
     ...r,

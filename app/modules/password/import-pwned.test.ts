@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { importPwnedFile } from "../../../scripts/import-pwned";
-import { migrateDatabase } from "~/lib/db.server";
+import { openDatabase } from "~/lib/db.server";
 import { parseHashLine } from "./range-import";
 import { ensurePwnedSeed } from "./seed.server";
 import { sqlite } from "~/lib/db.server";
@@ -123,12 +123,12 @@ describe("first-start seed", () => {
   it("loads db/seed/pwned-seed.txt into an empty store once, so common passwords are found", () => {
     const conn = sqlite();
     conn.prepare("DELETE FROM pwned_hashes").run();
-    const fresh = new Database(conn.name);
+    const fresh = openDatabase(conn.name);
     try {
-      expect(ensurePwnedSeed(fresh)).toBeGreaterThanOrEqual(200);
-      expect(ensurePwnedSeed(fresh)).toBe(0);
+      expect(ensurePwnedSeed(fresh.db)).toBeGreaterThanOrEqual(200);
+      expect(ensurePwnedSeed(fresh.db)).toBe(0);
     } finally {
-      fresh.close();
+      fresh.sqlite.close();
     }
     expect(breachCountForPassword("password")).toBeGreaterThan(1_000_000);
     expect(breachCountForPassword("123456")).toBeGreaterThan(breachCountForPassword("password"));
@@ -138,15 +138,14 @@ describe("first-start seed", () => {
 
   it("leaves a store that already has data alone", () => {
     const db = path.join(dir, "seeded.db");
-    migrateDatabase(db);
-    const conn = new Database(db);
+    const { sqlite: conn, db: drizzleDb } = openDatabase(db);
     try {
       conn
         .prepare(
           "INSERT INTO pwned_hashes (prefix, suffix, count) VALUES ('AAAAA', 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB', 1)",
         )
         .run();
-      expect(ensurePwnedSeed(conn)).toBe(0);
+      expect(ensurePwnedSeed(drizzleDb)).toBe(0);
       expect(conn.prepare("SELECT count(*) AS n FROM pwned_hashes").get()).toEqual({ n: 1 });
     } finally {
       conn.close();

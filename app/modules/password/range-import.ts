@@ -2,7 +2,9 @@
 // (pwned_hashes: 5-hex prefix, 35-hex suffix, count). scripts/import-pwned.ts
 // runs it without the Remix build, and the app's first-start seed
 // (seed.server.ts) uses the same parser and writer.
-import type { Database } from "better-sqlite3";
+import { sql } from "drizzle-orm";
+import { pwnedHashes } from "@db/schema";
+import { excluded, type DB } from "~/lib/db.server";
 
 export type RangeRow = { prefix: string; suffix: string; count: number };
 export type ImportSummary = { imported: number; invalid: number; invalidLines: number[] };
@@ -23,21 +25,30 @@ export function parseHashLine(line: string): RangeRow | "blank" | null {
 }
 
 /**
- * Batched upserts in transactions: one prepared INSERT ... ON CONFLICT DO
- * UPDATE, committed every `batchSize` rows. Re-importing a newer file updates
- * the counts instead of duplicating rows. Raw SQL rather than Drizzle: this
- * loop writes hundreds of millions of rows for a full corpus, and one prepared
- * statement is the fast path.
+ * Batched upserts in transactions: one INSERT ... ON CONFLICT DO UPDATE,
+ * prepared once (this loop writes hundreds of millions of rows for a full
+ * corpus), committed every `batchSize` rows. Re-importing a newer file updates
+ * the counts instead of duplicating rows.
  */
-export function createRangeWriter(sqlite: Database, { batchSize = 50_000 }: { batchSize?: number } = {}) {
-  const upsert = sqlite.prepare(
-    "INSERT INTO pwned_hashes (prefix, suffix, count) VALUES (?, ?, ?) ON CONFLICT (prefix, suffix) DO UPDATE SET count = excluded.count",
-  );
+export function createRangeWriter(db: DB, { batchSize = 50_000 }: { batchSize?: number } = {}) {
+  const upsert = db
+    .insert(pwnedHashes)
+    .values({
+      prefix: sql.placeholder("prefix"),
+      suffix: sql.placeholder("suffix"),
+      count: sql.placeholder("count"),
+    })
+    .onConflictDoUpdate({
+      target: [pwnedHashes.prefix, pwnedHashes.suffix],
+      set: { count: excluded(pwnedHashes.count) },
+    })
+    .prepare();
   let pending: RangeRow[] = [];
   let written = 0;
-  const commit = sqlite.transaction((rows: RangeRow[]) => {
-    for (const r of rows) upsert.run(r.prefix, r.suffix, r.count);
-  });
+  const commit = (rows: RangeRow[]) =>
+    db.transaction(() => {
+      for (const r of rows) upsert.run(r);
+    });
   const flush = () => {
     if (pending.length === 0) return;
     // Writing a batch in key order touches each index page once (the downloader's
@@ -61,8 +72,8 @@ export function createRangeWriter(sqlite: Database, { batchSize = 50_000 }: { ba
   };
 }
 
-function lineImporter(sqlite: Database, { batchSize, onLine }: ImportOptions = {}) {
-  const writer = createRangeWriter(sqlite, { batchSize });
+function lineImporter(db: DB, { batchSize, onLine }: ImportOptions = {}) {
+  const writer = createRangeWriter(db, { batchSize });
   let lineNumber = 0;
   let invalid = 0;
   const invalidLines: number[] = [];
@@ -85,22 +96,18 @@ function lineImporter(sqlite: Database, { batchSize, onLine }: ImportOptions = {
 
 /** Imports lines from a stream (any async iterable of strings, e.g. readline). */
 export async function importHashLines(
-  sqlite: Database,
+  db: DB,
   lines: AsyncIterable<string> | Iterable<string>,
   options?: ImportOptions,
 ): Promise<ImportSummary> {
-  const importer = lineImporter(sqlite, options);
+  const importer = lineImporter(db, options);
   for await (const line of lines) importer.line(line);
   return importer.finish();
 }
 
 /** The same, synchronously, for lines already in memory (the small seed). */
-export function importHashLinesSync(
-  sqlite: Database,
-  lines: Iterable<string>,
-  options?: { batchSize?: number },
-): ImportSummary {
-  const importer = lineImporter(sqlite, options);
+export function importHashLinesSync(db: DB, lines: Iterable<string>, options?: { batchSize?: number }): ImportSummary {
+  const importer = lineImporter(db, options);
   for (const line of lines) importer.line(line);
   return importer.finish();
 }

@@ -6,7 +6,9 @@
  * index seek.
  */
 import { randomBytes, randomInt } from "node:crypto";
-import { sqlite } from "~/lib/db.server";
+import { eq } from "drizzle-orm";
+import { pwnedHashes } from "@db/schema";
+import { db } from "~/lib/db.server";
 import { passwordSha1, PREFIX_PATTERN, splitHash } from "./k-anonymity";
 import { ensurePwnedSeed } from "./seed.server";
 
@@ -22,11 +24,13 @@ export function isRangePrefix(value: string): boolean {
 /** The stored suffixes of one prefix (upper-cased input), seeding an empty store first. */
 export function rangeEntries(prefix: string): RangeEntry[] {
   if (!isRangePrefix(prefix)) throw new Error("A range prefix is exactly 5 hexadecimal characters");
-  const conn = sqlite();
-  ensurePwnedSeed(conn);
-  return conn
-    .prepare("SELECT suffix, count FROM pwned_hashes WHERE prefix = ? ORDER BY suffix")
-    .all(prefix.toUpperCase()) as RangeEntry[];
+  ensurePwnedSeed(db);
+  return db
+    .select({ suffix: pwnedHashes.suffix, count: pwnedHashes.count })
+    .from(pwnedHashes)
+    .where(eq(pwnedHashes.prefix, prefix.toUpperCase()))
+    .orderBy(pwnedHashes.suffix)
+    .all();
 }
 
 /**

@@ -7,28 +7,31 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Database } from "better-sqlite3";
+import { pwnedHashes } from "@db/schema";
+import type { DB } from "~/lib/db.server";
 import { importHashLinesSync } from "./range-import";
 
 export const SEED_FILE = "db/seed/pwned-seed.txt";
 
-const checked = new WeakSet<Database>();
+/** Connections already checked. */
+const checked = new WeakSet<object>();
 
 /** Loads the seed into an empty range store. Returns the number of hashes written (0 when not needed). */
-export function ensurePwnedSeed(sqlite: Database, file = path.resolve(process.cwd(), SEED_FILE)): number {
-  if (checked.has(sqlite)) return 0;
-  const any = sqlite.prepare("SELECT 1 FROM pwned_hashes LIMIT 1").get();
+export function ensurePwnedSeed(db: DB, file = path.resolve(process.cwd(), SEED_FILE)): number {
+  const connection = db.$client;
+  if (checked.has(connection)) return 0;
+  const any = db.select({ prefix: pwnedHashes.prefix }).from(pwnedHashes).limit(1).get();
   if (any) {
-    checked.add(sqlite);
+    checked.add(connection);
     return 0;
   }
   if (!fs.existsSync(file)) {
     // A deployment without the seed still answers (every password "not found"); say so once.
     console.warn(JSON.stringify({ level: "warn", msg: "pwned seed file missing; the range store is empty", file }));
-    checked.add(sqlite);
+    checked.add(connection);
     return 0;
   }
-  const { imported } = importHashLinesSync(sqlite, fs.readFileSync(file, "utf8").split("\n"));
-  checked.add(sqlite);
+  const { imported } = importHashLinesSync(db, fs.readFileSync(file, "utf8").split("\n"));
+  checked.add(connection);
   return imported;
 }
