@@ -6,3 +6,5 @@
 export { loadSigmaRule, describeRuleError, SigmaRuleError, RuleSet, matchEvent } from "./sigma";
 export type { SigmaRule } from "./sigma";
 export { canDetection, DETECTION_PERMISSION_MESSAGE } from "./permissions";
+export { onDetections, type DetectionRecord, type DetectionsListener } from "./detect.server";
+export { getRule, listRules } from "./rules.server";
