@@ -172,3 +172,32 @@ test.describe("playbooks without JavaScript", () => {
     await expect(run).toContainText(/Skipped\s*Add the event's host to the watchlist\s*— The run was rejected/);
   });
 });
+
+test("search stored events on /threat-hunting, save the hunt and turn it into a detection rule", async ({
+  page,
+  login,
+  request,
+}) => {
+  const me = await login({ plan: "business" });
+  await send(request, ingestToken(me.tenantId, me.userId), "WKS-099");
+  await page.goto("/threat-hunting");
+  await page.getByLabel("Event query").fill("Image:*\\whoami.exe AND User:*alice");
+  await page.getByRole("button", { name: "Search events" }).click();
+  const results = page.getByTestId("event-results");
+  await expect(results).toContainText("1 matching event over the last 30 days.");
+  await expect(results.getByRole("cell", { name: "WKS-099", exact: true })).toBeVisible();
+  await checkA11y(page);
+  await results.getByLabel("Hunt name").fill("Whoami by alice");
+  await results.getByRole("button", { name: "Save hunt" }).click();
+  await expect(page.getByTestId("hunt-message")).toHaveText("Hunt “Whoami by alice” saved with 1 matching event.");
+  await expect(page.getByRole("link", { name: "Whoami by alice" })).toBeVisible();
+  await page.getByRole("link", { name: "Whoami by alice" }).click();
+  await page.getByTestId("event-results").getByRole("button", { name: "Turn into a detection rule" }).click();
+  await expect(page.getByTestId("hunt-message")).toContainText("is now a detection rule");
+  await page.goto("/siem-soar");
+  await expect(page.getByRole("cell", { name: /Hunt: Image:\*\\whoami\.exe AND User:\*alice/ }).first()).toBeVisible();
+
+  await page.goto("/threat-hunting?query=Image%3A%22unclosed");
+  await expect(page.getByLabel("Event query")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#query-error")).toHaveText("A quoted phrase is missing its closing quote");
+});
