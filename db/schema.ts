@@ -1504,9 +1504,8 @@ export const playbookRuns = sqliteTable(
     tenantId: text("tenant_id")
       .notNull()
       .references(() => tenants.id, { onDelete: "cascade" }),
-    playbookId: text("playbook_id")
-      .notNull()
-      .references(() => playbooks.id, { onDelete: "cascade" }),
+    // kept when the playbook is deleted: the run stays on record with the playbook's name
+    playbookId: text("playbook_id").references(() => playbooks.id, { onDelete: "set null" }),
     playbookName: text("playbook_name").notNull(),
     // one run per playbook, rule, host and hour: a burst of matches does not start a burst of runs
     dedupeKey: text("dedupe_key").notNull(),

@@ -15,7 +15,7 @@ CREATE UNIQUE INDEX `playbook_indicators_unique` ON `playbook_indicators` (`tena
 CREATE TABLE `playbook_runs` (
 	`id` text PRIMARY KEY NOT NULL,
 	`tenant_id` text NOT NULL,
-	`playbook_id` text NOT NULL,
+	`playbook_id` text,
 	`playbook_name` text NOT NULL,
 	`dedupe_key` text NOT NULL,
 	`status` text NOT NULL,
@@ -26,7 +26,7 @@ CREATE TABLE `playbook_runs` (
 	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
 	`updated_at` integer NOT NULL,
 	FOREIGN KEY (`tenant_id`) REFERENCES `tenants`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`playbook_id`) REFERENCES `playbooks`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`playbook_id`) REFERENCES `playbooks`(`id`) ON UPDATE no action ON DELETE set null,
 	FOREIGN KEY (`decided_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint

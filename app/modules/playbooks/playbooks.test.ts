@@ -321,6 +321,12 @@ describe("playbooks on /siem-soar", () => {
     expect(after.status).toBe("rejected");
     expect(after.steps.map((s) => s.outcome)).toEqual(["failed", "skipped"]);
     expect(after.steps[1]!.message).toBe("The run was rejected");
+
+    // deleting a playbook keeps its runs on record
+    const byLevel = (await page(cookie)).playbooks.find((p) => p.name === "By level")!;
+    expect((await post(cookie, { intent: "playbook-delete", id: byLevel.id })).status).toBe(200);
+    const kept = (await page(cookie)).runs.find((r) => r.playbookName === "By level")!;
+    expect(kept).toMatchObject({ status: "completed", playbookId: null });
   });
 
   it("resume a run after a restart: the job's lease expires and the run goes on at its next step", async () => {
