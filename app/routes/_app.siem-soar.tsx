@@ -152,7 +152,7 @@ export default function SiemSoar() {
             Upload Sigma rules (for example from SigmaHQ) to start detecting.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Detection rules</caption>
               <thead>

@@ -170,6 +170,11 @@ test.describe("playbooks without JavaScript", () => {
     const run = page.getByTestId("playbook-run").first();
     await expect(run).toContainText("Rejected");
     await expect(run).toContainText(/Skipped\s*Add the event's host to the watchlist\s*— The run was rejected/);
+
+    // the page, its form and the runs fit a 375 px screen
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/siem-soar");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
 

@@ -372,7 +372,7 @@ export function PlaybooksSection({
           Playbooks with an “Add an indicator” step put the event's host, IP address, file hash or user here.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm" aria-labelledby="watchlist-h">
             <thead>
               <tr className="text-xs text-ink-muted">
