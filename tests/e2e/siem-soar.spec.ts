@@ -109,6 +109,11 @@ test("create a playbook, ingest a matching event, see the waiting run and its al
   const me = await login({ plan: "business" });
   await addRule(page);
   await fillPlaybook(page, "Contain discovery");
+  // with JavaScript the form shows only the fields the chosen trigger and steps use
+  await expect(page.locator("#pb-trigger-rule")).toBeHidden();
+  await expect(page.locator("#pb-step0-severity")).toBeVisible();
+  await expect(page.locator("#pb-step0-channel")).toBeHidden();
+  await expect(page.locator("#pb-step3-severity")).toBeHidden();
   await page.getByRole("button", { name: "Create playbook" }).click();
   await expect(page.getByTestId("playbook-message")).toHaveText("Playbook “Contain discovery” created.");
   const list = page.getByRole("list", { name: "Playbooks" });
@@ -148,6 +153,8 @@ test.describe("playbooks without JavaScript", () => {
     await addRule(page);
     await page.getByLabel("A detection of a rule with a tag").check();
     await page.getByLabel("Tag (for a tag trigger)").fill("not a tag!");
+    // without it, every field shows and the server reads the ones the choices need
+    await expect(page.locator("#pb-step0-channel")).toBeVisible();
     await page.getByRole("button", { name: "Create playbook" }).click();
     await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("#pb-name-error")).toHaveText("Give the playbook a name");

@@ -3,6 +3,8 @@
  * runs with each step's outcome (approve or reject a waiting run) and the watchlist of indicators they added.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { CheckCircle2, Circle, Clock, MinusCircle, XCircle } from "lucide-react";
 import { EmptyState } from "~/components/module-page";
 import { FormField } from "~/components/form-field";
@@ -82,6 +84,8 @@ export function PlaybooksSection({
   const channelName = (id: string) => data.channels.find((c) => c.id === id)?.name;
   const ruleTitle = (id: string) => rules.find((r) => r.id === id)?.title ?? "a deleted rule";
   const message = result && !result.errors ? result.message : null;
+  // The form's key: a new result or another playbook to edit starts the form afresh from `values`.
+  const formKey = `${editId ?? "new"}|${message ?? ""}|${refused ? JSON.stringify(refused.errors) : ""}`;
   const triggerText = (t: { type: string; value: string }) =>
     t.type === "rule"
       ? `Rule “${ruleTitle(t.value)}”`
@@ -105,141 +109,16 @@ export function PlaybooksSection({
       ) : null}
 
       {data.canManage ? (
-        <Form method="post" className="card space-y-3" id="playbook-form" aria-labelledby="playbook-form-h" noValidate>
-          <h3 id="playbook-form-h" className="font-semibold">
-            {editId ? "Edit playbook" : "New playbook"}
-          </h3>
-          <input type="hidden" name="intent" value="playbook-save" />
-          {editId ? <input type="hidden" name="id" value={editId} /> : null}
-          {errors.form ? (
-            <p className="field-error" role="alert">
-              {errors.form}
-            </p>
-          ) : null}
-          <FormField
-            id="pb-name"
-            name="name"
-            label="Name"
-            maxLength={MAX_NAME}
-            required
-            defaultValue={values.name ?? ""}
-            error={errors.name}
-          />
-          <fieldset
-            className="space-y-2"
-            aria-invalid={errors.trigger ? true : undefined}
-            aria-describedby={errors.trigger ? "pb-trigger-error" : undefined}
-          >
-            <legend className="label">Trigger</legend>
-            <div className="flex flex-wrap gap-4 text-sm">
-              {TRIGGER_TYPES.map((t) => (
-                <label key={t} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="triggerType"
-                    value={t}
-                    defaultChecked={(values.trigger?.type ?? "level") === t}
-                  />
-                  {TRIGGER_LABEL[t]}
-                </label>
-              ))}
-            </div>
-            <div className="grid gap-3 sm:grid-cols-3">
-              <SelectField
-                id="pb-trigger-rule"
-                name="triggerRule"
-                label="Rule (for a rule trigger)"
-                options={[["", "—"], ...rules.map((r): [string, string] => [r.id, r.title])]}
-                defaultValue={values.trigger?.type === "rule" ? values.trigger.value : ""}
-              />
-              <FormField
-                id="pb-trigger-tag"
-                name="triggerTag"
-                label="Tag (for a tag trigger)"
-                placeholder="attack.t1059"
-                maxLength={100}
-                defaultValue={values.trigger?.type === "tag" ? values.trigger.value : ""}
-              />
-              <SelectField
-                id="pb-trigger-level"
-                name="triggerLevel"
-                label="Level at or above (for a level trigger)"
-                options={SIGMA_LEVELS.map((l): [string, string] => [l, cap(l)])}
-                defaultValue={values.trigger?.type === "level" ? values.trigger.value : "high"}
-              />
-            </div>
-            {errors.trigger ? (
-              <p id="pb-trigger-error" className="field-error" role="alert">
-                {errors.trigger}
-              </p>
-            ) : null}
-          </fieldset>
-          <fieldset
-            className="space-y-3"
-            aria-invalid={errors.steps ? true : undefined}
-            aria-describedby={errors.steps ? "pb-steps-error" : undefined}
-          >
-            <legend className="label">Steps, in order</legend>
-            {errors.steps ? (
-              <p id="pb-steps-error" className="field-error" role="alert">
-                {errors.steps}
-              </p>
-            ) : null}
-            {Array.from({ length: slots }, (_, i) => {
-              const s = values.steps?.[i] ?? {};
-              return (
-                <div key={i} className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-4">
-                  <SelectField
-                    id={`pb-step${i}-type`}
-                    name={`step${i}Type`}
-                    label={`Step ${i + 1}`}
-                    options={[["", "— none —"], ...STEP_TYPES.map((t): [string, string] => [t, STEP_LABEL[t]])]}
-                    defaultValue={s.type ?? ""}
-                    error={errors[`steps.${i}`]}
-                  />
-                  <SelectField
-                    id={`pb-step${i}-severity`}
-                    name={`step${i}Severity`}
-                    label="Severity (alert, incident)"
-                    options={SEVERITIES.map((l): [string, string] => [l, cap(l)])}
-                    defaultValue={s.severity ?? "high"}
-                  />
-                  <SelectField
-                    id={`pb-step${i}-channel`}
-                    name={`step${i}Channel`}
-                    label="Channel (notify)"
-                    options={[
-                      ["", "—"],
-                      ...data.channels.map((c): [string, string] => [c.id, `${c.name} (${c.type})`]),
-                    ]}
-                    defaultValue={s.channelId ?? ""}
-                  />
-                  <SelectField
-                    id={`pb-step${i}-indicator`}
-                    name={`step${i}Indicator`}
-                    label="Indicator (watchlist)"
-                    options={INDICATOR_KINDS.map((k): [string, string] => [k, INDICATOR_LABEL[k]])}
-                    defaultValue={s.kind ?? "host"}
-                  />
-                </div>
-              );
-            })}
-          </fieldset>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="enabled" defaultChecked={values.enabled !== false} />
-            Enabled
-          </label>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {editId ? "Save playbook" : "Create playbook"}
-            </button>
-            {editId ? (
-              <Link to="/siem-soar#playbooks-h" className="btn-secondary">
-                Cancel editing
-              </Link>
-            ) : null}
-          </div>
-        </Form>
+        <PlaybookForm
+          key={formKey}
+          values={values}
+          editId={editId}
+          errors={errors}
+          slots={slots}
+          busy={busy}
+          rules={rules}
+          channels={data.channels}
+        />
       ) : null}
 
       {data.playbooks.length === 0 ? (
@@ -427,5 +306,183 @@ export function PlaybooksSection({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The playbook form. Without JavaScript every field shows and the server reads the ones the chosen trigger and step
+ * types need; with it, only those fields show.
+ */
+function PlaybookForm({
+  values,
+  editId,
+  errors,
+  slots,
+  busy,
+  rules,
+  channels,
+}: {
+  values: FormValues;
+  editId: string | null;
+  errors: Record<string, string>;
+  slots: number;
+  busy: boolean;
+  rules: { id: string; title: string }[];
+  channels: PlaybooksPageData["channels"];
+}) {
+  const hydrated = useHydrated();
+  const [triggerType, setTriggerType] = useState(values.trigger?.type ?? "level");
+  const [stepTypes, setStepTypes] = useState<string[]>(() =>
+    Array.from({ length: slots }, (_, i) => values.steps?.[i]?.type ?? ""),
+  );
+  const shows = (needed: boolean) => !hydrated || needed;
+  return (
+    <Form method="post" className="card space-y-3" id="playbook-form" aria-labelledby="playbook-form-h" noValidate>
+      <h3 id="playbook-form-h" className="font-semibold">
+        {editId ? "Edit playbook" : "New playbook"}
+      </h3>
+      <input type="hidden" name="intent" value="playbook-save" />
+      {editId ? <input type="hidden" name="id" value={editId} /> : null}
+      {errors.form ? (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <FormField
+        id="pb-name"
+        name="name"
+        label="Name"
+        maxLength={MAX_NAME}
+        required
+        defaultValue={values.name ?? ""}
+        error={errors.name}
+      />
+      <fieldset
+        className="space-y-2"
+        aria-invalid={errors.trigger ? true : undefined}
+        aria-describedby={errors.trigger ? "pb-trigger-error" : undefined}
+      >
+        <legend className="label">Trigger</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          {TRIGGER_TYPES.map((t) => (
+            <label key={t} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="triggerType"
+                value={t}
+                defaultChecked={(values.trigger?.type ?? "level") === t}
+                onChange={() => setTriggerType(t)}
+              />
+              {TRIGGER_LABEL[t]}
+            </label>
+          ))}
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <div hidden={!shows(triggerType === "rule")}>
+            <SelectField
+              id="pb-trigger-rule"
+              name="triggerRule"
+              label="Rule (for a rule trigger)"
+              options={[["", "—"], ...rules.map((r): [string, string] => [r.id, r.title])]}
+              defaultValue={values.trigger?.type === "rule" ? values.trigger.value : ""}
+            />
+          </div>
+          <div hidden={!shows(triggerType === "tag")}>
+            <FormField
+              id="pb-trigger-tag"
+              name="triggerTag"
+              label="Tag (for a tag trigger)"
+              placeholder="attack.t1059"
+              maxLength={100}
+              defaultValue={values.trigger?.type === "tag" ? values.trigger.value : ""}
+            />
+          </div>
+          <div hidden={!shows(triggerType === "level")}>
+            <SelectField
+              id="pb-trigger-level"
+              name="triggerLevel"
+              label="Level at or above (for a level trigger)"
+              options={SIGMA_LEVELS.map((l): [string, string] => [l, cap(l)])}
+              defaultValue={values.trigger?.type === "level" ? values.trigger.value : "high"}
+            />
+          </div>
+        </div>
+        {errors.trigger ? (
+          <p id="pb-trigger-error" className="field-error" role="alert">
+            {errors.trigger}
+          </p>
+        ) : null}
+      </fieldset>
+      <fieldset
+        className="space-y-3"
+        aria-invalid={errors.steps ? true : undefined}
+        aria-describedby={errors.steps ? "pb-steps-error" : undefined}
+      >
+        <legend className="label">Steps, in order</legend>
+        {errors.steps ? (
+          <p id="pb-steps-error" className="field-error" role="alert">
+            {errors.steps}
+          </p>
+        ) : null}
+        {Array.from({ length: slots }, (_, i) => {
+          const s = values.steps?.[i] ?? {};
+          const type = stepTypes[i] ?? "";
+          return (
+            <div key={i} className="grid gap-2 rounded border border-slate-200 p-2 sm:grid-cols-4">
+              <SelectField
+                id={`pb-step${i}-type`}
+                name={`step${i}Type`}
+                label={`Step ${i + 1}`}
+                options={[["", "— none —"], ...STEP_TYPES.map((t): [string, string] => [t, STEP_LABEL[t]])]}
+                defaultValue={s.type ?? ""}
+                error={errors[`steps.${i}`]}
+                onChange={(v) => setStepTypes((prev) => prev.map((x, j) => (j === i ? v : x)))}
+              />
+              <div hidden={!shows(type === "alert" || type === "incident")}>
+                <SelectField
+                  id={`pb-step${i}-severity`}
+                  name={`step${i}Severity`}
+                  label="Severity (alert, incident)"
+                  options={SEVERITIES.map((l): [string, string] => [l, cap(l)])}
+                  defaultValue={s.severity ?? "high"}
+                />
+              </div>
+              <div hidden={!shows(type === "notify")}>
+                <SelectField
+                  id={`pb-step${i}-channel`}
+                  name={`step${i}Channel`}
+                  label="Channel (notify)"
+                  options={[["", "—"], ...channels.map((c): [string, string] => [c.id, `${c.name} (${c.type})`])]}
+                  defaultValue={s.channelId ?? ""}
+                />
+              </div>
+              <div hidden={!shows(type === "indicator")}>
+                <SelectField
+                  id={`pb-step${i}-indicator`}
+                  name={`step${i}Indicator`}
+                  label="Indicator (watchlist)"
+                  options={INDICATOR_KINDS.map((k): [string, string] => [k, INDICATOR_LABEL[k]])}
+                  defaultValue={s.kind ?? "host"}
+                />
+              </div>
+            </div>
+          );
+        })}
+      </fieldset>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="enabled" defaultChecked={values.enabled !== false} />
+        Enabled
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {editId ? "Save playbook" : "Create playbook"}
+        </button>
+        {editId ? (
+          <Link to="/siem-soar#playbooks-h" className="btn-secondary">
+            Cancel editing
+          </Link>
+        ) : null}
+      </div>
+    </Form>
   );
 }
