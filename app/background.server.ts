@@ -12,6 +12,7 @@ import { registerBreachFeedJobs } from "~/modules/breach";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 import { registerEventJobs } from "~/modules/events";
+import { registerPlaybookJobs } from "~/modules/playbooks";
 
 export function startBackgroundJobs() {
   registerWebScanJobs();
@@ -19,6 +20,8 @@ export function startBackgroundJobs() {
   registerComplianceJobs(jobs);
   registerIncidentJobs(jobs);
   registerEventJobs();
+  // Playbook runs (started by detections; an interrupted run resumes at its next step).
+  registerPlaybookJobs();
   // The daily HIBP breach catalogue sync (HIBP_SYNC=0 turns it off).
   registerBreachFeedJobs(jobs);
   jobs.startJobRunner();

@@ -8,6 +8,7 @@ export function SelectField({
   defaultValue,
   name = id,
   disabled,
+  onChange,
 }: {
   id: string;
   label: string;
@@ -17,6 +18,8 @@ export function SelectField({
   defaultValue?: string;
   name?: string;
   disabled?: boolean;
+  /** The chosen value, for pages that adapt to it with JavaScript (the form works without). */
+  onChange?: (value: string) => void;
 }) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -30,6 +33,7 @@ export function SelectField({
         className="input"
         defaultValue={defaultValue}
         disabled={disabled}
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       >

@@ -244,8 +244,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "SIEM/SOAR",
     "Workflow",
     "teamMonitoring",
-    { inDevelopment: true },
-    "Correlates events into detections and runs response playbooks.",
+    {},
+    "Runs Sigma detection rules on your events and response playbooks on their detections.",
   ),
   r(
     "/network-security",

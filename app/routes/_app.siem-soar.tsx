@@ -9,29 +9,42 @@ import { badRequest, forbidden, readForm } from "~/lib/http.server";
 import { canDetection, DETECTION_PERMISSION_MESSAGE } from "~/modules/detection";
 import { importRuleFiles, ruleLibrary, type ImportResult } from "~/modules/detection/library.server";
 import { deleteRule, setRuleEnabled } from "~/modules/detection/rules.server";
+import { clientIp } from "~/lib/request.server";
+import {
+  PLAYBOOK_INTENTS,
+  PlaybooksSection,
+  playbooksAction,
+  playbooksPageData,
+  type PlaybookActionData,
+} from "~/modules/playbooks";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 export const meta: MetaFunction = () => [{ title: `${appRoute("/siem-soar").label} · Rampart` }];
 
-/** The Sigma rule library of the selected organization. */
+/** The Sigma rule library and the playbooks of the selected organization. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/siem-soar");
   if (access.teaser) throw new Response("Not Found", { status: 404 });
   const tenantId = access.ctx.tenant.id;
+  const editId = new URL(request.url).searchParams.get("edit");
   return {
     rules: ruleLibrary(tenantId),
     canManage: canDetection(access.ctx.tenant.role, "manageRules"),
+    playbooks: playbooksPageData(tenantId, access.ctx.tenant.role, editId ? editId.slice(0, 100) : null),
   };
 }
 
-type ActionData = { intent: "upload"; result: ImportResult } | { intent: "upload"; error: string } | { ok: true };
+type ActionData =
+  { intent: "upload"; result: ImportResult } | { intent: "upload"; error: string } | { ok: true } | PlaybookActionData;
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireAppRoute(request, "/siem-soar");
-  if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
+  // playbook intents check their own roles (approving is for owners and admins, in the playbooks module)
+  if (PLAYBOOK_INTENTS.has(intent)) return playbooksAction(ctx, form, intent, clientIp(context));
+  if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
   const tenantId = ctx.tenant.id;
   if (intent === "upload") {
     const files: { name: string; bytes: Uint8Array }[] = [];
@@ -64,11 +77,12 @@ const LEVELS = ["low", "medium", "high", "critical"] as const;
 const isSeverity = (l: string | null): l is (typeof LEVELS)[number] => !!l && (LEVELS as readonly string[]).includes(l);
 
 export default function SiemSoar() {
-  const { rules, canManage } = useLoaderData<typeof loader>();
+  const { rules, canManage, playbooks } = useLoaderData<typeof loader>();
   const data = useActionResult<ActionData>();
   const busy = useNavigation().state === "submitting";
   const uploadError = data && "error" in data ? data.error : null;
   const result = data && "result" in data ? data.result : null;
+  const playbookResult = data && "intent" in data && data.intent === "playbook" ? data : null;
   return (
     <ModulePage path="/siem-soar">
       <section aria-labelledby="library-h" className="space-y-4">
@@ -138,7 +152,7 @@ export default function SiemSoar() {
             Upload Sigma rules (for example from SigmaHQ) to start detecting.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Detection rules</caption>
               <thead>
@@ -248,15 +262,11 @@ export default function SiemSoar() {
           , which asks that each rule's author is credited: the author and licence are shown with every rule.
         </p>
       </section>
-      <section aria-labelledby="playbooks-h" className="mt-8 space-y-2">
-        <h2 id="playbooks-h" className="text-lg font-semibold">
-          Playbooks
-        </h2>
-        <p className="text-sm text-ink-muted">
-          Response playbooks (a trigger followed by ordered actions, with an optional approval step) are not available
-          yet.
-        </p>
-      </section>
+      <PlaybooksSection
+        data={playbooks}
+        rules={rules.map((r) => ({ id: r.id, title: r.title }))}
+        result={playbookResult}
+      />
     </ModulePage>
   );
 }

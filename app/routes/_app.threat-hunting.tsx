@@ -9,9 +9,14 @@ import {
   canDetection,
   DETECTION_PERMISSION_MESSAGE,
   describeRuleError,
+  HuntRuleError,
   loadSigmaRule,
   SigmaRuleError,
+  sigmaFromQuery,
 } from "~/modules/detection";
+import { MAX_EVENT_QUERY_LENGTH, QueryError, searchEvents } from "~/modules/events";
+import { audit } from "~/modules/audit";
+import { clientIp } from "~/lib/request.server";
 import { retroHunt } from "~/modules/detection/detect.server";
 import { listHunts, saveHunt } from "~/modules/detection/library.server";
 import { createRule, getRule, listRules } from "~/modules/detection/rules.server";
@@ -21,23 +26,60 @@ import { MAX_QUERY_LENGTH, normaliseIndicator } from "~/modules/threat-hunting/i
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Threat Hunting · Rampart" }];
 
-/** Indicator search over findings, Sigma retro-hunts over stored events, and saved hunts. */
+const DAY_MS = 86_400_000;
+const MAX_SHOWN = 200;
+const EVENTS_SHOWN = 50;
+
+const daysFrom = (v: unknown) => Math.min(365, Math.max(1, Math.floor(Number(v)) || 30));
+
+/** The /logs query language over the tenant's stored events in the last `days` days. */
+function eventSearch(tenantId: string, query: string, days: number) {
+  const now = Date.now();
+  try {
+    const r = searchEvents({
+      tenantId,
+      query,
+      from: now - days * DAY_MS,
+      to: now + 60_000,
+      pageSize: EVENTS_SHOWN,
+    });
+    return {
+      total: r.total,
+      error: null,
+      events: r.events.map((e) => ({
+        id: e.id,
+        time: new Date(e.time).toISOString(),
+        host: e.host,
+        source: e.source,
+        message: (e.message ?? JSON.stringify(e.fields)).slice(0, 300),
+      })),
+    };
+  } catch (e) {
+    if (e instanceof QueryError) return { total: 0, error: e.message, events: [] };
+    throw e;
+  }
+}
+
+/** Indicator search over findings, event search and Sigma retro-hunts over stored events, and saved hunts. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/threat-hunting");
   if (access.teaser) throw new Response("Not Found", { status: 404 });
   const tenantId = access.ctx.tenant.id;
-  const q = normaliseIndicator(new URL(request.url).searchParams.get("q"));
+  const params = new URL(request.url).searchParams;
+  const q = normaliseIndicator(params.get("q"));
+  const query = (params.get("query") ?? "").slice(0, MAX_EVENT_QUERY_LENGTH);
+  const days = daysFrom(params.get("days"));
   return {
     q,
+    query,
+    days,
+    events: params.has("query") ? eventSearch(tenantId, query, days) : null,
     results: q ? hunt(tenantId, q) : null,
     library: listRules(tenantId).map((r) => ({ id: r.id, title: r.title })),
     hunts: listHunts(tenantId),
     canManage: canDetection(access.ctx.tenant.role, "manageRules"),
   };
 }
-
-const DAY_MS = 86_400_000;
-const MAX_SHOWN = 200;
 
 type ActionData =
   | {
@@ -50,14 +92,56 @@ type ActionData =
       matches?: { eventId: string; time: string }[];
       total?: number;
     }
-  | { intent: "saved" | "promoted"; message: string; error?: undefined };
+  | { intent: "saved" | "promoted"; message: string; error?: undefined }
+  | { intent: "query"; error: string; query: string };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireAppRoute(request, "/threat-hunting");
   if (!canDetection(ctx.tenant.role, "hunt")) throw forbidden(DETECTION_PERMISSION_MESSAGE.hunt);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "sigma");
   const tenantId = ctx.tenant.id;
+  if (intent === "save-query" || intent === "promote-query") {
+    const query = String(form.get("query") ?? "").slice(0, MAX_EVENT_QUERY_LENGTH);
+    const days = daysFrom(form.get("days"));
+    const name =
+      String(form.get("name") ?? "")
+        .trim()
+        .slice(0, 200) || `Hunt: ${query.slice(0, 180)}`;
+    const refuse = (error: string) =>
+      Response.json({ intent: "query", error, query } satisfies ActionData, { status: 400 });
+    if (!query.trim()) return refuse("Type a query first");
+    const found = eventSearch(tenantId, query, days);
+    if (found.error) return refuse(found.error);
+    if (intent === "save-query") {
+      saveHunt(tenantId, ctx.user.id, { name, kind: "query", query, resultsCount: found.total });
+      return Response.json({
+        intent: "saved",
+        message: `Hunt “${name}” saved with ${found.total} matching event${found.total === 1 ? "" : "s"}.`,
+      } satisfies ActionData);
+    }
+    if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
+    let yaml: string;
+    try {
+      yaml = sigmaFromQuery(query, name);
+    } catch (e) {
+      if (e instanceof HuntRuleError || e instanceof QueryError) return refuse(e.message);
+      throw e;
+    }
+    const rule = loadSigmaRule(yaml);
+    const row = createRule(tenantId, yaml, rule, ctx.user.id);
+    audit({
+      action: "detection.rule_created",
+      tenantId,
+      userId: ctx.user.id,
+      ip: clientIp(context),
+      detail: { id: row.id, title: row.title, from: "hunt" },
+    });
+    return Response.json({
+      intent: "promoted",
+      message: `“${rule.title}” is now a detection rule: it runs on every new event.`,
+    } satisfies ActionData);
+  }
   let yaml = String(form.get("yaml") ?? "");
   const libraryId = String(form.get("ruleId") ?? "");
   if (!yaml.trim() && libraryId) yaml = getRule(tenantId, libraryId)?.yaml ?? "";
@@ -104,12 +188,135 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ThreatHunting() {
-  const { q, results, library, hunts, canManage } = useLoaderData<typeof loader>();
+  const { q, query, days, events, results, library, hunts, canManage } = useLoaderData<typeof loader>();
   const data = useActionResult<ActionData>();
   const busy = useNavigation().state === "submitting";
   const sigma = data && data.intent === "sigma" ? data : null;
+  const queryError = data && data.intent === "query" ? data.error : (events?.error ?? null);
   return (
     <ModulePage path="/threat-hunting">
+      {data && (data.intent === "saved" || data.intent === "promoted") ? (
+        <p className="card mb-4 text-sm" role="status" data-testid="hunt-message">
+          {data.message}
+        </p>
+      ) : null}
+      <section aria-labelledby="events-h" className="mb-8 space-y-3">
+        <h2 id="events-h" className="text-lg font-semibold">
+          Search events
+        </h2>
+        <p className="text-sm text-ink-muted">
+          The{" "}
+          <a className="underline" href="/logs">
+            Logs
+          </a>{" "}
+          query language: words, <code>field:value</code> with <code>*</code> and <code>?</code>, AND, OR, NOT and
+          parentheses.
+        </p>
+        <Form method="get" className="card space-y-3" role="search">
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="min-w-64 flex-1">
+              <label htmlFor="query" className="label">
+                Event query
+              </label>
+              <input
+                id="query"
+                name="query"
+                type="search"
+                maxLength={MAX_EVENT_QUERY_LENGTH}
+                defaultValue={query}
+                className="input font-mono text-xs"
+                placeholder="Image:*\whoami.exe AND User:*admin*"
+                aria-invalid={queryError ? true : undefined}
+                aria-describedby={queryError ? "query-error" : undefined}
+              />
+            </div>
+            <div>
+              <label htmlFor="query-days" className="label">
+                Over the last (days)
+              </label>
+              <input
+                id="query-days"
+                name="days"
+                type="number"
+                min={1}
+                max={365}
+                defaultValue={days}
+                className="input w-24"
+              />
+            </div>
+            <button type="submit" className="btn-primary">
+              Search events
+            </button>
+          </div>
+          {queryError ? (
+            <p id="query-error" className="field-error" role="alert">
+              {queryError}
+            </p>
+          ) : null}
+        </Form>
+        {events && !events.error ? (
+          <div className="card space-y-3 text-sm" data-testid="event-results">
+            <p role="status">
+              {events.total} matching event{events.total === 1 ? "" : "s"} over the last {days} days
+              {events.total > events.events.length ? ` (newest ${events.events.length} shown)` : ""}.
+            </p>
+            {events.events.length ? (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-xs">
+                  <caption className="sr-only">Matching events, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" className="p-1">
+                        Time
+                      </th>
+                      <th scope="col" className="p-1">
+                        Host
+                      </th>
+                      <th scope="col" className="p-1">
+                        Source
+                      </th>
+                      <th scope="col" className="p-1">
+                        Event
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {events.events.map((e) => (
+                      <tr key={e.id}>
+                        <td className="whitespace-nowrap p-1">
+                          <time dateTime={e.time}>{e.time.replace("T", " ").slice(0, 19)}</time>
+                        </td>
+                        <td className="p-1">{e.host ?? "—"}</td>
+                        <td className="p-1">{e.source ?? "—"}</td>
+                        <td className="break-all p-1 font-mono">{e.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : null}
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="query" value={query} />
+              <input type="hidden" name="days" value={days} />
+              <div>
+                <label htmlFor="query-name" className="label">
+                  Hunt name
+                </label>
+                <input id="query-name" name="name" maxLength={200} className="input" />
+              </div>
+              <button type="submit" name="intent" value="save-query" className="btn-secondary" disabled={busy}>
+                Save hunt
+              </button>
+              {canManage ? (
+                <button type="submit" name="intent" value="promote-query" className="btn-secondary" disabled={busy}>
+                  Turn into a detection rule
+                </button>
+              ) : null}
+            </Form>
+          </div>
+        ) : null}
+      </section>
+
       <section aria-labelledby="sigma-h" className="space-y-3">
         <h2 id="sigma-h" className="text-lg font-semibold">
           Retro-hunt with a Sigma rule
@@ -186,11 +393,6 @@ export default function ThreatHunting() {
             ) : null}
           </div>
         </Form>
-        {data && data.intent !== "sigma" ? (
-          <p className="card text-sm" role="status">
-            {data.message}
-          </p>
-        ) : null}
         {sigma && !sigma.error ? (
           <div className="card text-sm" role="status" data-testid="hunt-result">
             <p>
@@ -230,7 +432,16 @@ export default function ThreatHunting() {
             <ul className="card mt-2 divide-y divide-slate-100 p-0 text-sm">
               {hunts.map((h) => (
                 <li key={h.id} className="flex flex-wrap items-center gap-3 p-3">
-                  <span className="flex-1">{h.name}</span>
+                  <span className="flex-1">
+                    {h.kind === "query" ? (
+                      <a className="underline" href={`/threat-hunting?query=${encodeURIComponent(h.query)}`}>
+                        {h.name}
+                      </a>
+                    ) : (
+                      h.name
+                    )}
+                  </span>
+                  <span className="text-xs text-ink-muted">{h.kind === "query" ? "Event query" : "Sigma"}</span>
                   <span className="text-xs text-ink-muted">
                     {h.resultsCount} result{h.resultsCount === 1 ? "" : "s"}
                   </span>

@@ -4,14 +4,15 @@
  * compiled closure, so a retro-hunt finds exactly what streaming detection would have found.
  *
  * High and critical detections raise an alert (source `detection`) once per rule, host and ALERT_WINDOW_MS; later
- * matches in the window raise the window's counter instead of alerting again.
+ * matches in the window raise the window's counter and the alert's occurrence count instead of alerting again.
+ * Listeners registered with `onDetections` (playbooks) run after each batch of new detections.
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { detectionAlertWindows, detectionRules, detections } from "@db/schema";
 import { db, sqlite } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts";
-import { iterateEvents, onEventsStored, type StoredEvent } from "~/modules/events";
+import { iterateEvents, onEventsStored, restoreTruncatedFields, type StoredEvent } from "~/modules/events";
 import { matchEvent, viewOfFields, type EventView, type SigmaRule } from "./sigma";
 import { enabledRuleSet, type CompiledRule } from "./rules.server";
 
@@ -20,9 +21,13 @@ export const ALERT_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_HUNT_SCAN = 2_000_000;
 export const MAX_HUNT_MATCHES = 10_000;
 
-/** The one view of a stored event that rules read: its flattened fields (plus the message for keyword rules). */
-export function storedEventView(ev: Pick<StoredEvent, "fields" | "message">): EventView {
-  const fields = ev.fields as Record<string, unknown>;
+/**
+ * The one view of a stored event that rules read: its flattened fields (plus the message for keyword rules). A value
+ * the store cut at 8192 characters is read whole from the event's original, so a rule matching past the cut still
+ * matches, the same way on both paths.
+ */
+export function storedEventView(ev: Pick<StoredEvent, "fields" | "message" | "original">): EventView {
+  const fields = restoreTruncatedFields(ev.fields, ev.original) as Record<string, unknown>;
   if (ev.message && fields.message === undefined) return viewOfFields({ ...fields, message: ev.message });
   return viewOfFields(fields);
 }
@@ -57,11 +62,39 @@ export function detectBatch(tenantId: string, events: readonly StoredEvent[]): D
       });
     }
   }
-  if (found.length) recordDetections(tenantId, found);
+  if (found.length) {
+    const stored = recordDetections(tenantId, found);
+    if (stored.length && detectionListeners.size) {
+      const byId = new Map(events.map((e) => [e.id, e]));
+      const batch = stored.map((d) => ({ detection: d, event: byId.get(d.eventId)! }));
+      for (const listener of detectionListeners) {
+        try {
+          listener({ tenantId, detections: batch });
+        } catch (error) {
+          console.error(JSON.stringify({ level: "error", msg: "detection listener failed", error: String(error) }));
+        }
+      }
+    }
+  }
   return found;
 }
 
-function recordDetections(tenantId: string, found: DetectionRecord[]) {
+export type DetectionsListener = (batch: {
+  tenantId: string;
+  detections: { detection: DetectionRecord; event: StoredEvent }[];
+}) => void;
+const detectionListeners = new Set<DetectionsListener>();
+
+/**
+ * Runs `listener` after each batch of newly stored detections (playbooks start their runs here). A listener that
+ * throws is logged and never stops ingestion. Answers a function that unregisters it.
+ */
+export function onDetections(listener: DetectionsListener): () => void {
+  detectionListeners.add(listener);
+  return () => detectionListeners.delete(listener);
+}
+
+function recordDetections(tenantId: string, found: DetectionRecord[]): DetectionRecord[] {
   const now = Date.now();
   const stored: DetectionRecord[] = [];
   sqlite().transaction(() => {
@@ -80,6 +113,7 @@ function recordDetections(tenantId: string, found: DetectionRecord[]) {
     }
   })();
   for (const d of stored) if (d.level === "high" || d.level === "critical") alertFor(tenantId, d, now);
+  return stored;
 }
 
 function alertFor(tenantId: string, d: DetectionRecord, now: number) {
@@ -99,16 +133,17 @@ function alertFor(tenantId: string, d: DetectionRecord, now: number) {
     })
     .returning()
     .get();
-  if (row.count > 1) return;
+  // A repeat in the window raises the same alert again (same dedupe key): the alert's occurrence counter goes up and
+  // the alert list shows "seen N times" instead of a second alert.
   const alertId = raiseAlert({
     tenantId,
     source: "detection",
     severity: d.level as "high" | "critical",
     title: `${d.ruleTitle} on ${host}`,
-    detail: `Sigma rule "${d.ruleTitle}" (${d.level}) matched an event on ${host}. Further matches of this rule on this host within the hour are counted on the Security page, not alerted again.`,
+    detail: `Sigma rule "${d.ruleTitle}" (${d.level}) matched an event on ${host}. Further matches of this rule on this host within the hour are counted on this alert, not alerted again.`,
     dedupeKey: `detection:${d.ruleId}:${host}:${windowStart}`,
   });
-  if (alertId)
+  if (alertId && row.count === 1)
     db.update(detectionAlertWindows)
       .set({ alertId })
       .where(

@@ -6,3 +6,6 @@
 export { loadSigmaRule, describeRuleError, SigmaRuleError, RuleSet, matchEvent } from "./sigma";
 export type { SigmaRule } from "./sigma";
 export { canDetection, DETECTION_PERMISSION_MESSAGE } from "./permissions";
+export { onDetections, type DetectionRecord, type DetectionsListener } from "./detect.server";
+export { getRule, listRules } from "./rules.server";
+export { sigmaFromQuery, HuntRuleError } from "./hunt-rule";

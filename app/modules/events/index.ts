@@ -9,7 +9,21 @@
  * stored events in a time range.
  */
 export type { FieldValue, Fields, NormalizedEvent, Rejected } from "./parse";
-export { flatten, flattenWindowsEvent, fromJsonValue, parseSyslogLine } from "./parse";
+export {
+  flatten,
+  flattenWindowsEvent,
+  fromJsonValue,
+  parseSyslogLine,
+  restoreTruncatedFields,
+  MAX_FIELD_CHARS,
+} from "./parse";
+export { searchEvents, type SearchResult } from "./search.server";
+export {
+  parseQuery,
+  QueryError,
+  MAX_QUERY_LENGTH as MAX_EVENT_QUERY_LENGTH,
+  type Node as EventQueryNode,
+} from "./search";
 export type { EventsStoredListener, StoredEvent, QuotaState } from "./store.server";
 export {
   onEventsStored,

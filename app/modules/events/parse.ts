@@ -36,32 +36,38 @@ export type ParseResult = { events: NormalizedEvent[]; rejected: Rejected[]; lin
 export const MAX_EVENT_BYTES = 256 * 1024;
 /** Fields kept per event; the original keeps the rest. */
 export const MAX_FIELDS = 500;
-const MAX_FIELD_CHARS = 8192;
+/** A stored field value keeps at most this many characters (the original keeps the rest). */
+export const MAX_FIELD_CHARS = 8192;
 const MAX_DEPTH = 8;
 
 // ---- flattening ----
 
-function scalar(value: unknown): FieldValue {
+function scalar(value: unknown, cap = MAX_FIELD_CHARS): FieldValue {
   if (value === null || value === undefined) return null;
-  if (typeof value === "string") return value.length > MAX_FIELD_CHARS ? value.slice(0, MAX_FIELD_CHARS) : value;
+  if (typeof value === "string") return value.length > cap ? value.slice(0, cap) : value;
   if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
   if (typeof value === "boolean") return value;
   const text = JSON.stringify(value);
-  return text.length > MAX_FIELD_CHARS ? text.slice(0, MAX_FIELD_CHARS) : text;
+  return text.length > cap ? text.slice(0, cap) : text;
 }
 
-/** Nested objects become dotted names (`user.name`), as ECS and most shippers write them. */
-export function flatten(value: unknown, out: Fields = {}, prefix = "", depth = 0): Fields {
+/**
+ * Nested objects become dotted names (`user.name`), as ECS and most shippers write them. `cap` is the longest value
+ * kept (detection re-reads the original with no cap: see untruncatedFields).
+ */
+export function flatten(value: unknown, out: Fields = {}, prefix = "", depth = 0, cap = MAX_FIELD_CHARS): Fields {
   if (value === null || typeof value !== "object" || Array.isArray(value) || depth >= MAX_DEPTH) {
-    if (prefix && Object.keys(out).length < MAX_FIELDS) out[prefix] = scalar(value);
+    if (prefix && Object.keys(out).length < MAX_FIELDS) out[prefix] = scalar(value, cap);
     return out;
   }
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
     if (Object.keys(out).length >= MAX_FIELDS) break;
-    flatten(inner, out, prefix ? `${prefix}.${key}` : key, depth + 1);
+    flatten(inner, out, prefix ? `${prefix}.${key}` : key, depth + 1, cap);
   }
   return out;
 }
+
+const scalarCapped = scalar;
 
 // ---- Windows (evtx_dump) ----
 
@@ -75,7 +81,8 @@ function evtxValue(v: unknown): unknown {
 }
 
 /** The System and EventData of an evtx_dump event, lifted to top-level names. */
-export function flattenWindowsEvent(event: Obj): Fields {
+export function flattenWindowsEvent(event: Obj, cap = MAX_FIELD_CHARS): Fields {
+  const scalar = (v: unknown) => scalarCapped(v, cap);
   const out: Fields = {};
   const system = isObj(event.System) ? event.System : {};
   for (const [key, raw] of Object.entries(system)) {
@@ -105,6 +112,56 @@ export function flattenWindowsEvent(event: Obj): Fields {
       if (key in system && key in out) continue;
       if (Object.keys(out).length >= MAX_FIELDS) break;
       out[key] = scalar(evtxValue(raw));
+    }
+  }
+  return out;
+}
+
+/** True when a stored field was cut at MAX_FIELD_CHARS (its whole value is only in the original). */
+export function hasTruncatedField(fields: Fields): boolean {
+  for (const k in fields) {
+    const v = fields[k];
+    if (typeof v === "string" && v.length >= MAX_FIELD_CHARS) return true;
+  }
+  return false;
+}
+
+/**
+ * The stored fields with every value the store cut at MAX_FIELD_CHARS restored from the event's original text, so
+ * detection sees what the sender sent. Only cut values are replaced, and only by a value of the same field that
+ * starts with the stored prefix (the original is read as evtx_dump JSON, a HEC envelope or plain JSON, whichever
+ * gives it). An original that is not JSON (a syslog line) leaves the fields as stored.
+ */
+export function restoreTruncatedFields(fields: Fields, original: string): Fields {
+  if (!hasTruncatedField(fields) || !original.startsWith("{")) return fields;
+  let value: unknown;
+  try {
+    value = JSON.parse(original);
+  } catch {
+    return fields;
+  }
+  if (!isObj(value)) return fields;
+  const readings: Fields[] = [];
+  const read = (v: Obj) => {
+    if (isObj(v.Event) && (isObj(v.Event.System) || isObj(v.Event.EventData)))
+      readings.push(flattenWindowsEvent(v.Event, Infinity));
+    else readings.push(flatten(v, {}, "", 0, Infinity));
+  };
+  if (isObj(value.event)) {
+    read(value.event);
+    if (isObj(value.fields)) readings.push(flatten(value.fields, {}, "", 0, Infinity));
+  }
+  read(value);
+  const out: Fields = { ...fields };
+  for (const k in fields) {
+    const cut = fields[k];
+    if (typeof cut !== "string" || cut.length < MAX_FIELD_CHARS) continue;
+    for (const r of readings) {
+      const full = r[k];
+      if (typeof full === "string" && full.length > cut.length && full.startsWith(cut)) {
+        out[k] = full;
+        break;
+      }
     }
   }
   return out;

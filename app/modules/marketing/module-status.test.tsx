@@ -107,7 +107,14 @@ describe("public pages with today's route table", () => {
   // These assertions name modules that are in development today (and Privacy Guard and Incident Response, built);
   // they hold while the route table says so.
   beforeEach(() => {
-    for (const path of ["/privacy", "/vulnerability", "/incident-response", "/logs", "/compliance-monitoring"])
+    for (const path of [
+      "/privacy",
+      "/vulnerability",
+      "/incident-response",
+      "/logs",
+      "/compliance-monitoring",
+      "/siem-soar",
+    ])
       expect(isInDevelopment(path), path).toBe(false);
   });
 
@@ -135,6 +142,7 @@ describe("public pages with today's route table", () => {
     expect(text).not.toMatch(/Compliance \(Business and higher\) In development/);
     expect(text).not.toMatch(/Incident Response \(Business and higher\) In development/);
     expect(text).not.toMatch(/Logs . Anomalies \([A-Za-z]+ and higher\) In development/);
+    expect(text).not.toMatch(/SIEM.SOAR \([A-Za-z]+ and higher\) In development/);
   });
 
   it("the guides say Privacy Guard, Incident Response and the vulnerability scan work", async () => {

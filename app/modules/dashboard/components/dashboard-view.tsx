@@ -32,6 +32,8 @@ export type DashboardAlert = {
   source: string;
   severity: SeverityLevel;
   createdAt: string | number;
+  /** Repeats of the same cause counted on the alert (a detection's further matches within its window). */
+  occurrences?: number;
 };
 
 export type DashboardViewProps = {
@@ -217,6 +219,7 @@ export function DashboardView({
                     <p className="break-words text-sm font-medium text-ink">{a.title}</p>
                     <p className="text-xs text-ink-muted">
                       {a.source} · <time dateTime={new Date(a.createdAt).toISOString()}>{formatDate(a.createdAt)}</time>
+                      {a.occurrences && a.occurrences > 1 ? ` · seen ${a.occurrences} times` : null}
                     </p>
                   </div>
                 </li>

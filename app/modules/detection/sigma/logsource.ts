@@ -175,7 +175,9 @@ const windowsKeyCache = new Map<string, { keys: string[]; is4688: boolean }>();
 export function classify(fields: Record<string, unknown>): { keys: string[]; is4688: boolean } {
   const channelRaw = fields.Channel;
   if (typeof channelRaw === "string" && channelRaw.length < 200) {
-    const cacheKey = `${channelRaw}\u0000${asNum(fields.EventID) ?? ""}`;
+    const id = asNum(fields.EventID);
+    // Sysmon 12's category depends on its EventType too (registry_add vs registry_delete)
+    const cacheKey = `${channelRaw}\u0000${id ?? ""}${id === 12 ? `\u0000${str(fields.EventType) ?? ""}` : ""}`;
     let hit = windowsKeyCache.get(cacheKey);
     if (!hit) {
       hit = classifyUncached(fields);
@@ -185,6 +187,22 @@ export function classify(fields: Record<string, unknown>): { keys: string[]; is4
     return hit;
   }
   return classifyUncached(fields);
+}
+
+/**
+ * Sysmon EventID 12 is "registry object added or deleted": its EventType says which (pySigma's sysmon pipeline maps
+ * registry_add to EventType CreateKey and registry_delete to DeleteKey/DeleteValue). An event 12 without an EventType
+ * stays in both, as before.
+ */
+function sysmonCategories(eventId: number | undefined, fields: Record<string, unknown>): readonly string[] {
+  if (eventId === undefined) return [];
+  const base = SYSMON_CATEGORIES[eventId] ?? [];
+  if (eventId !== 12) return base;
+  const type = str(fields.EventType)?.toLowerCase();
+  if (type === undefined || type === "") return base;
+  if (type.startsWith("create")) return ["registry_add", "registry_event"];
+  if (type.startsWith("delete")) return ["registry_delete", "registry_event"];
+  return ["registry_event"];
 }
 
 function classifyUncached(fields: Record<string, unknown>): { keys: string[]; is4688: boolean } {
@@ -198,12 +216,12 @@ function classifyUncached(fields: Record<string, unknown>): { keys: string[]; is
     if (channel === "linux-sysmon/operational") {
       products.add("linux");
       services.add("sysmon");
-      for (const c of (eventId !== undefined && SYSMON_CATEGORIES[eventId]) || []) categories.add(c);
+      for (const c of sysmonCategories(eventId, fields)) categories.add(c);
     } else {
       products.add("windows");
       for (const s of CHANNEL_TO_SERVICES.get(channel) ?? []) services.add(s);
       if (channel === SYSMON_CHANNEL.toLowerCase() && eventId !== undefined)
-        for (const c of SYSMON_CATEGORIES[eventId] ?? []) categories.add(c);
+        for (const c of sysmonCategories(eventId, fields)) categories.add(c);
       if (channel === "security" && eventId === 4688) {
         categories.add("process_creation");
         is4688 = true;
