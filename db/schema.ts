@@ -23,6 +23,9 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     passwordChangedAt: integer("password_changed_at", { mode: "number" }),
+    // Set when the owner followed the verification link (issue 20); null: unverified, which blocks
+    // invitations and watched domains. Accounts older than the column count as verified (migration 0013).
+    emailVerifiedAt: integer("email_verified_at", { mode: "number" }),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
 );
@@ -1472,3 +1475,22 @@ export const breachFeedState = sqliteTable("breach_feed_state", {
   // The API's retry-after: no request before this time.
   notBefore: integer("not_before", { mode: "number" }),
 });
+
+// ---- account lifecycle: notices (issue 20) ----
+// In-app messages to one person that outlive an organization: "X deleted the
+// organization Y" cannot go to the bell (in_app_notifications belong to the
+// deleted tenant and go with it). A person's record, no tenant_id, so it needs
+// no page-cache trigger; the shell shows unread ones as a banner.
+export const accountNotices = sqliteTable(
+  "account_notices",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    readAt: integer("read_at", { mode: "number" }),
+  },
+  (t) => [index("account_notices_user_idx").on(t.userId, t.readAt)],
+);

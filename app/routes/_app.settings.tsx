@@ -36,6 +36,7 @@ import {
 } from "~/lib/permissions";
 import { Check, Minus } from "lucide-react";
 import { siteOrigin } from "~/lib/public-origin.server";
+import { verificationBlock } from "~/modules/accounts";
 import { tokensAction, tokensSettings } from "~/modules/api-tokens";
 import { TokensSection, type TokensSectionData } from "~/modules/api-tokens/components/tokens-section";
 
@@ -164,6 +165,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "create-invite": {
       if (!can(role, "invite")) return fail({ invite: "Only owners and admins can invite people." }, 403);
+      const unverified = verificationBlock(ctx.user.id, "invite");
+      if (unverified) return fail({ invite: unverified }, 403);
       const invited = z.enum(INVITABLE_ROLES).safeParse(form.get("role"));
       if (!invited.success) return fail({ invite: "Choose a role for the invitation." });
       const { token } = createInvitation(ctx.tenant.id, invited.data, ctx.user.id, ip);

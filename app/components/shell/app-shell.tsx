@@ -5,7 +5,7 @@ import { splitComponent } from "../split-component";
 import { SidebarShell as ServerSidebarShell } from "./sidebar-shell.server";
 
 export type ShellData = {
-  user: { email: string };
+  user: { id: string; email: string };
   tenants: { id: string; name: string }[];
   selectedTenantId: string | null;
   planName: string;

@@ -19,3 +19,27 @@ export {
   RESET_REQUESTED_MESSAGE,
   RESET_INVALID_MESSAGE,
 } from "./password-reset.server";
+// E-mail verification (issue 20).
+export {
+  EMAIL_NOT_VERIFIED_CODE,
+  isEmailVerified,
+  markEmailVerified,
+  requireVerifiedEmail,
+  resendVerificationMessage,
+  sendVerificationMail,
+  verificationBlock,
+  verifyEmail,
+  verifyLink,
+  VERIFY_INVALID_MESSAGE,
+  VERIFY_TTL_MS,
+  type VerificationMailResult,
+} from "./email-verification.server";
+// Account notices and the shell's account banner (issue 20).
+export {
+  accountBannerState,
+  addAccountNotice,
+  dismissAccountNotices,
+  loadAccountBanner,
+  type AccountBannerData,
+} from "./account-notices.server";
+export { AccountBanner } from "./components/account-banner";
