@@ -1,13 +1,28 @@
 import { readForm } from "~/lib/http.server";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
 import { z } from "zod";
 import { FormField } from "~/components/form-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
 import { clientIp } from "~/lib/request.server";
-import { countActiveSessions, createSession, endOtherSessions, endSession } from "~/lib/session.server";
-import { requireTenantContext } from "~/modules/tenants";
+import {
+  countActiveSessions,
+  createSession,
+  endOtherSessions,
+  endSession,
+  setSelectedTenant,
+} from "~/lib/session.server";
+import {
+  canManageOrganization,
+  deleteOrganization,
+  listTenantsForUser,
+  OrganizationError,
+  renameOrganization,
+  requireTenantContext,
+} from "~/modules/tenants";
+import { OrganizationNameSchema } from "~/modules/tenants/validation";
+import { addAccountNotice } from "~/modules/accounts";
 import { limitWrites } from "~/lib/api.server";
 import { hasFeature, PLAN_DISPLAY_NAME, TRIAL_DAYS } from "~/lib/plans";
 import { changePassword } from "~/modules/accounts/accounts.server";
@@ -50,7 +65,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canManage = can(role, "invite");
   return {
     email: ctx.user.email,
-    tenant: { name: ctx.tenant.displayName, role: ctx.tenant.role, plan: PLAN_DISPLAY_NAME[ctx.tenant.plan] },
+    tenant: {
+      name: ctx.tenant.displayName,
+      storedName: ctx.tenant.name,
+      role: ctx.tenant.role,
+      plan: PLAN_DISPLAY_NAME[ctx.tenant.plan],
+    },
+    canManageOrganization: canManageOrganization(role),
     effectivePlan: PLAN_DISPLAY_NAME[ctx.effectivePlan],
     trial: ctx.trial,
     otherSessions: Math.max(0, countActiveSessions(ctx.user.id) - 1),
@@ -83,6 +104,8 @@ const Intent = z.enum([
   "remove-member",
   "create-token",
   "revoke-token",
+  "rename-organization",
+  "delete-organization",
 ]);
 
 type ActionResult = {
@@ -108,6 +131,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const role = ctx.tenant.role;
 
   switch (intent.data) {
+    case "rename-organization": {
+      if (!canManageOrganization(role))
+        return fail({ organization: "Only an owner of the organization can rename it." }, 403);
+      const parsed = OrganizationNameSchema.safeParse(form.get("name") ?? "");
+      if (!parsed.success) return fail({ orgName: parsed.error.issues[0]?.message });
+      renameOrganization(ctx.tenant.id, ctx.user.id, parsed.data, ip);
+      return ok(`Organization renamed to “${parsed.data}”.`);
+    }
+    case "delete-organization": {
+      if (!canManageOrganization(role))
+        return fail({ organization: "Only an owner of the organization can delete it." }, 403);
+      const typed = String(form.get("confirmName") ?? "").slice(0, 200);
+      try {
+        const gone = deleteOrganization(ctx.tenant.id, ctx.user.id, typed, { ip });
+        addAccountNotice(ctx.user.id, `You deleted the organization “${gone.name}” and all its data.`);
+      } catch (error) {
+        if (error instanceof OrganizationError)
+          return fail(
+            error.status === 400 ? { confirmName: error.message } : { organization: error.message },
+            error.status,
+          );
+        throw error;
+      }
+      // The deleted organization was the selected one: switch to another, or to creating one.
+      const next = listTenantsForUser(ctx.user.id)[0];
+      setSelectedTenant(ctx.session.idHash, next?.tenantId ?? null);
+      return redirect(next ? "/dashboard" : "/organizations/new");
+    }
     case "create-token":
     case "revoke-token": {
       const r = tokensAction(intent.data, form, ctx, ip);
@@ -258,6 +309,9 @@ function RolePermissions({ yourRole }: { yourRole: Role }) {
   );
 }
 
+/** Errors shown next to their field (FormField), not again in the notice. */
+const FIELD_ERRORS = ["currentPassword", "newPassword", "orgName", "confirmName", "password"];
+
 function Notice({ result, intent }: { result: ActionResult | undefined; intent: string }) {
   if (!result || result.intent !== intent) return null;
   if (result.ok)
@@ -267,7 +321,7 @@ function Notice({ result, intent }: { result: ActionResult | undefined; intent: 
       </p>
     );
   const first = Object.values(result.errors ?? {}).find(Boolean);
-  return first && !["currentPassword", "newPassword"].some((k) => result.errors?.[k]) ? (
+  return first && !FIELD_ERRORS.some((k) => result.errors?.[k]) ? (
     <p role="alert" className="mt-3 rounded-md bg-danger-light p-3 text-sm text-danger">
       {first}
     </p>
@@ -279,6 +333,8 @@ export default function Settings() {
   const result = useActionResult<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const pwErrors = result?.intent === "change-password" ? (result.errors ?? {}) : {};
+  const orgErrors = result?.intent === "rename-organization" ? (result.errors ?? {}) : {};
+  const deleteErrors = result?.intent === "delete-organization" ? (result.errors ?? {}) : {};
   return (
     <main id="main" className="max-w-3xl space-y-8">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -367,6 +423,60 @@ export default function Settings() {
           </Form>
         ) : null}
         <Notice result={result} intent="start-trial" />
+      </section>
+
+      <section aria-labelledby="organization-title" className="card">
+        <h2 id="organization-title" className="text-lg font-semibold">
+          Organization
+        </h2>
+        {d.canManageOrganization ? (
+          <>
+            <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" noValidate>
+              <input type="hidden" name="intent" value="rename-organization" />
+              <div className="min-w-0 flex-1">
+                <FormField
+                  id="org-name"
+                  name="name"
+                  label="Organization name"
+                  defaultValue={d.tenant.storedName}
+                  maxLength={100}
+                  error={orgErrors.orgName}
+                />
+              </div>
+              <button type="submit" className="btn-secondary" disabled={busy}>
+                Rename
+              </button>
+            </Form>
+            <Notice result={result} intent="rename-organization" />
+            <div className="mt-5 border-t border-slate-100 pt-4">
+              <h3 className="font-semibold text-danger">Delete this organization</h3>
+              <p className="mt-1 text-sm text-ink-muted">
+                Deletes {d.tenant.name} and everything in it (findings, alerts, cases, watched identities, API tokens,
+                the audit trail) for every member, at once and for good. The other members are told.
+              </p>
+              <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" noValidate>
+                <input type="hidden" name="intent" value="delete-organization" />
+                <div className="min-w-0 flex-1">
+                  <FormField
+                    id="confirm-name"
+                    name="confirmName"
+                    label={`Type “${d.tenant.name}” to confirm`}
+                    autoComplete="off"
+                    error={deleteErrors.confirmName}
+                  />
+                </div>
+                <button type="submit" className="btn-danger" disabled={busy}>
+                  Delete organization
+                </button>
+              </Form>
+              <Notice result={result} intent="delete-organization" />
+            </div>
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-ink-muted">
+            {d.tenant.name}: only an owner can rename or delete the organization.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="members-title" className="card">
