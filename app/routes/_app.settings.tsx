@@ -10,6 +10,7 @@ import {
   countActiveSessions,
   createSession,
   endOtherSessions,
+  destroySessionCookie,
   endSession,
   setSelectedTenant,
 } from "~/lib/session.server";
@@ -18,11 +19,12 @@ import {
   deleteOrganization,
   listTenantsForUser,
   OrganizationError,
+  releaseOrganizationsForAccountDeletion,
   renameOrganization,
   requireTenantContext,
 } from "~/modules/tenants";
 import { OrganizationNameSchema } from "~/modules/tenants/validation";
-import { addAccountNotice } from "~/modules/accounts";
+import { addAccountNotice, deleteAccount, soleOwnerMessage } from "~/modules/accounts";
 import { limitWrites } from "~/lib/api.server";
 import { hasFeature, PLAN_DISPLAY_NAME, TRIAL_DAYS } from "~/lib/plans";
 import { changePassword } from "~/modules/accounts/accounts.server";
@@ -106,6 +108,7 @@ const Intent = z.enum([
   "revoke-token",
   "rename-organization",
   "delete-organization",
+  "delete-account",
 ]);
 
 type ActionResult = {
@@ -158,6 +161,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const next = listTenantsForUser(ctx.user.id)[0];
       setSelectedTenant(ctx.session.idHash, next?.tenantId ?? null);
       return redirect(next ? "/dashboard" : "/organizations/new");
+    }
+    case "delete-account": {
+      const password = String(form.get("password") ?? "");
+      if (!password || password.length > 1000) return fail({ password: "Enter your password to delete your account." });
+      const r = await deleteAccount(ctx.user.id, password, releaseOrganizationsForAccountDeletion, ip);
+      if (r.deleted) {
+        // The user row took every session with it; the browser's cookie goes too.
+        return redirect("/login?deleted=1", { headers: { "Set-Cookie": await destroySessionCookie(request) } });
+      }
+      if (r.reason === "limited")
+        return data<ActionResult>(
+          { intent: intent.data, errors: { password: "Too many requests" } },
+          { status: 429, headers: { "Retry-After": String(r.retryAfterSeconds) } },
+        );
+      if (r.reason === "wrong-password") return fail({ password: "The password is not correct." });
+      return fail({ account: soleOwnerMessage(r.organizations) }, 409);
     }
     case "create-token":
     case "revoke-token": {
@@ -335,6 +354,7 @@ export default function Settings() {
   const pwErrors = result?.intent === "change-password" ? (result.errors ?? {}) : {};
   const orgErrors = result?.intent === "rename-organization" ? (result.errors ?? {}) : {};
   const deleteErrors = result?.intent === "delete-organization" ? (result.errors ?? {}) : {};
+  const accountErrors = result?.intent === "delete-account" ? (result.errors ?? {}) : {};
   return (
     <main id="main" className="max-w-3xl space-y-8">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -603,6 +623,49 @@ export default function Settings() {
       </section>
 
       <TokensSection data={d.apiTokens as TokensSectionData} result={result} />
+
+      <section aria-labelledby="your-data-title" className="card">
+        <h2 id="your-data-title" className="text-lg font-semibold">
+          Your data and your account
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Download everything Rampart keeps about you (profile, memberships, the audit entries about you and the
+          analyses you ran) as JSON, before you delete your account.
+        </p>
+        <a
+          href="/settings/account-data.json"
+          download
+          className="btn-secondary mt-3 inline-block"
+          data-testid="export-data"
+        >
+          Download my data (JSON)
+        </a>
+        <div className="mt-5 border-t border-slate-100 pt-4">
+          <h3 className="font-semibold text-danger">Delete my account</h3>
+          <p className="mt-1 text-sm text-ink-muted">
+            Signs you out everywhere and deletes your account for good. Organizations where you are the only member are
+            deleted with it. If you are the only owner of an organization with other members, make one of them an owner
+            first, or delete the organization.
+          </p>
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" noValidate>
+            <input type="hidden" name="intent" value="delete-account" />
+            <div className="min-w-0 flex-1">
+              <FormField
+                id="delete-password"
+                name="password"
+                type="password"
+                label="Your password"
+                autoComplete="current-password"
+                error={accountErrors.password}
+              />
+            </div>
+            <button type="submit" className="btn-danger" disabled={busy}>
+              Delete my account
+            </button>
+          </Form>
+          <Notice result={result} intent="delete-account" />
+        </div>
+      </section>
     </main>
   );
 }

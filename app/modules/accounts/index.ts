@@ -43,3 +43,12 @@ export {
   type AccountBannerData,
 } from "./account-notices.server";
 export { AccountBanner } from "./components/account-banner";
+// The account's own data and its deletion (issue 20).
+export {
+  deleteAccount,
+  exportAccountData,
+  soleOwnerMessage,
+  type AccountData,
+  type DeleteAccountResult,
+  type ReleaseOrganizations,
+} from "./account-deletion.server";

@@ -20,6 +20,7 @@ export {
   canManageOrganization,
   deleteOrganization,
   purgeTenant,
+  releaseOrganizationsForAccountDeletion,
   renameOrganization,
   tenantTables,
   OrganizationError,

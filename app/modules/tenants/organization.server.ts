@@ -163,3 +163,40 @@ export function purgeTenant(tenantId: string): Record<string, number> {
   db.run(sql`DELETE FROM tenant_data_versions WHERE tenant_id = ${tenantId}`);
   return removed;
 }
+
+/**
+ * The tenants' side of deleting an account (passed to accounts' deleteAccount,
+ * run inside its transaction): refuses while the person is the only owner of
+ * an organization with other members, else removes the organizations the
+ * person is the only member of. Other memberships go with the user row.
+ */
+export function releaseOrganizationsForAccountDeletion(userId: string): { blocked: string[]; removed: string[] } {
+  const mine = db
+    .select({ tenantId: memberships.tenantId, role: memberships.role, name: tenants.name })
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+    .where(eq(memberships.userId, userId))
+    .all();
+  const blocked: string[] = [];
+  const alone: { tenantId: string; name: string }[] = [];
+  for (const m of mine) {
+    const members = db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(eq(memberships.tenantId, m.tenantId))
+      .all();
+    if (members.length === 1) alone.push(m);
+    else if (m.role === "owner" && members.filter((x) => x.role === "owner").length === 1)
+      blocked.push(displayTenantName(m.name));
+  }
+  if (blocked.length) return { blocked, removed: [] };
+  for (const t of alone) {
+    purgeTenant(t.tenantId);
+    audit({
+      action: "tenant.deleted",
+      userId,
+      detail: { tenantId: t.tenantId, name: t.name, members: 1, reason: "account-deleted" },
+    });
+  }
+  return { blocked: [], removed: alone.map((t) => t.name) };
+}
