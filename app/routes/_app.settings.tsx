@@ -29,7 +29,7 @@ import { limitWrites } from "~/lib/api.server";
 import { hasFeature, PLAN_DISPLAY_NAME, TRIAL_DAYS } from "~/lib/plans";
 import { changePassword } from "~/modules/accounts/accounts.server";
 import { checkNewPassword } from "~/modules/accounts/new-password.server";
-import { ChangePasswordSchema, fieldErrors } from "~/modules/accounts/validation";
+import { ChangePasswordSchema, EmailSchema, fieldErrors } from "~/modules/accounts/validation";
 import { audit } from "~/modules/audit/audit.server";
 import {
   changeRole,
@@ -39,6 +39,7 @@ import {
   MemberError,
   removeMember,
   revokeInvitation,
+  sendInvitationMail,
 } from "~/modules/tenants/members.server";
 import { hasUsedTrial, startTrial, TrialError, TRIAL_ALREADY_USED_BY_PERSON } from "~/modules/tenants/trials.server";
 import {
@@ -116,6 +117,8 @@ type ActionResult = {
   ok?: string;
   errors?: Record<string, string | undefined>;
   inviteUrl?: string;
+  /** Whether the invitation also went out by e-mail (false: SMTP is not configured). */
+  mailed?: boolean;
   token?: string;
 };
 
@@ -239,12 +242,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (unverified) return fail({ invite: unverified }, 403);
       const invited = z.enum(INVITABLE_ROLES).safeParse(form.get("role"));
       if (!invited.success) return fail({ invite: "Choose a role for the invitation." });
+      const rawEmail = String(form.get("email") ?? "").trim();
+      const email = rawEmail ? EmailSchema.safeParse(rawEmail) : null;
+      if (email && !email.success) return fail({ inviteEmail: email.error.issues[0]?.message });
       const { token } = createInvitation(ctx.tenant.id, invited.data, ctx.user.id, ip);
       // PUBLIC_URL when set: the request's Host header is the client's to choose.
       const url = `${siteOrigin(request)}/invite/${token}`;
-      return ok("Invitation link created. It works once, for 7 days; copy it now, it is not shown again.", {
-        inviteUrl: url,
+      const shown = "It works once, for 7 days; copy it now, it is not shown again.";
+      if (!email) return ok(`Invitation link created. ${shown}`, { inviteUrl: url });
+      const mail = sendInvitationMail({
+        to: email.data!,
+        link: url,
+        organization: ctx.tenant.displayName,
+        invitedBy: ctx.user.email,
+        role: invited.data,
       });
+      return ok(
+        mail.sent
+          ? `Invitation sent to ${email.data}. The link is also below: ${shown}`
+          : `E-mail is not configured on this server, so nothing was sent to ${email.data}: copy the link below and send it yourself. ${shown}`,
+        { inviteUrl: url, mailed: mail.sent },
+      );
     }
     case "revoke-invite": {
       if (!can(role, "invite")) return fail({ invite: "Only owners and admins can revoke invitations." }, 403);
@@ -329,7 +347,7 @@ function RolePermissions({ yourRole }: { yourRole: Role }) {
 }
 
 /** Errors shown next to their field (FormField), not again in the notice. */
-const FIELD_ERRORS = ["currentPassword", "newPassword", "orgName", "confirmName", "password"];
+const FIELD_ERRORS = ["currentPassword", "newPassword", "orgName", "confirmName", "password", "inviteEmail"];
 
 function Notice({ result, intent }: { result: ActionResult | undefined; intent: string }) {
   if (!result || result.intent !== intent) return null;
@@ -355,6 +373,7 @@ export default function Settings() {
   const orgErrors = result?.intent === "rename-organization" ? (result.errors ?? {}) : {};
   const deleteErrors = result?.intent === "delete-organization" ? (result.errors ?? {}) : {};
   const accountErrors = result?.intent === "delete-account" ? (result.errors ?? {}) : {};
+  const inviteErrors = result?.intent === "create-invite" ? (result.errors ?? {}) : {};
   return (
     <main id="main" className="max-w-3xl space-y-8">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -579,6 +598,17 @@ export default function Settings() {
                   <option value="viewer">viewer (read-only)</option>
                   <option value="admin">admin</option>
                 </select>
+              </div>
+              <div className="min-w-0 flex-1">
+                <FormField
+                  id="invite-email"
+                  name="email"
+                  type="email"
+                  label="E-mail address (optional)"
+                  autoComplete="off"
+                  error={inviteErrors.inviteEmail}
+                  hint="We e-mail the link to this address; the link is shown here either way."
+                />
               </div>
               <button type="submit" className="btn-primary" disabled={busy}>
                 Create invitation link
