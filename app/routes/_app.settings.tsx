@@ -75,6 +75,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       plan: PLAN_DISPLAY_NAME[ctx.tenant.plan],
     },
     canManageOrganization: canManageOrganization(role),
+    // Invitations wait for a verified address (the action checks again): the form says so up front.
+    inviteBlocked: canManage ? verificationBlock(ctx.user.id, "invite") : null,
     effectivePlan: PLAN_DISPLAY_NAME[ctx.effectivePlan],
     trial: ctx.trial,
     otherSessions: Math.max(0, countActiveSessions(ctx.user.id) - 1),
@@ -587,6 +589,11 @@ export default function Settings() {
         {d.canManage ? (
           <div className="mt-5 border-t border-slate-100 pt-4">
             <h3 className="font-semibold">Invite someone</h3>
+            {d.inviteBlocked ? (
+              <p className="mt-1 rounded-md bg-warn-light p-2 text-sm" data-testid="invite-blocked">
+                {d.inviteBlocked}
+              </p>
+            ) : null}
             <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="create-invite" />
               <div>
