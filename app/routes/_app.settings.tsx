@@ -466,7 +466,8 @@ export default function Settings() {
         <Notice result={result} intent="start-trial" />
       </section>
 
-      <section aria-labelledby="organization-title" className="card">
+      {/* Not labelled by its heading: the sidebar's organization selector is the page's one control labelled "Organization". */}
+      <section className="card">
         <h2 id="organization-title" className="text-lg font-semibold">
           Organization
         </h2>
@@ -478,7 +479,7 @@ export default function Settings() {
                 <FormField
                   id="org-name"
                   name="name"
-                  label="Organization name"
+                  label="New name"
                   defaultValue={d.tenant.storedName}
                   maxLength={100}
                   error={orgErrors.orgName}

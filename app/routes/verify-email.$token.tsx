@@ -11,6 +11,10 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 import { clientIp } from "~/lib/request.server";
 import { getSession } from "~/lib/session.server";
 import { VERIFY_INVALID_MESSAGE, verifyEmail } from "~/modules/accounts";
+import type { HydrationHandle } from "~/lib/hydration";
+
+/** Links only: the page ships no scripts (docs/decisions/014-static-documents.md). */
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [
   { title: "Confirm your e-mail address · Rampart" },

@@ -120,10 +120,10 @@ for (const js of [true, false]) {
       addMembership(owner.tenantId, colleague.userId, "admin");
 
       await page.goto("/settings");
-      await page.getByLabel("Organization name").fill("");
+      await page.getByLabel("New name").fill("");
       await page.getByRole("button", { name: "Rename" }).click();
-      await expect(page.getByLabel("Organization name")).toHaveAttribute("aria-invalid", "true");
-      await page.getByLabel("Organization name").fill("Acme Blue Team");
+      await expect(page.getByLabel("New name")).toHaveAttribute("aria-invalid", "true");
+      await page.getByLabel("New name").fill("Acme Blue Team");
       await page.getByRole("button", { name: "Rename" }).click();
       await expect(
         page.getByRole("status").filter({ hasText: "Organization renamed to “Acme Blue Team”." }),
