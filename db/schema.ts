@@ -23,6 +23,9 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     passwordChangedAt: integer("password_changed_at", { mode: "number" }),
+    // Set when the owner followed the verification link (issue 20); null: unverified, which blocks
+    // invitations and watched domains. Accounts older than the column count as verified (migration 0013).
+    emailVerifiedAt: integer("email_verified_at", { mode: "number" }),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
 );
@@ -1542,4 +1545,23 @@ export const playbookIndicators = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("playbook_indicators_unique").on(t.tenantId, t.kind, t.value)],
+);
+
+// ---- account lifecycle: notices (issue 20) ----
+// In-app messages to one person that outlive an organization: "X deleted the
+// organization Y" cannot go to the bell (in_app_notifications belong to the
+// deleted tenant and go with it). A person's record, no tenant_id, so it needs
+// no page-cache trigger; the shell shows unread ones as a banner.
+export const accountNotices = sqliteTable(
+  "account_notices",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    readAt: integer("read_at", { mode: "number" }),
+  },
+  (t) => [index("account_notices_user_idx").on(t.userId, t.readAt)],
 );

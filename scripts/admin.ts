@@ -4,6 +4,7 @@
 //   npm run admin -- users | tenants | messages
 //   npm run admin -- verify-domain <tenantId> <domain>
 //   npm run admin -- reset-link <email>   (a password reset link, for installs without SMTP)
+//   npm run admin -- verify-email <email> (marks the address verified, for installs without SMTP)
 // <tenantId> is the tenantId that /api/tenants returns. The commands are the
 // app's own module functions (app/modules/operator), run directly by tsx: no
 // Remix build is needed or triggered. The database is migrated when opened.
@@ -17,7 +18,8 @@ const USAGE = `Usage:
   npm run admin -- tenants
   npm run admin -- messages
   npm run admin -- verify-domain <tenantId> <domain>
-  npm run admin -- reset-link <email>`;
+  npm run admin -- reset-link <email>
+  npm run admin -- verify-email <email>`;
 
 function print(value: unknown) {
   if (typeof value === "string") console.log(value);
@@ -59,6 +61,10 @@ export function runAdmin(argv: string[]): number {
       case "reset-link":
         if (args.length !== 1) throw new OperatorError(USAGE);
         print(operatorCommands.resetLink(args[0]!));
+        break;
+      case "verify-email":
+        if (args.length !== 1) throw new OperatorError(USAGE);
+        print(operatorCommands.verifyEmail(args[0]!));
         break;
       default:
         throw new OperatorError(`Unknown command "${command}".\n${USAGE}`);

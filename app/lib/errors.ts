@@ -28,7 +28,8 @@ export type ServerErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "UPGRADE_REQUIRED"
   | "METHOD_NOT_ALLOWED"
-  | "UNSUPPORTED_MEDIA_TYPE";
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "EMAIL_NOT_VERIFIED";
 
 export const STATUS_MESSAGE = {
   401: "Authentication required",

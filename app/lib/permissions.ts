@@ -46,7 +46,7 @@ export const PERMISSION_LABEL: Record<PermissionAction, string> = {
   readAudit: "Read the audit trail (who did what, from which address)",
   invite: "Invite people and revoke invitations",
   manageMembers: "Change roles and remove members",
-  manageOrganization: "Start the organization's trial",
+  manageOrganization: "Start the organization's trial, rename or delete it",
   administer: "Open the admin area",
 };
 

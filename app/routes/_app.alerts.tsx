@@ -1,6 +1,6 @@
 import { readForm } from "~/lib/http.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
 import { z } from "zod";
 import { EmptyState, ModulePage } from "~/components/module-page";
@@ -220,8 +220,17 @@ export default function Alerts() {
       ) : null}
       {alerts.length === 0 ? (
         <EmptyState>
-          No alerts{filters.status || filters.severity || filters.source ? " match these filters" : " yet"}. Alerts
-          appear when a module finds something, for example a watched address in a newly imported breach.
+          {filters.status || filters.severity || filters.source ? (
+            <>
+              No alerts match these filters. <Link to="/alerts">Clear the filters</Link> to see every alert.
+            </>
+          ) : (
+            <>
+              No alerts yet. Alerts appear when a module finds something:{" "}
+              <Link to="/dark-web-monitoring">watch your e-mail addresses</Link> or{" "}
+              <Link to="/phishing">analyse a suspicious message</Link> to start.
+            </>
+          )}
         </EmptyState>
       ) : (
         <>

@@ -16,6 +16,7 @@ import { appRoute } from "~/lib/app-routes";
 import { notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit/audit.server";
+import { verificationBlock } from "~/modules/accounts";
 import { catalogueSize } from "~/modules/breach/breach.server";
 import { breachFeedStatus } from "~/modules/breach/hibp.server";
 import { ExposureList } from "~/modules/breach/components/exposure-list";
@@ -81,6 +82,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     const entry = parsed.data.value;
+    // A domain reaches everyone at it: unverified accounts watch e-mail addresses only (issue 20).
+    const unverified = entry.type === "domain" ? verificationBlock(ctx.user.id, "watch-domain") : null;
+    if (unverified) {
+      return data(
+        { ok: false as const, fieldErrors: { value: unverified }, value: entry.value, message: null },
+        { status: 403 },
+      );
+    }
     try {
       const r =
         entry.type === "email" ? addWatchedEmail(tenantId, entry.value) : addWatchedDomain(tenantId, entry.value);

@@ -1,18 +1,35 @@
 import { readForm } from "~/lib/http.server";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
 import { z } from "zod";
 import { FormField } from "~/components/form-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
 import { clientIp } from "~/lib/request.server";
-import { countActiveSessions, createSession, endOtherSessions, endSession } from "~/lib/session.server";
-import { requireTenantContext } from "~/modules/tenants";
+import {
+  countActiveSessions,
+  createSession,
+  endOtherSessions,
+  destroySessionCookie,
+  endSession,
+  setSelectedTenant,
+} from "~/lib/session.server";
+import {
+  canManageOrganization,
+  deleteOrganization,
+  listTenantsForUser,
+  OrganizationError,
+  releaseOrganizationsForAccountDeletion,
+  renameOrganization,
+  requireTenantContext,
+} from "~/modules/tenants";
+import { OrganizationNameSchema } from "~/modules/tenants/validation";
+import { addAccountNotice, deleteAccount, soleOwnerMessage } from "~/modules/accounts";
 import { limitWrites } from "~/lib/api.server";
 import { hasFeature, PLAN_DISPLAY_NAME, TRIAL_DAYS } from "~/lib/plans";
 import { changePassword } from "~/modules/accounts/accounts.server";
 import { checkNewPassword } from "~/modules/accounts/new-password.server";
-import { ChangePasswordSchema, fieldErrors } from "~/modules/accounts/validation";
+import { ChangePasswordSchema, EmailSchema, fieldErrors } from "~/modules/accounts/validation";
 import { audit } from "~/modules/audit/audit.server";
 import {
   changeRole,
@@ -22,6 +39,7 @@ import {
   MemberError,
   removeMember,
   revokeInvitation,
+  sendInvitationMail,
 } from "~/modules/tenants/members.server";
 import { hasUsedTrial, startTrial, TrialError, TRIAL_ALREADY_USED_BY_PERSON } from "~/modules/tenants/trials.server";
 import {
@@ -36,6 +54,7 @@ import {
 } from "~/lib/permissions";
 import { Check, Minus } from "lucide-react";
 import { siteOrigin } from "~/lib/public-origin.server";
+import { verificationBlock } from "~/modules/accounts";
 import { tokensAction, tokensSettings } from "~/modules/api-tokens";
 import { TokensSection, type TokensSectionData } from "~/modules/api-tokens/components/tokens-section";
 
@@ -49,7 +68,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canManage = can(role, "invite");
   return {
     email: ctx.user.email,
-    tenant: { name: ctx.tenant.displayName, role: ctx.tenant.role, plan: PLAN_DISPLAY_NAME[ctx.tenant.plan] },
+    tenant: {
+      name: ctx.tenant.displayName,
+      storedName: ctx.tenant.name,
+      role: ctx.tenant.role,
+      plan: PLAN_DISPLAY_NAME[ctx.tenant.plan],
+    },
+    canManageOrganization: canManageOrganization(role),
+    // Invitations wait for a verified address (the action checks again): the form says so up front.
+    inviteBlocked: canManage ? verificationBlock(ctx.user.id, "invite") : null,
     effectivePlan: PLAN_DISPLAY_NAME[ctx.effectivePlan],
     trial: ctx.trial,
     otherSessions: Math.max(0, countActiveSessions(ctx.user.id) - 1),
@@ -82,6 +109,9 @@ const Intent = z.enum([
   "remove-member",
   "create-token",
   "revoke-token",
+  "rename-organization",
+  "delete-organization",
+  "delete-account",
 ]);
 
 type ActionResult = {
@@ -89,6 +119,8 @@ type ActionResult = {
   ok?: string;
   errors?: Record<string, string | undefined>;
   inviteUrl?: string;
+  /** Whether the invitation also went out by e-mail (false: SMTP is not configured). */
+  mailed?: boolean;
   token?: string;
 };
 
@@ -107,6 +139,50 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const role = ctx.tenant.role;
 
   switch (intent.data) {
+    case "rename-organization": {
+      if (!canManageOrganization(role))
+        return fail({ organization: "Only an owner of the organization can rename it." }, 403);
+      const parsed = OrganizationNameSchema.safeParse(form.get("name") ?? "");
+      if (!parsed.success) return fail({ orgName: parsed.error.issues[0]?.message });
+      renameOrganization(ctx.tenant.id, ctx.user.id, parsed.data, ip);
+      return ok(`Organization renamed to “${parsed.data}”.`);
+    }
+    case "delete-organization": {
+      if (!canManageOrganization(role))
+        return fail({ organization: "Only an owner of the organization can delete it." }, 403);
+      const typed = String(form.get("confirmName") ?? "").slice(0, 200);
+      try {
+        const gone = deleteOrganization(ctx.tenant.id, ctx.user.id, typed, { ip });
+        addAccountNotice(ctx.user.id, `You deleted the organization “${gone.name}” and all its data.`);
+      } catch (error) {
+        if (error instanceof OrganizationError)
+          return fail(
+            error.status === 400 ? { confirmName: error.message } : { organization: error.message },
+            error.status,
+          );
+        throw error;
+      }
+      // The deleted organization was the selected one: switch to another, or to creating one.
+      const next = listTenantsForUser(ctx.user.id)[0];
+      setSelectedTenant(ctx.session.idHash, next?.tenantId ?? null);
+      return redirect(next ? "/dashboard" : "/organizations/new");
+    }
+    case "delete-account": {
+      const password = String(form.get("password") ?? "");
+      if (!password || password.length > 1000) return fail({ password: "Enter your password to delete your account." });
+      const r = await deleteAccount(ctx.user.id, password, releaseOrganizationsForAccountDeletion, ip);
+      if (r.deleted) {
+        // The user row took every session with it; the browser's cookie goes too.
+        return redirect("/login?deleted=1", { headers: { "Set-Cookie": await destroySessionCookie(request) } });
+      }
+      if (r.reason === "limited")
+        return data<ActionResult>(
+          { intent: intent.data, errors: { password: "Too many requests" } },
+          { status: 429, headers: { "Retry-After": String(r.retryAfterSeconds) } },
+        );
+      if (r.reason === "wrong-password") return fail({ password: "The password is not correct." });
+      return fail({ account: soleOwnerMessage(r.organizations) }, 409);
+    }
     case "create-token":
     case "revoke-token": {
       const r = tokensAction(intent.data, form, ctx, ip);
@@ -164,14 +240,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "create-invite": {
       if (!can(role, "invite")) return fail({ invite: "Only owners and admins can invite people." }, 403);
+      const unverified = verificationBlock(ctx.user.id, "invite");
+      if (unverified) return fail({ invite: unverified }, 403);
       const invited = z.enum(INVITABLE_ROLES).safeParse(form.get("role"));
       if (!invited.success) return fail({ invite: "Choose a role for the invitation." });
+      const rawEmail = String(form.get("email") ?? "").trim();
+      const email = rawEmail ? EmailSchema.safeParse(rawEmail) : null;
+      if (email && !email.success) return fail({ inviteEmail: email.error.issues[0]?.message });
       const { token } = createInvitation(ctx.tenant.id, invited.data, ctx.user.id, ip);
       // PUBLIC_URL when set: the request's Host header is the client's to choose.
       const url = `${siteOrigin(request)}/invite/${token}`;
-      return ok("Invitation link created. It works once, for 7 days; copy it now, it is not shown again.", {
-        inviteUrl: url,
+      const shown = "It works once, for 7 days; copy it now, it is not shown again.";
+      if (!email) return ok(`Invitation link created. ${shown}`, { inviteUrl: url });
+      const mail = sendInvitationMail({
+        to: email.data!,
+        link: url,
+        organization: ctx.tenant.displayName,
+        invitedBy: ctx.user.email,
+        role: invited.data,
       });
+      return ok(
+        mail.sent
+          ? `Invitation sent to ${email.data}. The link is also below: ${shown}`
+          : `E-mail is not configured on this server, so nothing was sent to ${email.data}: copy the link below and send it yourself. ${shown}`,
+        { inviteUrl: url, mailed: mail.sent },
+      );
     }
     case "revoke-invite": {
       if (!can(role, "invite")) return fail({ invite: "Only owners and admins can revoke invitations." }, 403);
@@ -255,6 +348,9 @@ function RolePermissions({ yourRole }: { yourRole: Role }) {
   );
 }
 
+/** Errors shown next to their field (FormField), not again in the notice. */
+const FIELD_ERRORS = ["currentPassword", "newPassword", "orgName", "confirmName", "password", "inviteEmail"];
+
 function Notice({ result, intent }: { result: ActionResult | undefined; intent: string }) {
   if (!result || result.intent !== intent) return null;
   if (result.ok)
@@ -264,7 +360,7 @@ function Notice({ result, intent }: { result: ActionResult | undefined; intent: 
       </p>
     );
   const first = Object.values(result.errors ?? {}).find(Boolean);
-  return first && !["currentPassword", "newPassword"].some((k) => result.errors?.[k]) ? (
+  return first && !FIELD_ERRORS.some((k) => result.errors?.[k]) ? (
     <p role="alert" className="mt-3 rounded-md bg-danger-light p-3 text-sm text-danger">
       {first}
     </p>
@@ -276,6 +372,10 @@ export default function Settings() {
   const result = useActionResult<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const pwErrors = result?.intent === "change-password" ? (result.errors ?? {}) : {};
+  const orgErrors = result?.intent === "rename-organization" ? (result.errors ?? {}) : {};
+  const deleteErrors = result?.intent === "delete-organization" ? (result.errors ?? {}) : {};
+  const accountErrors = result?.intent === "delete-account" ? (result.errors ?? {}) : {};
+  const inviteErrors = result?.intent === "create-invite" ? (result.errors ?? {}) : {};
   return (
     <main id="main" className="max-w-3xl space-y-8">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -366,6 +466,61 @@ export default function Settings() {
         <Notice result={result} intent="start-trial" />
       </section>
 
+      {/* Not labelled by its heading: the sidebar's organization selector is the page's one control labelled "Organization". */}
+      <section className="card">
+        <h2 id="organization-title" className="text-lg font-semibold">
+          Organization
+        </h2>
+        {d.canManageOrganization ? (
+          <>
+            <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" noValidate>
+              <input type="hidden" name="intent" value="rename-organization" />
+              <div className="min-w-0 flex-1">
+                <FormField
+                  id="org-name"
+                  name="name"
+                  label="New name"
+                  defaultValue={d.tenant.storedName}
+                  maxLength={100}
+                  error={orgErrors.orgName}
+                />
+              </div>
+              <button type="submit" className="btn-secondary" disabled={busy}>
+                Rename
+              </button>
+            </Form>
+            <Notice result={result} intent="rename-organization" />
+            <div className="mt-5 border-t border-slate-100 pt-4">
+              <h3 className="font-semibold text-danger">Delete this organization</h3>
+              <p className="mt-1 text-sm text-ink-muted">
+                Deletes {d.tenant.name} and everything in it (findings, alerts, cases, watched identities, API tokens,
+                the audit trail) for every member, at once and for good. The other members are told.
+              </p>
+              <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" noValidate>
+                <input type="hidden" name="intent" value="delete-organization" />
+                <div className="min-w-0 flex-1">
+                  <FormField
+                    id="confirm-name"
+                    name="confirmName"
+                    label={`Type “${d.tenant.name}” to confirm`}
+                    autoComplete="off"
+                    error={deleteErrors.confirmName}
+                  />
+                </div>
+                <button type="submit" className="btn-danger" disabled={busy}>
+                  Delete organization
+                </button>
+              </Form>
+              <Notice result={result} intent="delete-organization" />
+            </div>
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-ink-muted">
+            {d.tenant.name}: only an owner can rename or delete the organization.
+          </p>
+        )}
+      </section>
+
       <section aria-labelledby="members-title" className="card">
         <h2 id="members-title" className="text-lg font-semibold">
           Members of {d.tenant.name}
@@ -435,6 +590,11 @@ export default function Settings() {
         {d.canManage ? (
           <div className="mt-5 border-t border-slate-100 pt-4">
             <h3 className="font-semibold">Invite someone</h3>
+            {d.inviteBlocked ? (
+              <p className="mt-1 rounded-md bg-warn-light p-2 text-sm" data-testid="invite-blocked">
+                {d.inviteBlocked}
+              </p>
+            ) : null}
             <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="create-invite" />
               <div>
@@ -446,6 +606,17 @@ export default function Settings() {
                   <option value="viewer">viewer (read-only)</option>
                   <option value="admin">admin</option>
                 </select>
+              </div>
+              <div className="min-w-0 flex-1">
+                <FormField
+                  id="invite-email"
+                  name="email"
+                  type="email"
+                  label="E-mail address (optional)"
+                  autoComplete="off"
+                  error={inviteErrors.inviteEmail}
+                  hint="We e-mail the link to this address; the link is shown here either way."
+                />
               </div>
               <button type="submit" className="btn-primary" disabled={busy}>
                 Create invitation link
@@ -490,6 +661,49 @@ export default function Settings() {
       </section>
 
       <TokensSection data={d.apiTokens as TokensSectionData} result={result} />
+
+      <section aria-labelledby="your-data-title" className="card">
+        <h2 id="your-data-title" className="text-lg font-semibold">
+          Your data and your account
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Download everything Rampart keeps about you (profile, memberships, the audit entries about you and the
+          analyses you ran) as JSON, before you delete your account.
+        </p>
+        <a
+          href="/settings/account-data.json"
+          download
+          className="btn-secondary mt-3 inline-block"
+          data-testid="export-data"
+        >
+          Download my data (JSON)
+        </a>
+        <div className="mt-5 border-t border-slate-100 pt-4">
+          <h3 className="font-semibold text-danger">Delete my account</h3>
+          <p className="mt-1 text-sm text-ink-muted">
+            Signs you out everywhere and deletes your account for good. Organizations where you are the only member are
+            deleted with it. If you are the only owner of an organization with other members, make one of them an owner
+            first, or delete the organization.
+          </p>
+          <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" noValidate>
+            <input type="hidden" name="intent" value="delete-account" />
+            <div className="min-w-0 flex-1">
+              <FormField
+                id="delete-password"
+                name="password"
+                type="password"
+                label="Your password"
+                autoComplete="current-password"
+                error={accountErrors.password}
+              />
+            </div>
+            <button type="submit" className="btn-danger" disabled={busy}>
+              Delete my account
+            </button>
+          </Form>
+          <Notice result={result} intent="delete-account" />
+        </div>
+      </section>
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { PublicChrome } from "~/components/public-chrome";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import type { HydrationHandle } from "~/lib/hydration";
 import { AlertBell, loadBell } from "~/modules/alerts";
+import { AccountBanner, loadAccountBanner } from "~/modules/accounts";
 
 /**
  * The sidebar shell: a parent layout whose loader resolves user, selected
@@ -15,7 +16,8 @@ import { AlertBell, loadBell } from "~/modules/alerts";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const shell = await loadShellData(request);
-  return shell ? { signedIn: true as const, shell, bell: await loadBell(request) } : { signedIn: false as const };
+  if (!shell) return { signedIn: false as const };
+  return { signedIn: true as const, shell, bell: await loadBell(request), account: loadAccountBanner(shell.user) };
 }
 
 /**
@@ -38,6 +40,7 @@ export default function AppLayout() {
   return (
     <AppShell data={data.shell}>
       {data.bell ? <AlertBell data={data.bell} /> : null}
+      <AccountBanner data={data.account} />
       <Outlet />
     </AppShell>
   );

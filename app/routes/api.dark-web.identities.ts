@@ -10,6 +10,7 @@ import { badRequest, firstIssue, json, methodNotAllowed, readJsonBody } from "~/
 import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit/audit.server";
+import { requireVerifiedEmail } from "~/modules/accounts";
 import { WatchEntrySchema } from "~/modules/breach/validation";
 import {
   addWatchedDomain,
@@ -31,6 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = WatchEntrySchema.safeParse(body && typeof body === "object" ? body : {});
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
   const entry = parsed.data.value;
+  // 403 EMAIL_NOT_VERIFIED: an unverified account watches e-mail addresses only (issue 20).
+  if (entry.type === "domain") requireVerifiedEmail(ctx.user.id, "watch-domain");
   try {
     const r =
       entry.type === "email"

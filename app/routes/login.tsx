@@ -67,6 +67,11 @@ export default function Login() {
             Your password was changed and every session signed out. Sign in with the new password.
           </p>
         ) : null}
+        {params.get("deleted") === "1" ? (
+          <p role="status" className="mt-4 rounded-md bg-ok-light p-3 text-sm text-ok" data-testid="account-deleted">
+            Your account was deleted and you were signed out everywhere.
+          </p>
+        ) : null}
         <Form method="post" className="card mt-6 space-y-4" noValidate>
           {errors.form ? (
             <p role="alert" className="rounded-md bg-danger-light p-3 text-sm text-danger" data-testid="form-error">

@@ -11,6 +11,8 @@ import { createUser, EmailTakenError } from "~/modules/accounts/accounts.server"
 import { fieldErrors, SignupSchema } from "~/modules/accounts/validation";
 import { checkNewPassword } from "~/modules/accounts/new-password.server";
 import { audit } from "~/modules/audit/audit.server";
+import { sendVerificationMail } from "~/modules/accounts";
+import { siteOrigin } from "~/lib/public-origin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Create your account · Rampart" },
@@ -42,6 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { user, tenantId } = await createUser(parsed.data.email, parsed.data.password, { ip });
     const cookie = await createSession(request, user.id, { selectedTenantId: tenantId, ip });
     audit({ action: "auth.login", userId: user.id, tenantId, ip, detail: { via: "signup" } });
+    // The account works at once; the mail goes out after the answer (the shell's banner says what is waiting for it).
+    sendVerificationMail(user.id, siteOrigin(request), { ip });
     return redirect("/dashboard", { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof EmailTakenError) {

@@ -44,6 +44,8 @@ test("a new user's first ten minutes: sign up, follow the checklist, end with a 
   page,
 }) => {
   await signUp(page, uniqueEmail("first"));
+  // The account works at once; the banner asks for the address to be verified (lifecycle.spec.ts follows the link).
+  await expect(page.getByTestId("verify-banner")).toContainText("Verify your e-mail address.");
   await expect(page.getByTestId("score-not-enough")).toHaveText("Not enough data yet");
   const steps = page.getByTestId("first-steps");
   await expect(steps.locator("li")).toHaveCount(5);

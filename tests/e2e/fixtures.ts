@@ -32,7 +32,15 @@ const sessionCookie = createCookie("rampart_session", {
   secrets: [E2E_SESSION_SECRET],
 });
 
-export type LoginOptions = { plan?: Plan; email?: string; password?: string; trial?: boolean; tenantName?: string };
+export type LoginOptions = {
+  plan?: Plan;
+  email?: string;
+  password?: string;
+  trial?: boolean;
+  tenantName?: string;
+  /** The e-mail address is verified unless a test asks otherwise (issue 20: unverified accounts cannot invite). */
+  verified?: boolean;
+};
 export type LoggedIn = { userId: string; email: string; password: string; tenantId: string };
 
 export async function createAccount(opts: LoginOptions = {}): Promise<LoggedIn & { cookieValue: string }> {
@@ -46,7 +54,12 @@ export async function createAccount(opts: LoginOptions = {}): Promise<LoggedIn &
   const db = openDb();
   try {
     db.transaction(() => {
-      db.prepare("INSERT INTO users (id, email, password_hash) VALUES (?, ?, ?)").run(userId, email, passwordHash);
+      db.prepare("INSERT INTO users (id, email, password_hash, email_verified_at) VALUES (?, ?, ?, ?)").run(
+        userId,
+        email,
+        passwordHash,
+        opts.verified === false ? null : now,
+      );
       db.prepare("INSERT INTO tenants (id, name, plan) VALUES (?, ?, ?)").run(
         tenantId,
         opts.tenantName ?? "Personal",

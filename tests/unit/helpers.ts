@@ -1,12 +1,18 @@
 // Helpers for tests that call loaders and actions directly against the test database.
 import { createUser } from "~/modules/accounts/accounts.server";
+import { markEmailVerified } from "~/modules/accounts";
 import { createSession } from "~/lib/session.server";
 import { randomUUID } from "node:crypto";
 
 export const BASE = "http://localhost";
 
-export async function signedInUser(email = `u-${randomUUID().slice(0, 8)}@example.com`) {
+/** A signed-in user whose e-mail address is verified, unless a test asks otherwise (`verified: false`). */
+export async function signedInUser(
+  email = `u-${randomUUID().slice(0, 8)}@example.com`,
+  opts: { verified?: boolean } = {},
+) {
   const { user, tenantId } = await createUser(email, `a long passphrase ${randomUUID()}`);
+  if (opts.verified !== false) markEmailVerified(user.id);
   const setCookie = await createSession(new Request(BASE), user.id, { selectedTenantId: tenantId });
   const cookie = setCookie.split(";")[0];
   return { user, tenantId, cookie };

@@ -2,7 +2,7 @@ import type { IconName } from "~/lib/app-routes";
 import type { SidebarState } from "~/lib/sidebar-state";
 
 export type ShellData = {
-  user: { email: string };
+  user: { id: string; email: string };
   tenants: { id: string; name: string }[];
   selectedTenantId: string | null;
   planName: string;

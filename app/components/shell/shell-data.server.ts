@@ -13,7 +13,7 @@ export async function loadShellData(request: Request): Promise<ShellData | null>
   const ctx = await getTenantContext(request);
   if (!ctx) return null;
   return {
-    user: { email: ctx.user.email },
+    user: { id: ctx.user.id, email: ctx.user.email },
     tenants: ctx.tenants.map((t) => ({ id: t.tenantId, name: displayTenantName(t.tenant.name) })),
     selectedTenantId: ctx.tenant?.id ?? null,
     planName: PLAN_DISPLAY_NAME[ctx.effectivePlan],

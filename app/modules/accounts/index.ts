@@ -19,3 +19,36 @@ export {
   RESET_REQUESTED_MESSAGE,
   RESET_INVALID_MESSAGE,
 } from "./password-reset.server";
+// E-mail verification (issue 20).
+export {
+  EMAIL_NOT_VERIFIED_CODE,
+  isEmailVerified,
+  markEmailVerified,
+  requireVerifiedEmail,
+  resendVerificationMessage,
+  sendVerificationMail,
+  verificationBlock,
+  verifyEmail,
+  verifyLink,
+  VERIFY_INVALID_MESSAGE,
+  VERIFY_TTL_MS,
+  type VerificationMailResult,
+} from "./email-verification.server";
+// Account notices and the shell's account banner (issue 20).
+export {
+  accountBannerState,
+  addAccountNotice,
+  dismissAccountNotices,
+  loadAccountBanner,
+  type AccountBannerData,
+} from "./account-notices.server";
+export { AccountBanner } from "./components/account-banner";
+// The account's own data and its deletion (issue 20).
+export {
+  deleteAccount,
+  exportAccountData,
+  soleOwnerMessage,
+  type AccountData,
+  type DeleteAccountResult,
+  type ReleaseOrganizations,
+} from "./account-deletion.server";

@@ -9,13 +9,19 @@
  * request's Host header could be pointed at an attacker's site (host header
  * poisoning), so operators behind a proxy must set PUBLIC_URL.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { and, count, eq, gt, isNull } from "drizzle-orm";
-import { accountTokens, sessions, users } from "@db/schema";
+import { eq } from "drizzle-orm";
+import { sessions, users } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { audit } from "~/modules/audit";
 import { findUserByEmail } from "./accounts.server";
+import {
+  issueAccountToken,
+  liveTokenOwner,
+  spendAllTokens,
+  spendToken,
+  tokensIssuedSince,
+} from "./account-tokens.server";
 import { hashPassword } from "./password-hash.server";
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
@@ -26,21 +32,9 @@ export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that address, we have sent it a link to choose a new password. The link works for 30 minutes.";
 export const RESET_INVALID_MESSAGE = "This reset link is invalid, used or expired. Ask for a new one.";
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** Creates a reset token for a user; answers the token (shown once: in the mail or the operator's terminal). */
 export function issueResetToken(userId: string, now = Date.now()): string {
-  const token = randomBytes(32).toString("base64url");
-  db.insert(accountTokens)
-    .values({
-      tokenHash: hashToken(token),
-      userId,
-      purpose: "password-reset",
-      createdAt: now,
-      expiresAt: now + RESET_TTL_MS,
-    })
-    .run();
-  return token;
+  return issueAccountToken(userId, "password-reset", RESET_TTL_MS, now);
 }
 
 export function resetLink(origin: string, token: string) {
@@ -48,19 +42,7 @@ export function resetLink(origin: string, token: string) {
 }
 
 function recentResets(userId: string, now: number) {
-  return (
-    db
-      .select({ n: count() })
-      .from(accountTokens)
-      .where(
-        and(
-          eq(accountTokens.userId, userId),
-          eq(accountTokens.purpose, "password-reset"),
-          gt(accountTokens.createdAt, now - RESET_TTL_MS),
-        ),
-      )
-      .get()?.n ?? 0
-  );
+  return tokensIssuedSince(userId, "password-reset", now - RESET_TTL_MS);
 }
 
 /**
@@ -105,21 +87,7 @@ export function requestPasswordReset(
 
 /** The account a live token belongs to, or null (unknown, used, expired). */
 export function resetTokenUser(token: string, now = Date.now()) {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const row = db
-    .select({ userId: accountTokens.userId, email: users.email })
-    .from(accountTokens)
-    .innerJoin(users, eq(users.id, accountTokens.userId))
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.purpose, "password-reset"),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
-    .get();
-  return row ?? null;
+  return liveTokenOwner(token, "password-reset", now);
 }
 
 /**
@@ -134,31 +102,11 @@ export async function resetPassword(token: string, newPassword: string, opts: { 
   if (!owner) return false;
   const passwordHash = await hashPassword(newPassword);
   const spent = db.transaction(() => {
-    const used = db
-      .update(accountTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(accountTokens.tokenHash, hashToken(token)),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, now),
-        ),
-      )
-      .run();
-    if (used.changes !== 1) return false;
+    if (!spendToken(token, "password-reset", now)) return false;
     db.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, owner.userId)).run();
     db.delete(sessions).where(eq(sessions.userId, owner.userId)).run();
     // Other reset links of the account die with this one.
-    db.update(accountTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(accountTokens.userId, owner.userId),
-          eq(accountTokens.purpose, "password-reset"),
-          isNull(accountTokens.usedAt),
-        ),
-      )
-      .run();
+    spendAllTokens(owner.userId, "password-reset", now);
     return true;
   });
   if (spent) audit({ action: "auth.password_reset", userId: owner.userId, ip: opts.ip });

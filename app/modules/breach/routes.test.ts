@@ -5,6 +5,7 @@ import { db, sqlite } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
+import { markEmailVerified } from "~/modules/accounts";
 import { listActiveAlerts } from "~/modules/alerts";
 import { action as checkAction, loader as checkLoader } from "~/routes/_public.breach-check";
 import { action as dwmAction, loader as dwmLoader } from "~/routes/_app.dark-web-monitoring";
@@ -40,6 +41,8 @@ let n = 0;
 async function signedIn() {
   const email = `dwm${++n}-${Date.now()}@example.com`;
   const { user, tenantId } = await createUser(email, "a long enough passphrase 1");
+  // Verified: unverified accounts cannot watch domains (issue 20; email-verification.test.ts).
+  markEmailVerified(user.id);
   const setCookie = await createSession(new Request("http://localhost/login"), user.id, { selectedTenantId: tenantId });
   return { tenantId, cookie: setCookie.split(";")[0] };
 }

@@ -5,6 +5,7 @@ import { getTenant } from "~/modules/tenants";
 import { getTrial } from "~/modules/tenants";
 import { listAuditForTenant } from "~/modules/audit";
 import { addWatchedDomain, listWatchedIdentities } from "~/modules/breach/watchlist.server";
+import { isEmailVerified } from "~/modules/accounts";
 import { operatorCommands, OperatorError } from "./commands.server";
 import { resetPassword, verifyLogin } from "~/modules/accounts";
 
@@ -28,6 +29,15 @@ describe("operator commands", () => {
     expect(await verifyLogin(email, "the operator gave me this link")).not.toBeNull();
     expect(await resetPassword(token!, "and again with the same link")).toBe(false);
     expect(() => operatorCommands.resetLink("nobody@example.com")).toThrow(/No user/);
+  });
+
+  it("verify-email marks an address verified (installs without SMTP)", async () => {
+    const email = `v-${randomUUID().slice(0, 8)}@example.com`;
+    const { user } = await createUser(email, "a long passphrase for tests");
+    expect(isEmailVerified(user.id)).toBe(false);
+    expect(operatorCommands.verifyEmail(email.toUpperCase())).toBe(`${email} is verified.`);
+    expect(isEmailVerified(user.id)).toBe(true);
+    expect(() => operatorCommands.verifyEmail("nobody@example.com")).toThrow(/No user/);
   });
 
   it("starts one trial per organization and ends it", async () => {

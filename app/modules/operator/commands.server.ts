@@ -6,7 +6,7 @@
  */
 import { isPlan, PLANS } from "~/lib/plans";
 import { listAllTenants, setTenantPlan, getTenant, endTrial, startTrial, TrialError } from "~/modules/tenants";
-import { findUserByEmail, issueResetToken, listUsers, resetLink } from "~/modules/accounts";
+import { findUserByEmail, issueResetToken, listUsers, markEmailVerified, resetLink } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { listContactMessages } from "~/modules/contact";
 import { verifyWatchedDomain } from "~/modules/breach";
@@ -74,6 +74,13 @@ export const operatorCommands = {
     audit({ action: "auth.password_reset_requested", userId: user.id, detail: { by: "operator" } });
     const origin = getEnv().PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
     return `Reset link for ${user.email} (works once, for 30 minutes):\n${resetLink(origin, token)}`;
+  },
+  /** Marks an address verified, for installs without SMTP (the verification mail cannot go out). */
+  verifyEmail(email: string) {
+    const user = findUserByEmail(email);
+    if (!user) throw new OperatorError(`No user with e-mail ${email.trim().toLowerCase()}`);
+    markEmailVerified(user.id, { by: "operator" });
+    return `${user.email} is verified.`;
   },
   messages() {
     return listContactMessages().map((m) => ({

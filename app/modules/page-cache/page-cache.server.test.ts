@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensureBuild, freshDatabase, seedAccount, seedModuleData, startServer } from "../../../bench/harness";
 import { createUser } from "~/modules/accounts/accounts.server";
+import { addAccountNotice, dismissAccountNotices, markEmailVerified } from "~/modules/accounts";
 import { setTenantPlan } from "~/modules/tenants";
 import { createSession } from "~/lib/session.server";
 import { resetEnvForTests } from "~/lib/env.server";
@@ -177,6 +178,20 @@ describe("page cache (module)", () => {
         expect(triggers, `${t} needs its ${kind} trigger`).toContain(`${t}:${t}_version_${kind}`);
       }
     }
+  });
+
+  it("the shell's account banner is in the key: verifying the address or a new account notice renders afresh", async () => {
+    const a = await signedIn();
+    expect((await visit(get(a.cookie))).kind).toBe("miss");
+    expect((await visit(get(a.cookie))).kind).toBe("hit");
+    markEmailVerified(a.userId);
+    expect((await visit(get(a.cookie))).kind).toBe("miss");
+    expect((await visit(get(a.cookie))).kind).toBe("hit");
+    addAccountNotice(a.userId, "An organization you were in was deleted.");
+    expect((await visit(get(a.cookie))).kind).toBe("miss");
+    dismissAccountNotices(a.userId);
+    // Back to the state of the page stored before the notice (no banner): that copy is right again.
+    expect((await visit(get(a.cookie))).kind).toBe("hit");
   });
 
   it("a different user, organization, plan, role or sidebar cookie never gets another's page", async () => {

@@ -34,6 +34,7 @@ import { isbot } from "isbot";
 import { sqlite } from "~/lib/db.server";
 import { parseSidebarState } from "~/lib/sidebar-state";
 import { getTenantContext } from "~/modules/tenants";
+import { accountBannerState } from "~/modules/accounts";
 import { originFromRequest } from "~/lib/public-origin.server";
 
 export const CACHED_PATHS = new Set(["/", "/dashboard"]);
@@ -89,6 +90,8 @@ export async function pageCacheKey(request: Request): Promise<string | null> {
         trial: ctx.trial,
         allowance: ctx.allowance,
         version: ctx.tenant ? tenantDataVersion(ctx.tenant.id) : null,
+        // The shell's account banner (unverified address, unread account notices): not tenant data.
+        account: accountBannerState(ctx.user.id),
       }
     : null;
   const parts = [url.href, isbot(request.headers.get("User-Agent") ?? ""), parseSidebarState(cookie), who];

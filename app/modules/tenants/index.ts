@@ -15,3 +15,15 @@ export * from "./module-page.server";
 export { admitBody, isPublicBodyPath } from "./body-admission.server";
 export { listMembers, createInvitation, acceptInvitation } from "./members.server";
 export { ensureTenantSlug, findTenantBySlug, getTenantTimeZone, setTenantTimeZone } from "./profile.server";
+// Renaming and deleting an organization (issue 20).
+export {
+  canManageOrganization,
+  deleteOrganization,
+  purgeTenant,
+  releaseOrganizationsForAccountDeletion,
+  renameOrganization,
+  tenantTables,
+  OrganizationError,
+  DELETE_CONFIRM_MISMATCH,
+} from "./organization.server";
+export { listTenantsForUser } from "./tenants.server";

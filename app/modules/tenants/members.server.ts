@@ -8,6 +8,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { invitations, memberships, users, type Role } from "@db/schema";
 import { db } from "~/lib/db.server";
+import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { audit } from "~/modules/audit";
 import { organizationAllowanceForUser } from "./tenants.server";
 import { assertCan, type INVITABLE_ROLES } from "~/lib/permissions";
@@ -165,4 +166,41 @@ export function removeMember(tenantId: string, actorId: string, memberUserId: st
     },
     { behavior: "immediate" },
   );
+}
+
+export type InvitationMail = { sent: true; delivery: Promise<boolean> } | { sent: false; reason: "no-smtp" };
+
+/**
+ * Mails an invitation link (issue 20) besides showing it. Without SMTP nothing
+ * is sent and the caller says so: the link on the page is then the only way.
+ * `delivery` resolves false when the mail server refused (logged, not thrown:
+ * the link was shown anyway).
+ */
+export function sendInvitationMail(input: {
+  to: string;
+  link: string;
+  organization: string;
+  invitedBy: string;
+  role: string;
+}): InvitationMail {
+  if (!mailerConfigured()) return { sent: false, reason: "no-smtp" };
+  const delivery = sendMail({
+    to: input.to,
+    subject: `${input.invitedBy} invited you to ${input.organization} on Rampart`,
+    text: [
+      `${input.invitedBy} invited you to join the organization "${input.organization}" on Rampart as ${input.role}.`,
+      "",
+      "Accept the invitation here (the link works once, for 7 days):",
+      input.link,
+      "",
+      "If you do not know this person, ignore this message.",
+    ].join("\n"),
+  }).then(
+    () => true,
+    (error: unknown) => {
+      console.error(`Invitation mail failed: ${(error as Error).message}`);
+      return false;
+    },
+  );
+  return { sent: true, delivery };
 }

@@ -145,7 +145,9 @@ export function TokensSection({ data, result }: { data: TokensSectionData; resul
               </table>
             </div>
           ) : (
-            <p className="mt-3 text-sm text-ink-muted">No tokens yet.</p>
+            <p className="mt-3 text-sm text-ink-muted">
+              No tokens yet. Create one above to send events from a log shipper or a script.
+            </p>
           )}
         </>
       )}

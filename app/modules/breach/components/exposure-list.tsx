@@ -64,7 +64,8 @@ export function ExposureList({ exposures, readOnly = false }: { exposures: Expos
       </div>
       {exposures.length === 0 ? (
         <p className="p-4 text-sm text-ink-muted">
-          No exposure found. New breaches are matched against your watchlist as soon as they are imported.
+          No exposure found. Add every address and domain your organization uses to the watchlist: new breaches are
+          matched against it as soon as they are imported.
         </p>
       ) : (
         <ul className="divide-y divide-slate-200">

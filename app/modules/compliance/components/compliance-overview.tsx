@@ -260,7 +260,9 @@ function Selected({ s, canManage }: { s: NonNullable<OverviewProps["selected"]>;
           </Form>
         </div>
         {s.list.rows.length === 0 ? (
-          <p className="px-5 py-6 text-sm text-ink-muted">No requirement matches these filters.</p>
+          <p className="px-5 py-6 text-sm text-ink-muted">
+            No requirement matches these filters. Clear them to see every requirement.
+          </p>
         ) : (
           <div className="relative overflow-x-auto">
             <table className="w-full min-w-[40rem] border-collapse text-left text-sm" data-testid="requirements-table">

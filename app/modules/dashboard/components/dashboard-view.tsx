@@ -207,7 +207,10 @@ export function DashboardView({
             ) : null}
           </div>
           {recentAlerts.length === 0 ? (
-            <p className="px-5 py-6 text-sm text-ink-muted">No alerts. New findings from every module appear here.</p>
+            <p className="px-5 py-6 text-sm text-ink-muted">
+              No alerts. New findings from every module appear here: watch your addresses on Dark Web Monitoring or
+              analyse a message on Phishing Protection to start.
+            </p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {recentAlerts.map((a) => (

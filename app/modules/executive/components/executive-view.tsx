@@ -158,7 +158,8 @@ export function ExecutiveView({
               Compliance by framework
             </h2>
             <p className="mt-2 text-sm text-ink-muted">
-              No framework is tracked yet, so there is no compliance score to chart.
+              No framework is tracked yet, so there is no compliance score to chart.{" "}
+              <a href="/compliance-monitoring">Adopt a framework on Compliance Monitoring</a> to start one.
             </p>
           </section>
         )}

@@ -278,7 +278,12 @@ export function CasePage() {
           <h2 id="obs-heading" className="text-lg font-semibold">
             Observables
           </h2>
-          {c.observables.length === 0 ? <p className="text-sm text-ink-muted">No observables yet.</p> : null}
+          {c.observables.length === 0 ? (
+            <p className="text-sm text-ink-muted">
+              No observables yet.
+              {can.work ? " Add the addresses, domains, hashes or URLs this case involves below." : ""}
+            </p>
+          ) : null}
           {c.observables.length ? (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm" data-testid="ir-observables">
@@ -363,7 +368,11 @@ export function CasePage() {
           <h2 id="evidence-heading" className="text-lg font-semibold">
             Evidence
           </h2>
-          {c.evidence.length === 0 ? <p className="text-sm text-ink-muted">No evidence yet.</p> : null}
+          {c.evidence.length === 0 ? (
+            <p className="text-sm text-ink-muted">
+              No evidence yet.{can.work ? " Attach logs, screenshots or exports with the form below." : ""}
+            </p>
+          ) : null}
           <ul className="space-y-2 text-sm" data-testid="ir-evidence">
             {c.evidence.map((e) => (
               <li key={e.id} className="break-all">
