@@ -14,6 +14,10 @@ import type { RampartLoadContext } from "~/lib/request.server";
 import { hasSessionCookie } from "~/lib/session.server";
 import { originFromRequest } from "~/lib/public-origin.server";
 import { loggablePath, redactSecrets } from "~/lib/log-redaction";
+import { installRouteMatchMemo } from "~/lib/route-matching.server";
+
+// Before the first request: route matching once per route tree and path (why: that module).
+installRouteMatchMemo();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -32,7 +36,7 @@ export default function handleRequest(
     // Aborts a render still streaming after the delay. Cleared when the document is complete: a pending timer
     // holds the whole render (tree, loader data, context) for six seconds after the response went out, which at
     // a hundred documents a second kept hundreds of finished renders alive (RSS and garbage-collection time).
-    let abortTimer: NodeJS.Timeout | undefined;
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -42,11 +46,15 @@ export default function handleRequest(
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = coalescedStream();
-          body.once("end", () => clearTimeout(abortTimer));
-          // Closed before the end: the client went away, so the render stops now (a no-op once it completed).
+          let ended = false;
+          body.once("end", () => {
+            ended = true;
+            clearTimeout(abortTimer);
+          });
+          // Closed before the end: the client went away, so the render stops now.
           body.once("close", () => {
             clearTimeout(abortTimer);
-            abort();
+            if (!ended) abort();
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // A document rendered for a session holds that user's data: never stored
@@ -76,7 +84,6 @@ export default function handleRequest(
         },
       },
     );
-    abortTimer = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
 
