@@ -34,7 +34,7 @@ import {
   ROLES,
   type Role,
 } from "~/lib/permissions";
-import { Check, Minus } from "lucide-react";
+import { Check, Minus } from "~/components/ui/icons";
 import { siteOrigin } from "~/lib/public-origin.server";
 import { tokensAction, tokensSettings } from "~/modules/api-tokens";
 import { TokensSection, type TokensSectionData } from "~/modules/api-tokens/components/tokens-section";
