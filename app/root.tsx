@@ -50,7 +50,7 @@ export function useRootData() {
 /**
  * Signed-in pages link the stylesheet (fingerprinted, cached for a year, so it is fetched once per release) instead
  * of carrying it inline: inlined, it was most of each signed-in response, compressed again on every request. Public
- * documents keep it inline, where it saves a first-time visitor a blocking request (docs/decisions/020).
+ * documents keep it inline, where it saves a first-time visitor a blocking request (docs/decisions/022).
  */
 function Stylesheet({ link }: { link: boolean }) {
   const css = link ? null : inlinedStylesheet === undefined ? stylesheetText() : inlinedStylesheet;

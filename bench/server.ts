@@ -5,7 +5,9 @@
 // with a query string, phishing, dark-web monitoring, alerts on a plan that has
 // them, settings) beside a stock trivial Remix page (bench/stock) built and served
 // in the same run: each row prints its ratio to that page, a figure that holds on
-// a loaded machine where absolute ones do not. Writes bench/results/server.json
+// a loaded machine where absolute ones do not; the stock page is measured again
+// right before each of those five pages, and the target is checked on the ratio to
+// that adjacent run (load on the shared machine drifts within a run). Writes bench/results/server.json
 // and prints a table.
 //
 // Options (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS
@@ -98,6 +100,9 @@ type TargetResult = {
   capacityOneCoreRps: number | null;
   ratioToHealthz?: number | null;
   ratioToStock?: number | null;
+  /** Uncached pages: the stock page's rate in the run just before, and the ratio to it (the figure the target uses). */
+  adjacentStockRps?: number;
+  ratioToAdjacentStock?: number;
 };
 
 // No progress bar: the output is a table.
@@ -156,47 +161,61 @@ export async function main() {
   }, 100);
 
   const results: Record<string, TargetResult> = {};
+  async function measure(t: Target): Promise<TargetResult> {
+    const base = t.url ?? server.url;
+    // Short warm-up so the JIT and SQLite page cache are the steady state being measured.
+    await run({
+      url: base + t.path,
+      connections: 10,
+      duration: 2,
+      headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" },
+    });
+    targetPeak = 0;
+    const cpuBefore = t.url ? stock.cpuMs() : server.cpuMs();
+    const r = await run({
+      url: base + t.path,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" },
+    });
+    const cpuAfter = t.url ? stock.cpuMs() : server.cpuMs();
+    const non2xx = r.non2xx ?? 0;
+    return {
+      path: t.path,
+      requestsPerSecond: Math.round(r.requests.average),
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      errors: r.errors + r.timeouts + non2xx,
+      non2xx,
+      requests: r.requests.total,
+      bytesPerSecond: Math.round(r.throughput.average),
+      peakRssMb: Math.round(targetPeak / 1048576),
+      // The server's own CPU time per answered request: much less sensitive than
+      // requests/s to other work on the machine, so layers can be compared.
+      serverCpuMsPerRequest:
+        cpuBefore !== null && cpuAfter !== null && r.requests.total
+          ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000
+          : null,
+      capacityOneCoreRps:
+        cpuBefore !== null && cpuAfter !== null && cpuAfter > cpuBefore
+          ? Math.round(r.requests.total / ((cpuAfter - cpuBefore) / 1000))
+          : null,
+    };
+  }
+
   try {
     for (const t of targets) {
-      const base = t.url ?? server.url;
-      // Short warm-up so the JIT and SQLite page cache are the steady state being measured.
-      await run({
-        url: base + t.path,
-        connections: 10,
-        duration: 2,
-        headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" },
-      });
-      targetPeak = 0;
-      const cpuBefore = t.url ? stock.cpuMs() : server.cpuMs();
-      const r = await run({
-        url: base + t.path,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers: { ...(t.headers ?? {}), "accept-encoding": "gzip, deflate, br" },
-      });
-      const cpuAfter = t.url ? stock.cpuMs() : server.cpuMs();
-      const non2xx = r.non2xx ?? 0;
-      results[t.name] = {
-        path: t.path,
-        requestsPerSecond: Math.round(r.requests.average),
-        p50Ms: r.latency.p50,
-        p99Ms: r.latency.p99,
-        errors: r.errors + r.timeouts + non2xx,
-        non2xx,
-        requests: r.requests.total,
-        bytesPerSecond: Math.round(r.throughput.average),
-        peakRssMb: Math.round(targetPeak / 1048576),
-        // The server's own CPU time per answered request: much less sensitive than
-        // requests/s to other work on the machine, so layers can be compared.
-        serverCpuMsPerRequest:
-          cpuBefore !== null && cpuAfter !== null && r.requests.total
-            ? Math.round(((cpuAfter - cpuBefore) / r.requests.total) * 1000) / 1000
-            : null,
-        capacityOneCoreRps:
-          cpuBefore !== null && cpuAfter !== null && cpuAfter > cpuBefore
-            ? Math.round(r.requests.total / ((cpuAfter - cpuBefore) / 1000))
-            : null,
-      };
+      // The machine is shared: the stock page is measured again right before each page rendered on every
+      // request, and that page's ratio is to this adjacent run, so a change of load between the first stock run
+      // and a later page does not show up as the page's speed.
+      const stockTarget = targets.find((x) => x.name === "stock-remix");
+      const adjacent = t.uncached && stockTarget ? await measure(stockTarget) : null;
+      results[t.name] = await measure(t);
+      if (adjacent) {
+        results[t.name].adjacentStockRps = adjacent.requestsPerSecond;
+        results[t.name].ratioToAdjacentStock =
+          Math.round((results[t.name].requestsPerSecond / Math.max(adjacent.requestsPerSecond, 1)) * 100) / 100;
+      }
     }
   } finally {
     clearInterval(sampler);
@@ -253,8 +272,8 @@ export async function main() {
                 `${name}RatioToStock`,
                 {
                   target: `>= ${UNCACHED.minRatioToStock}`,
-                  value: r.ratioToStock,
-                  met: (r.ratioToStock ?? 0) >= UNCACHED.minRatioToStock,
+                  value: r.ratioToAdjacentStock ?? r.ratioToStock,
+                  met: (r.ratioToAdjacentStock ?? r.ratioToStock ?? 0) >= UNCACHED.minRatioToStock,
                 },
               ],
               [`${name}P99Ms`, { target: `< ${UNCACHED.p99Ms}`, value: r.p99Ms, met: r.p99Ms < UNCACHED.p99Ms }],
@@ -274,6 +293,7 @@ export async function main() {
     "p99 ms": r.p99Ms,
     errors: r.errors,
     "x stock": r.ratioToStock,
+    "x adjacent stock": r.ratioToAdjacentStock ?? "",
     "x healthz": r.ratioToHealthz,
     "server CPU ms/req": r.serverCpuMsPerRequest,
     "peak RSS MB": r.peakRssMb,

@@ -1,5 +1,5 @@
 import { Link, PrefetchPageLinks } from "@remix-run/react";
-import { CheckCircle2, Circle } from "lucide-react";
+import { CheckCircle2, Circle } from "~/components/ui/icons";
 import { useEffect, useState } from "react";
 import { DashboardView } from "~/modules/dashboard";
 import { MetricCard } from "~/components/metric-card";

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { Inbox } from "lucide-react";
+import { Inbox } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { appRoute } from "~/lib/app-routes";
 import { TeaserPage } from "./teaser-page";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CheckCircle2, Circle } from "lucide-react";
+import { CheckCircle2, Circle } from "~/components/ui/icons";
 import { APP_ROUTES, SECURITY_OPERATIONS_PATH } from "~/lib/app-routes";
 import { lowestPlanWith, PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { TEASERS } from "~/modules/marketing";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Lock } from "lucide-react";
+import { Lock } from "~/components/ui/icons";
 import { upgradeBannerDetail, upgradeRequiredText, type Feature } from "~/lib/plans";
 
 /** The banner a page shows when the effective plan lacks its feature (docs/product.md §2, §6). */

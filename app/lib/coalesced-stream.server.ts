@@ -3,7 +3,7 @@
  * piece to the response and flushes it, so compression ran and flushed once per piece. This stream joins what the
  * renderer writes within one turn of the event loop into one chunk: a page without suspended parts goes out as one
  * write, while later parts (streamed loader data) still go out as soon as they are rendered. Why:
- * docs/decisions/020-signed-in-page-speed.md.
+ * docs/decisions/022-signed-in-page-speed.md.
  */
 import { Transform } from "node:stream";
 

@@ -11,7 +11,7 @@ import { AlertCaseCheckbox, canOpenCaseFromAlerts, OpenCaseFromAlerts } from "~/
 import {
   SEVERITIES,
   alertSources,
-  alertTimeline,
+  alertTimelines,
   canAlerting,
   effectiveStatus,
   listAlerts,
@@ -64,6 +64,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     severity: url.searchParams.get("severity") || undefined,
     source: url.searchParams.get("source") || undefined,
   });
+  const list = listAlerts(tenantId, 200, filters);
+  const timelines = alertTimelines(
+    tenantId,
+    list.map((a) => a.id),
+  );
   return {
     // Acknowledge/resolve/silence are state changes (app/lib/permissions.ts); the action checks again.
     canTriage: canAlerting(access.ctx.tenant.role, "triage"),
@@ -71,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canOpenCase: canOpenCaseFromAlerts(access.ctx),
     filters,
     sources: alertSources(tenantId),
-    alerts: listAlerts(tenantId, 200, filters).map((a) => ({
+    alerts: list.map((a) => ({
       id: a.id,
       title: a.title,
       detail: a.detail,
@@ -82,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       createdAt: new Date(a.createdAt).toISOString(),
       lastSeenAt: new Date(a.lastSeenAt ?? a.createdAt).toISOString(),
       silencedUntil: a.silencedUntil ? new Date(a.silencedUntil).toISOString() : null,
-      timeline: alertTimeline(tenantId, a.id).map((e) => ({
+      timeline: timelines.get(a.id)!.map((e) => ({
         id: e.id,
         label: EVENT_LABEL[e.kind] ?? e.kind,
         note: describe(e.kind, e.detail),

@@ -6,7 +6,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
-import { CheckCircle2, Info, Plus } from "lucide-react";
+import { CheckCircle2, Info, Plus } from "~/components/ui/icons";
 import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import { limitWrites } from "~/lib/api.server";

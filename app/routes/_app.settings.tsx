@@ -52,7 +52,7 @@ import {
   ROLES,
   type Role,
 } from "~/lib/permissions";
-import { Check, Minus } from "lucide-react";
+import { Check, Minus } from "~/components/ui/icons";
 import { siteOrigin } from "~/lib/public-origin.server";
 import { verificationBlock } from "~/modules/accounts";
 import { tokensAction, tokensSettings } from "~/modules/api-tokens";

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link, useRevalidator } from "@remix-run/react";
-import { Plus, X } from "lucide-react";
+import { Plus, X } from "~/components/ui/icons";
 import { useId, useState, type FormEvent } from "react";
 import { apiRequest } from "~/lib/api-client";
 import { ApiError } from "~/lib/errors";

@@ -22,8 +22,8 @@ import {
   Siren,
   Sparkles,
   Workflow,
-  type LucideIcon,
-} from "lucide-react";
+} from "~/components/ui/icons";
+import { type LucideIcon } from "lucide-react";
 import type { IconName } from "~/lib/app-routes";
 
 const ICONS: Record<IconName, LucideIcon> = {

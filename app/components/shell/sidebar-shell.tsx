@@ -9,7 +9,16 @@ import {
   useSearchParams,
   useSubmit,
 } from "@remix-run/react";
-import { ChevronsLeft, ChevronsRight, LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
+import {
+  ChevronsLeft,
+  ChevronsRight,
+  IconSprite,
+  LogOut,
+  Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
+  X,
+} from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { SidebarState } from "~/lib/sidebar-state";
 import { Logo } from "../logo";
@@ -268,85 +277,88 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
     </div>
   );
 
+  // Icons in the shell and the page are drawn from one cached sprite (~/components/ui/icons).
   return (
-    <div className="flex min-h-full" data-sidebar={sidebar}>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        Skip to content
-      </a>
-      <NavigationStatus />
-      {sidebar === "hidden" ? null : (
-        <aside
-          className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white md:block ${compact ? "w-16" : "w-64"}`}
-          aria-label="Sidebar"
-          data-testid="sidebar"
+    <IconSprite>
+      <div className="flex min-h-full" data-sidebar={sidebar}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
         >
-          {sidebarContent(false)}
-        </aside>
-      )}
-      {drawerOpen ? (
-        <div className="md:hidden">
-          <Link
-            to={closeHref}
-            className="fixed inset-0 z-40 bg-black/40"
-            aria-label="Close menu"
-            data-testid="drawer-overlay"
-            onClick={(e) => {
-              e.preventDefault();
-              setDrawerOpen(false);
-            }}
-          />
+          Skip to content
+        </a>
+        <NavigationStatus />
+        {sidebar === "hidden" ? null : (
           <aside
-            ref={drawer}
-            className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-white shadow-xl"
-            aria-label="Menu"
-            data-testid="drawer"
-            role="dialog"
-            aria-modal="true"
+            className={`sticky top-0 hidden h-screen shrink-0 border-r border-slate-200 bg-white md:block ${compact ? "w-16" : "w-64"}`}
+            aria-label="Sidebar"
+            data-testid="sidebar"
           >
-            {sidebarContent(true)}
+            {sidebarContent(false)}
           </aside>
-        </div>
-      ) : null}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 md:hidden">
-          <Link
-            ref={openButton}
-            to={`${location.pathname}?menu=open`}
-            className="rounded p-1.5 hover:bg-surface-sunken"
-            aria-label="Open menu"
-            aria-expanded={drawerOpen}
-            onClick={(e) => {
-              e.preventDefault();
-              setDrawerOpen(true);
-            }}
-          >
-            <Menu className="h-5 w-5" aria-hidden="true" />
-          </Link>
-          <Logo />
-        </header>
-        {sidebar === "hidden" ? (
-          <div className="hidden border-b border-slate-200 bg-white px-4 py-2 md:block">
-            <SidebarStateButton state="expanded" label="Show sidebar">
-              <PanelLeftOpen className="h-4 w-4" aria-hidden="true" />
-            </SidebarStateButton>
+        )}
+        {drawerOpen ? (
+          <div className="md:hidden">
+            <Link
+              to={closeHref}
+              className="fixed inset-0 z-40 bg-black/40"
+              aria-label="Close menu"
+              data-testid="drawer-overlay"
+              onClick={(e) => {
+                e.preventDefault();
+                setDrawerOpen(false);
+              }}
+            />
+            <aside
+              ref={drawer}
+              className="fixed inset-y-0 left-0 z-50 w-72 overflow-y-auto bg-white shadow-xl"
+              aria-label="Menu"
+              data-testid="drawer"
+              role="dialog"
+              aria-modal="true"
+            >
+              {sidebarContent(true)}
+            </aside>
           </div>
         ) : null}
-        <div className="flex-1 px-4 py-6 md:px-8">
-          <p className="mb-4 text-xs text-ink-muted">
-            Plan:{" "}
-            <span className="font-semibold text-ink" data-testid="effective-plan">
-              {data.planName}
-            </span>
-            {data.trialActive ? " (trial)" : null}
-          </p>
-          {children}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 md:hidden">
+            <Link
+              ref={openButton}
+              to={`${location.pathname}?menu=open`}
+              className="rounded p-1.5 hover:bg-surface-sunken"
+              aria-label="Open menu"
+              aria-expanded={drawerOpen}
+              onClick={(e) => {
+                e.preventDefault();
+                setDrawerOpen(true);
+              }}
+            >
+              <Menu className="h-5 w-5" aria-hidden="true" />
+            </Link>
+            <Logo />
+          </header>
+          {sidebar === "hidden" ? (
+            <div className="hidden border-b border-slate-200 bg-white px-4 py-2 md:block">
+              <SidebarStateButton state="expanded" label="Show sidebar">
+                <PanelLeftOpen className="h-4 w-4" aria-hidden="true" />
+              </SidebarStateButton>
+            </div>
+          ) : null}
+          <div className="flex-1 px-4 py-6 md:px-8">
+            <p className="mb-4 text-xs text-ink-muted">
+              Plan:{" "}
+              <span className="font-semibold text-ink" data-testid="effective-plan">
+                {data.planName}
+              </span>
+              {data.trialActive ? " (trial)" : null}
+            </p>
+            {children}
+          </div>
         </div>
+        <Toaster />
       </div>
-      <Toaster />
-    </div>
+    </IconSprite>
   );
 }
 

@@ -1,4 +1,4 @@
-import { AlertOctagon, AlertTriangle, Info, ShieldAlert } from "lucide-react";
+import { AlertOctagon, AlertTriangle, Info, ShieldAlert } from "~/components/ui/icons";
 
 const STYLES = {
   low: { cls: "bg-ok-light text-ok", Icon: Info, label: "Low" },

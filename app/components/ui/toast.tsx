@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icons";
 import { dispatch, getToastState, subscribe, type Toast } from "~/lib/toast-store";
 
 const serverState = { toasts: [] as Toast[] };

@@ -10,6 +10,7 @@ import { signedInUser } from "../../../tests/unit/helpers";
 import { startLoopbackSmtp } from "../../../tests/support/loopback-smtp";
 import {
   alertTimeline,
+  alertTimelines,
   bellFor,
   channelDeliveries,
   createChannel,
@@ -95,6 +96,23 @@ describe("fingerprint deduplication", () => {
     expect(raiseAlert(input)).not.toBeNull();
     expect(listAlerts(tenantId)).toHaveLength(3);
     expect(alertTimeline(tenantId, first.id).map((e) => e.kind)).toEqual(["raised", "repeated", "resolved"]);
+  });
+
+  it("the timelines of many alerts in one query are each alert's own timeline, and another tenant's ids give nothing", async () => {
+    const { tenantId } = await signedInUser();
+    const other = await signedInUser();
+    const input = { tenantId, source: "detections", severity: "high" as const, title: "Port scan", rule: "scan" };
+    const a = raiseAlertDetailed({ ...input, entity: "host-a" });
+    raiseAlertDetailed({ ...input, entity: "host-a" });
+    const b = raiseAlertDetailed({ ...input, entity: "host-b" });
+    transitionAlert(tenantId, b.id, "acknowledge", null);
+    const foreign = raiseAlertDetailed({ ...input, tenantId: other.tenantId, entity: "host-a" });
+    const all = alertTimelines(tenantId, [a.id, b.id, foreign.id]);
+    expect(all.get(a.id)).toEqual(alertTimeline(tenantId, a.id));
+    expect(all.get(b.id)).toEqual(alertTimeline(tenantId, b.id));
+    expect(all.get(a.id)!.map((e) => e.kind)).toEqual(["raised", "repeated"]);
+    expect(all.get(foreign.id)).toEqual([]);
+    expect(alertTimelines(tenantId, []).size).toBe(0);
   });
 
   it("keeps the dedupe-key contract of existing callers: the same cause alerts once", async () => {

@@ -27,7 +27,7 @@ export {
   type RaiseAlertInput,
   type AlertFilters,
 } from "./alerts.server";
-export { alertTimeline, alertEventsAfter, lastAlertEventId, recordAlertEvent } from "./timeline.server";
+export { alertTimeline, alertTimelines, alertEventsAfter, lastAlertEventId, recordAlertEvent } from "./timeline.server";
 export { subscribeAlertEvents } from "./bus.server";
 export { setAlertingClock } from "./clock.server";
 export {

@@ -7,7 +7,7 @@
  * Without JavaScript it is a <details> list and a form that marks all read.
  */
 import { Form, useLocation, useRevalidator } from "@remix-run/react";
-import { Bell } from "lucide-react";
+import { Bell } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
 
 export type BellData = {

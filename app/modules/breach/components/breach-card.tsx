@@ -1,5 +1,5 @@
 /** One breach on the public check: what happened, which data, what to do about each kind of data. */
-import { AlertTriangle, CalendarDays, Users } from "lucide-react";
+import { AlertTriangle, CalendarDays, Users } from "~/components/ui/icons";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 
 export type BreachCardData = {

@@ -4,7 +4,7 @@
  * they work without JavaScript).
  */
 import { Form } from "@remix-run/react";
-import { CheckCircle2, RotateCcw, SkipForward } from "lucide-react";
+import { CheckCircle2, RotateCcw, SkipForward } from "~/components/ui/icons";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { formatDate } from "./identity-list";
 

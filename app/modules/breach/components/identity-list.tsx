@@ -7,7 +7,7 @@
  * JavaScript.
  */
 import { Form, useSearchParams } from "@remix-run/react";
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/ui/icons";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 
 export type IdentityListItem = {

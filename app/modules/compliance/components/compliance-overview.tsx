@@ -5,7 +5,7 @@
  * works without JavaScript.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FileDown, Printer } from "lucide-react";
+import { FileDown, Printer } from "~/components/ui/icons";
 import { LineChart } from "~/components/charts/line-chart";
 import { EmptyState } from "~/components/module-page";
 import { STATUSES, STATUS_LABEL, type RequirementStatus } from "../frameworks";

@@ -5,7 +5,7 @@
  * the controls on this page are hidden in print.
  */
 import { Link } from "@remix-run/react";
-import { FileDown } from "lucide-react";
+import { FileDown } from "~/components/ui/icons";
 import { STATUS_LABEL, type RequirementStatus } from "../frameworks";
 import type { ReportEvidence } from "../report.server";
 

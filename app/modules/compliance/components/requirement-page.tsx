@@ -5,7 +5,7 @@
  * file upload is multipart. Members see everything; owners and admins change it.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Download, ExternalLink } from "lucide-react";
+import { Download, ExternalLink } from "~/components/ui/icons";
 import { FormField } from "~/components/form-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
 import { STATUSES, STATUS_LABEL, type RequirementStatus } from "../frameworks";

@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, Clock, MinusCircle } from "lucide-react";
+import { CheckCircle2, Circle, Clock, MinusCircle } from "~/components/ui/icons";
 import { STATUS_LABEL, type RequirementStatus } from "../frameworks";
 
 const STYLE: Record<RequirementStatus, { cls: string; Icon: typeof Circle }> = {

@@ -5,7 +5,7 @@
  * Everything it shows comes in through props; it loads nothing itself.
  */
 import { Link } from "@remix-run/react";
-import { Activity, Bug, CheckCircle2, Globe, Mail, ShieldCheck } from "lucide-react";
+import { Activity, Bug, CheckCircle2, Globe, Mail, ShieldCheck } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { BarChart, type BarTone } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";

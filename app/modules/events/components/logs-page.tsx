@@ -6,7 +6,7 @@
  */
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
-import { Search } from "lucide-react";
+import { Search } from "~/components/ui/icons";
 import { ChartFrame } from "~/components/charts/chart-frame";
 import { FormField } from "~/components/form-field";
 import { ModulePage } from "~/components/module-page";

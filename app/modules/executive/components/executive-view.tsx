@@ -5,7 +5,7 @@
  * people who read a page in a minute: headline numbers, two charts, and the
  * control status behind each compliance score.
  */
-import { CheckCircle2, Circle, Clock } from "lucide-react";
+import { CheckCircle2, Circle, Clock } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";

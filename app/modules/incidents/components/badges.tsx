@@ -1,7 +1,7 @@
 /**
  * A case's status, TLP and SLA state as badges: a word and an icon as well as a colour, never colour alone.
  */
-import { AlertOctagon, CheckCircle2, Clock, Hourglass, ShieldCheck } from "lucide-react";
+import { AlertOctagon, CheckCircle2, Clock, Hourglass, ShieldCheck } from "~/components/ui/icons";
 import { RESOLUTION_LABEL, STATUS_LABEL, TLP_LABEL, type IncidentStatus, type Resolution, type Tlp } from "../types";
 
 const pill = "inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold";

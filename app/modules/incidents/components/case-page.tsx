@@ -6,7 +6,7 @@
  */
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
-import { ArrowLeft, CheckCircle2, Circle, FileDown, Printer } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Circle, FileDown, Printer } from "~/components/ui/icons";
 import { FormField } from "~/components/form-field";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import { SelectField } from "~/components/select-field";

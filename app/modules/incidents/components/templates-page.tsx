@@ -4,7 +4,7 @@
  */
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import { FormField } from "~/components/form-field";
 import type { templatesLoader } from "../route.server";
 

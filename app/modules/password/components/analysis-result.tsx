@@ -1,4 +1,12 @@
-import { AlertTriangle, CheckCircle2, Loader2, ShieldAlert, ShieldCheck, ShieldQuestion, XCircle } from "lucide-react";
+import {
+  AlertTriangle,
+  CheckCircle2,
+  Loader2,
+  ShieldAlert,
+  ShieldCheck,
+  ShieldQuestion,
+  XCircle,
+} from "~/components/ui/icons";
 import { CRACK_TIME_CASES, type StrengthReport } from "../strength";
 import type { PolicyVerdict } from "../policy";
 

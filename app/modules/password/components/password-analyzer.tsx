@@ -7,7 +7,7 @@
  * analysis on the server and renders it; the input is never refilled.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Eye, EyeOff, Lock } from "lucide-react";
+import { Eye, EyeOff, Lock } from "~/components/ui/icons";
 import { countInRange, passwordSha1, pwnedRangeUrl, splitHash } from "../k-anonymity";
 import { MAX_PASSWORD_LENGTH, passwordLength, policyVerdictFrom } from "../policy";
 import { loadStrengthEstimator, type StrengthEstimator } from "../strength";

@@ -5,7 +5,7 @@
  * (`readOnly` hides the actions there).
  */
 import { Form } from "@remix-run/react";
-import { Inbox, ShieldOff, ShieldCheck } from "lucide-react";
+import { Inbox, ShieldOff, ShieldCheck } from "~/components/ui/icons";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import type { PhishingListItemView, PhishingStatus, Risk } from "../types";
 

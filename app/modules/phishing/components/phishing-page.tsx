@@ -5,7 +5,7 @@
  */
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
-import { CheckCircle2, Loader2, Search } from "lucide-react";
+import { CheckCircle2, Loader2, Search } from "~/components/ui/icons";
 import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import type { PhishingActionData, PhishingListItemView, PhishingStatus, Risk } from "../types";

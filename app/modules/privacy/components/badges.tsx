@@ -2,7 +2,7 @@
  * A request's status and its deadline as badges: a word and an icon as well
  * as a colour, never colour alone.
  */
-import { AlertOctagon, CheckCircle2, Clock, Hourglass, XCircle } from "lucide-react";
+import { AlertOctagon, CheckCircle2, Clock, Hourglass, XCircle } from "~/components/ui/icons";
 import { STATUS_LABEL, type RequestStatus } from "../types";
 
 const TONE = {

@@ -6,7 +6,7 @@
  */
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
-import { ArrowLeft, Plus, Trash2 } from "lucide-react";
+import { ArrowLeft, Plus, Trash2 } from "~/components/ui/icons";
 import { FormField } from "~/components/form-field";
 import { REQUEST_TYPES, TYPE_LABEL, type RequestType } from "../types";
 

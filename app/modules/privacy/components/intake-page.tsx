@@ -6,7 +6,7 @@
  */
 import { Form, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
-import { CheckCircle2, ShieldAlert } from "lucide-react";
+import { CheckCircle2, ShieldAlert } from "~/components/ui/icons";
 import { FormField } from "~/components/form-field";
 import { MarketingPage } from "~/components/marketing/page";
 import { INTAKE_HONEYPOT_FIELD } from "../intake-fields";

@@ -7,7 +7,7 @@
 import { SelectField } from "~/components/select-field";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
-import { AlertTriangle, CheckCircle2, Database, Plus } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Database, Plus } from "~/components/ui/icons";
 import { BarChart } from "~/components/charts/bar-chart";
 import { FormField } from "~/components/form-field";
 import { ModulePage } from "~/components/module-page";

@@ -7,7 +7,7 @@
  */
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
-import { ArrowLeft, CheckCircle2, Circle, History } from "lucide-react";
+import { ArrowLeft, CheckCircle2, Circle, History } from "~/components/ui/icons";
 import { FormField } from "~/components/form-field";
 import { appRoute } from "~/lib/app-routes";
 import { formatDay } from "../deadlines";
