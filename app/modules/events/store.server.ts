@@ -27,8 +27,13 @@ export type StoredEvent = Omit<NormalizedEvent, "fields"> & {
 
 export type EventsStoredListener = (batch: { tenantId: string; events: StoredEvent[] }) => void | Promise<void>;
 
-/** Rows per transaction: ~1000 rows commit in a few ms, well under the 50 ms a page may wait. */
-export const BATCH_SIZE = 1000;
+/**
+ * Rows per transaction. A batch (insert, commit, then anomaly detection after a
+ * yield) costs a few ms of CPU at 250 rows; on the shared 2-core machine, where
+ * the process gets a fraction of a core, larger batches held the loop past
+ * the 50 ms a page may wait (bench/events.ts, docs/decisions/023).
+ */
+export const BATCH_SIZE = 250;
 export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 86_400_000;
 
@@ -186,6 +191,8 @@ export async function storeEvents(
         s.bump.run(tenantId);
       })
       .immediate();
+    // Detection is a second unit of work: the loop serves waiting requests between the commit and it.
+    if (listeners.size > 0) await yieldToLoop();
     for (const listener of listeners) {
       try {
         await listener({ tenantId, events: stored });
