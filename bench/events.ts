@@ -134,8 +134,15 @@ clearInterval(timer);
 const loadAfter = os.loadavg();
 stalls.sort((a, b) => a - b);
 const stallPct = (p: number) => stalls[Math.min(stalls.length - 1, Math.floor((p / 100) * stalls.length))] ?? 0;
-sqlite().pragma("wal_checkpoint(TRUNCATE)");
+// The whole WAL into the database file before measuring its size and searching (busy-waits for the worker's
+// checkpoint if one is running).
+sqlite().pragma("busy_timeout = 10000");
+const checkpoint = sqlite().pragma("wal_checkpoint(TRUNCATE)", { simple: false }) as { busy: number; log: number }[];
 const dbBytes = fs.statSync(process.env.DATABASE_URL).size;
+const walBytes = fs.existsSync(`${process.env.DATABASE_URL}-wal`)
+  ? fs.statSync(`${process.env.DATABASE_URL}-wal`).size
+  : 0;
+process.stderr.write(`\ncheckpoint ${JSON.stringify(checkpoint)} wal ${walBytes} bytes`);
 process.stderr.write("\n");
 
 const queries = [
