@@ -9,7 +9,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Fields } from "./parse";
-import { compileQuery, parseQuery } from "./search";
+import { bindSeqWindow, compileQuery, parseQuery } from "./search";
 import { fieldsText } from "./store.server";
 
 const NEW_MIGRATION = "0013_events-fts";
@@ -52,8 +52,9 @@ const events: { message: string | null; host: string; fields: Fields }[] = [
 
 function search(db: Database.Database, query: string): string[] {
   const node = parseQuery(query);
-  const params: unknown[] = [];
-  const where = node ? compileQuery(node, params) : "1";
+  const compiled: unknown[] = [];
+  const where = node ? compileQuery(node, compiled) : "1";
+  const params = bindSeqWindow(compiled);
   return (
     db.prepare(`SELECT e.host FROM events e WHERE ${where} ORDER BY e.seq`).all(...params) as { host: string }[]
   ).map((r) => r.host);
