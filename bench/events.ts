@@ -118,6 +118,7 @@ const loadBefore = os.loadavg();
 
 const CHUNK = 10_000; // one request's worth of events at a time
 const start = performance.now();
+const cpuStart = process.cpuUsage();
 let peakRss = 0;
 for (let i = 0; i < N; i += CHUNK) {
   const batch = [];
@@ -130,6 +131,10 @@ for (let i = 0; i < N; i += CHUNK) {
   if ((i / CHUNK) % 20 === 0) process.stderr.write(`\r${i.toLocaleString("en")} events`);
 }
 const seconds = (performance.now() - start) / 1000;
+// CPU time of the whole process (the checkpoint worker included): what the ingestion costs, whatever share of
+// the machine the process got. Events per CPU-second is what one free core would sustain (minus I/O waits).
+const cpu = process.cpuUsage(cpuStart);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 clearInterval(timer);
 const loadAfter = os.loadavg();
 stalls.sort((a, b) => a - b);
@@ -178,6 +183,8 @@ console.log(
       events: N,
       seconds: Math.round(seconds * 10) / 10,
       eventsPerSecond: Math.round(N / seconds),
+      cpuSeconds: Math.round(cpuSeconds * 10) / 10,
+      eventsPerCpuSecond: Math.round(N / cpuSeconds),
       peakRssMB: Math.round(peakRss / 1048576),
       dbMBPerMillion: Math.round((dbBytes / 1048576) * (1_000_000 / N)),
       maxEventLoopStallMs: Math.round(stalls[stalls.length - 1] ?? 0),
