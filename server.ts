@@ -77,6 +77,8 @@ const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
 // docs/decisions/012-dashboard-throughput.md).
 const pages = build.entry.module as unknown as AppEntry;
 const PAGE_CACHE = !LAYERS_OFF.has("pagecache");
+// WAL checkpoints (and their fsync) in a worker thread, not on a committing request (app/lib/wal-checkpoint.server.ts).
+pages.checkpointInBackground();
 // Durable background jobs (app/lib/jobs.server.ts): web scans and other modules' work.
 if (process.env.RAMPART_JOBS !== "0") pages.startBackgroundJobs();
 const handleRemix = createRequestHandler({

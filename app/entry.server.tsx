@@ -107,7 +107,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/modules/page-cache";
 export { runInRequestScope } from "~/lib/request-scope.server";
 export { admitBody } from "~/modules/tenants";
-export { closeDatabase, openedConnection } from "~/lib/db.server";
+export { checkpointInBackground, closeDatabase, openedConnection } from "~/lib/db.server";
 
 // The durable job runner (web scans and other background work), started by server.ts.
 export { startBackgroundJobs } from "~/background.server";

@@ -14,6 +14,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as schema from "@db/schema";
 import { databasePath, getEnv } from "./env.server";
 import { preparePrivateDatabaseFile } from "./db-file.server";
+import { startWalCheckpoints, stopWalCheckpoints } from "./wal-checkpoint.server";
 
 /** Drizzle on one connection; `$client` is that connection (its identity tells databases apart). */
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -133,8 +134,18 @@ export function useDatabase(file: string) {
   return open;
 }
 
+/**
+ * The server's connection leaves WAL checkpoints (and their fsync) to a worker
+ * thread, off the event loop (app/lib/wal-checkpoint.server.ts). Called once
+ * at server start; tests and scripts keep SQLite's automatic checkpoint.
+ */
+export function checkpointInBackground() {
+  startWalCheckpoints(sqlite());
+}
+
 export function closeDatabase() {
   if (open) {
+    stopWalCheckpoints();
     open.sqlite.close();
     open = undefined;
   }

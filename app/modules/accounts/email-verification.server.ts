@@ -5,7 +5,7 @@
  * both reach people and data beyond the account, so they wait for proof that
  * the address is the user's. Tokens are the password reset's
  * (account-tokens.server.ts): stored hashed, single use, here 24 hours.
- * Accounts that existed before verification count as verified (migration 0013).
+ * Accounts that existed before verification count as verified (migration 0014).
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { users } from "@db/schema";

@@ -213,11 +213,45 @@ export function medianAndMad(values: readonly number[]) {
 
 // ---- state ----
 
+/**
+ * Detector state read from SQLite once and then kept in memory, per connection
+ * and tenant, across batches: reading and parsing every key again for each
+ * batch was most of detection's cost at ingestion rates. Every batch still
+ * writes what changed to `anomaly_state` (flush), so SQLite stays the durable
+ * copy and a restart resumes from it. Bounded: a tenant's map is dropped when
+ * it grows past STATE_CACHE_MAX_KEYS (it is read back as needed).
+ */
+const stateCache = new WeakMap<Database.Database, Map<string, Map<string, unknown>>>();
+const STATE_CACHE_MAX_KEYS = 200_000;
+
+function tenantStateCache(tenantId: string): Map<string, unknown> {
+  const db = sqlite();
+  let perTenant = stateCache.get(db);
+  if (!perTenant) stateCache.set(db, (perTenant = new Map()));
+  let cache = perTenant.get(tenantId);
+  if (!cache || cache.size > STATE_CACHE_MAX_KEYS) perTenant.set(tenantId, (cache = new Map()));
+  return cache;
+}
+
+/** Drops a tenant's cached state (after a batch failed half-way, or a key was changed outside detection). */
+function forgetState(tenantId: string, key?: string) {
+  const perTenant = stateCache.get(sqlite());
+  if (key === undefined) {
+    perTenant?.delete(tenantId);
+    for (const k of baselines.keys()) if (k.startsWith(`${tenantId}|`)) baselines.delete(k);
+  } else perTenant?.get(tenantId)?.delete(key);
+}
+
+/** Volume baselines (median and MAD of an entity's previous hours) per tenant, entity and current hour. */
+const baselines = new Map<string, { hour: number; hours: number; median: number; mad: number }>();
+const BASELINES_MAX = 100_000;
+
 class State {
-  private cache = new Map<string, unknown>();
+  private cache: Map<string, unknown>;
   private dirty = new Set<string>();
   private get: Database.Statement;
   constructor(private tenantId: string) {
+    this.cache = tenantStateCache(tenantId);
     this.get = sqlite().prepare("SELECT value FROM anomaly_state WHERE tenant_id = ? AND key = ?");
   }
   read<T>(key: string): T | undefined {
@@ -309,6 +343,16 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
 
 /** Runs every detector over one stored batch of a tenant. Answers the new anomalies' ids. */
 export function detectAnomalies(tenantId: string, events: readonly StoredEvent[]): string[] {
+  try {
+    return detectBatch(tenantId, events);
+  } catch (error) {
+    // The cached state may hold this batch's half-applied changes: read it back from SQLite next time.
+    forgetState(tenantId);
+    throw error;
+  }
+}
+
+function detectBatch(tenantId: string, events: readonly StoredEvent[]): string[] {
   const now = eventsNow();
   const state = new State(tenantId);
   const found: NewAnomaly[] = [];
@@ -458,43 +502,54 @@ export function detectAnomalies(tenantId: string, events: readonly StoredEvent[]
   }
 
   // Volume: add this batch's counts, then compare each touched hour with the entity's own baseline.
+  type VolumeState = { first: number; hours: Record<string, number>; fired: number[] };
+  const windowHours = LEARNING_MS / HOUR;
+  const touched: { v: typeof volume extends Map<string, infer V> ? V : never; key: string; st: VolumeState }[] = [];
   for (const v of volume.values()) {
     const key = `volume:${v.kind}:${v.entity}`;
-    const st = state.read<{ first: number; hours: Record<string, number>; fired: number[] }>(key) ?? {
-      first: v.hour,
-      hours: {},
-      fired: [],
-    };
+    const st = state.read<VolumeState>(key) ?? { first: v.hour, hours: {}, fired: [] };
     st.first = Math.min(st.first, v.hour);
     st.hours[v.hour] = (st.hours[v.hour] ?? 0) + v.count;
-    const windowHours = LEARNING_MS / HOUR;
     for (const h of Object.keys(st.hours)) if (Number(h) < v.hour - windowHours) delete st.hours[h];
-    const history: number[] = [];
-    for (let h = Math.max(st.first, v.hour - windowHours); h < v.hour; h += 1) history.push(st.hours[h] ?? 0);
-    const count = st.hours[v.hour]!;
-    const pattern = `volume-spike:${v.kind}:${v.entity}`;
-    if (history.length >= VOLUME_MIN_HOURS && count >= VOLUME_MIN_COUNT && !st.fired.includes(v.hour)) {
-      const { median, mad } = medianAndMad(history);
-      // 1.4826 x MAD estimates the standard deviation; a floor of 1 keeps a flat baseline from alerting on noise.
-      const limit = median + VOLUME_MADS * Math.max(1, 1.4826 * mad);
-      if (count > limit && !isBenign(state, pattern)) {
-        st.fired = [...st.fired.slice(-20), v.hour];
-        found.push({
-          type: "volume-spike",
-          severity: count > limit * 3 ? "high" : "medium",
-          user: v.kind === "user" ? v.entity : null,
-          host: v.kind === "host" ? v.entity : null,
-          pattern,
-          dedupeKey: `${pattern}:${v.hour}`,
-          explanation:
-            `${count} events for ${v.kind} ${v.entity} in the hour from ${iso(v.hour * HOUR)}, against a usual ` +
-            `${median} per hour (median of the previous ${history.length} hours; the alert level is ${Math.round(limit)}, ` +
-            `median plus ${VOLUME_MADS} scaled MADs).`,
-          eventIds: v.ids,
-        });
-      }
-    }
+    // A late event for an earlier hour changes the baseline of the hours after it.
+    const known = baselines.get(`${tenantId}|${key}`);
+    if (known && v.hour < known.hour) baselines.delete(`${tenantId}|${key}`);
+    touched.push({ v, key, st });
     state.write(key, st);
+  }
+  for (const { v, key, st } of touched) {
+    const count = st.hours[v.hour]!;
+    if (count < VOLUME_MIN_COUNT || st.fired.includes(v.hour)) continue;
+    // The baseline (the hours before this one) stays the same while this hour fills up: computed once per hour.
+    let base = baselines.get(`${tenantId}|${key}`);
+    if (!base || base.hour !== v.hour) {
+      const history: number[] = [];
+      for (let h = Math.max(st.first, v.hour - windowHours); h < v.hour; h += 1) history.push(st.hours[h] ?? 0);
+      base = { hour: v.hour, hours: history.length, ...medianAndMad(history) };
+      if (baselines.size >= BASELINES_MAX) baselines.clear();
+      baselines.set(`${tenantId}|${key}`, base);
+    }
+    if (base.hours < VOLUME_MIN_HOURS) continue;
+    const { median, mad } = base;
+    // 1.4826 x MAD estimates the standard deviation; a floor of 1 keeps a flat baseline from alerting on noise.
+    const limit = median + VOLUME_MADS * Math.max(1, 1.4826 * mad);
+    const pattern = `volume-spike:${v.kind}:${v.entity}`;
+    if (count > limit && !isBenign(state, pattern)) {
+      st.fired = [...st.fired.slice(-20), v.hour];
+      found.push({
+        type: "volume-spike",
+        severity: count > limit * 3 ? "high" : "medium",
+        user: v.kind === "user" ? v.entity : null,
+        host: v.kind === "host" ? v.entity : null,
+        pattern,
+        dedupeKey: `${pattern}:${v.hour}`,
+        explanation:
+          `${count} events for ${v.kind} ${v.entity} in the hour from ${iso(v.hour * HOUR)}, against a usual ` +
+          `${median} per hour (median of the previous ${base.hours} hours; the alert level is ${Math.round(limit)}, ` +
+          `median plus ${VOLUME_MADS} scaled MADs).`,
+        eventIds: v.ids,
+      });
+    }
   }
 
   state.flush(now);
@@ -545,20 +600,23 @@ const toAnomaly = (r: Row): Anomaly => ({
 
 export function listAnomalies(
   tenantId: string,
-  options: { status?: Anomaly["status"]; limit?: number } = {},
+  options: { status?: Anomaly["status"]; type?: AnomalyType; limit?: number } = {},
 ): Anomaly[] {
   const limit = Math.min(Math.max(options.limit ?? 100, 1), 500);
-  const rows = (
-    options.status
-      ? sqlite()
-          .prepare(
-            `SELECT * FROM anomalies WHERE tenant_id = ? AND status = ? ORDER BY detected_at DESC, rowid DESC LIMIT ?`,
-          )
-          .all(tenantId, options.status, limit)
-      : sqlite()
-          .prepare(`SELECT * FROM anomalies WHERE tenant_id = ? ORDER BY detected_at DESC, rowid DESC LIMIT ?`)
-          .all(tenantId, limit)
-  ) as Row[];
+  // Filters in SQL, before the LIMIT: filtering a page afterwards would show too few rows.
+  const where = ["tenant_id = ?"];
+  const params: unknown[] = [tenantId];
+  if (options.status) {
+    where.push("status = ?");
+    params.push(options.status);
+  }
+  if (options.type) {
+    where.push("type = ?");
+    params.push(options.type);
+  }
+  const rows = sqlite()
+    .prepare(`SELECT * FROM anomalies WHERE ${where.join(" AND ")} ORDER BY detected_at DESC, rowid DESC LIMIT ?`)
+    .all(...params, limit) as Row[];
   return rows.map(toAnomaly);
 }
 
@@ -603,6 +661,7 @@ export function setAnomalyStatus(
     } else if (row.status === "benign") {
       db.prepare(`DELETE FROM anomaly_state WHERE tenant_id = ? AND key = ?`).run(tenantId, `benign:${row.pattern}`);
     }
+    forgetState(tenantId, `benign:${row.pattern}`);
     const alertStatus = status === "open" ? "active" : status === "benign" ? "resolved" : "acknowledged";
     db.prepare(`UPDATE alerts SET status = ?, resolved_at = ? WHERE tenant_id = ? AND dedupe_key = ?`).run(
       alertStatus,

@@ -135,9 +135,9 @@ export async function listAnomaliesApi(request: Request) {
     limit: url.searchParams.get("limit") || undefined,
   });
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
-  let list = listAnomalies(ctx.tenant.id, { status: parsed.data.status, limit: parsed.data.limit });
-  if (parsed.data.type) list = list.filter((a) => a.type === parsed.data.type);
-  return json(list);
+  return json(
+    listAnomalies(ctx.tenant.id, { status: parsed.data.status, type: parsed.data.type, limit: parsed.data.limit }),
+  );
 }
 
 export async function getAnomalyApi(request: Request, id: string) {

@@ -328,4 +328,51 @@ describe("anomalies over the API", () => {
     ).json();
     expect(JSON.stringify(dash2)).toContain('"anomaliesCount":1');
   });
+
+  it("filters by type before the limit, so an older anomaly of that type still shows", async () => {
+    const a = await businessTenant();
+    const { token } = await newToken(a.cookie, ["events:write"]);
+    const now = Date.UTC(2026, 2, 10, 12);
+    setEventsClock(() => now);
+    // A process new on a host past its learning week: one "new-term" anomaly.
+    const process = (days: number, image: string) =>
+      JSON.stringify({
+        time: new Date(now - days * 86_400_000).toISOString(),
+        host: "ws-9",
+        EventID: 4688,
+        Channel: "Security",
+        NewProcessName: image,
+      });
+    const first = await settle(() =>
+      eventsRoute.action(
+        args(
+          post(
+            "/api/events",
+            token,
+            [process(9, "C:\\Windows\\explorer.exe"), process(1, "C:\\Temp\\x.exe")].join("\n"),
+            "application/x-ndjson",
+          ),
+        ),
+      ),
+    );
+    expect(await first.json()).toMatchObject({ accepted: 2 });
+    // A minute later, a burst of failed sign-ins: two newer anomalies (per user and per address).
+    setEventsClock(() => now + 60_000);
+    const burst = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<38>Mar 10 11:00:${String(i * 3).padStart(2, "0")} bastion sshd[9]: Failed password for root from 198.51.100.7 port 4${i} ssh2`,
+    ).join("\n");
+    await settle(() => eventsRoute.action(args(post("/api/events", token, burst, "text/plain"))));
+    const list = async (query: string) =>
+      (await (
+        await settle(() => anomaliesRoute.loader(args(req(`/api/anomalies${query}`, { cookie: a.cookie }))))
+      ).json()) as { type: string; user: string | null; explanation: string }[];
+    expect((await list("")).map((x) => x.type)).toEqual(["failed-signin-burst", "failed-signin-burst", "new-term"]);
+    const newTerms = await list("?type=new-term&limit=1");
+    expect(newTerms).toHaveLength(1);
+    expect(newTerms[0]!.explanation).toContain("The process x.exe ran on ws-9 for the first time");
+    expect((await list("?type=failed-signin-burst&limit=1")).map((x) => x.type)).toEqual(["failed-signin-burst"]);
+    expect(await list("?type=impossible-travel")).toEqual([]);
+  });
 });

@@ -178,3 +178,26 @@ describe("Splunk HEC", () => {
     expect(splitConcatenatedJson('{"event":"unterminated').badAt).toBe(0);
   });
 });
+
+describe("large bodies", () => {
+  it("are parsed in slices at line ends with the same events and line numbers as in one go", async () => {
+    const { parseInSlices } = await import("./ingest.server");
+    const ndjson = Array.from({ length: 400 }, (_, i) =>
+      i % 37 === 5
+        ? "{broken"
+        : i % 53 === 7
+          ? ""
+          : JSON.stringify({ time: NOW - i * 1000, message: `event ${i}`, n: i }) + (i % 2 ? "\r" : ""),
+    ).join("\n");
+    const whole = parseNdjson(ndjson, NOW);
+    expect(whole.rejected.length).toBeGreaterThan(5);
+    for (const slice of [64, 1000, 4096]) expect(await parseInSlices(ndjson, NOW, parseNdjson, slice)).toEqual(whole);
+    const syslog = Array.from({ length: 200 }, (_, i) =>
+      i % 41 === 3
+        ? "not syslog at all"
+        : `<38>Mar 10 11:00:${String(i % 60).padStart(2, "0")} bastion sshd[9]: line ${i}`,
+    ).join("\n");
+    const wholeSyslog = parseSyslog(syslog, NOW);
+    expect(await parseInSlices(syslog, NOW, parseSyslog, 500)).toEqual(wholeSyslog);
+  });
+});

@@ -4,7 +4,7 @@
  * total and a histogram of matches over the range.
  */
 import { sqlite } from "~/lib/db.server";
-import { compileQuery, parseQuery } from "./search";
+import { bindSeqWindow, compileQuery, parseQuery, SEQ_FROM } from "./search";
 import { rowToEvent, type StoredEvent } from "./store.server";
 
 export const PAGE_SIZE = 50;
@@ -25,9 +25,19 @@ export type SearchResult = { total: number; events: StoredEvent[]; histogram: Hi
 /** Throws QueryError for a query that does not parse. */
 export function searchEvents(input: SearchInput): SearchResult {
   const node = parseQuery(input.query);
-  const params: unknown[] = [];
-  const where = node ? compileQuery(node, params) : "1";
+  const compiled: unknown[] = [];
+  const where = node ? compileQuery(node, compiled) : "1";
   const db = sqlite();
+  // Full-text terms look only at the seqs of this tenant's events in the range (search.ts, FTS_ROWS): read
+  // from the (tenant_id, time) index alone.
+  let window: { from: number; to: number } | undefined;
+  if (compiled.includes(SEQ_FROM)) {
+    const w = db
+      .prepare(`SELECT min(seq) AS lo, max(seq) AS hi FROM events WHERE tenant_id = ? AND time >= ? AND time < ?`)
+      .get(input.tenantId, input.from, input.to) as { lo: number | null; hi: number | null };
+    window = { from: w.lo ?? 0, to: w.hi ?? -1 };
+  }
+  const params = bindSeqWindow(compiled, window);
   const span = Math.max(1, input.to - input.from);
   const bucketMs = Math.max(60_000, Math.ceil(span / BUCKETS / 60_000) * 60_000);
   const counts = db

@@ -78,3 +78,30 @@ describe("search", () => {
     ).toHaveLength(1);
   });
 });
+
+describe("field terms", () => {
+  it("match the field's whole value, case-insensitively, whatever its type", async () => {
+    const { tenantId } = await signedInUser();
+    const lines = [
+      { message: "one", Image: "C:\\Windows\\System32\\cmd.exe", user: "Ada", ratio: 0.1 + 0.2, elevated: true },
+      { message: "two", Image: "C:\\Windows\\System32\\cmd.exe.bak", user: "ada lovelace", ratio: 2, elevated: false },
+      { message: "three", note: "user Ada ran cmd.exe", EventID: 4625, code: "a_b" },
+    ].map((o, i) => JSON.stringify({ ...o, time: new Date(NOW - 5000 + i * 1000).toISOString() }));
+    await storeEvents(tenantId, parseNdjson(lines.join("\n"), NOW).events);
+    const q = (query: string) =>
+      searchEvents({ tenantId, query, from: NOW - 3600_000, to: NOW + 1 })
+        .events.map((e) => e.message)
+        .sort();
+    expect(q("Image:c:\\windows\\system32\\cmd.exe")).toEqual(["one"]);
+    expect(q("user:ada")).toEqual(["one"]);
+    expect(q('user:"ada lovelace"')).toEqual(["two"]);
+    expect(q("user:lovelace")).toEqual([]); // a word of the value is not the value
+    expect(q("NOT user:ada")).toEqual(["two"]); // an event without the field is not listed, as before
+    expect(q("NOT (message:one OR NOT user:ada)")).toEqual([]);
+    expect(q("EventID:4625")).toEqual(["three"]);
+    expect(q("code:a_b")).toEqual(["three"]);
+    expect(q("elevated:1")).toEqual(["one"]); // JSON true reads as 1, as before
+    expect(q("ratio:0.30000000000000004")).toEqual(["one"]);
+    expect(q("ratio:2")).toEqual(["two"]);
+  });
+});
