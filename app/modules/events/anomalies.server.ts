@@ -238,7 +238,7 @@ function tenantStateCache(tenantId: string): Map<string, unknown> {
 
 /** Drops a tenant's cached state (after a batch failed half-way, or a key was changed outside detection). */
 function forgetState(tenantId: string, key?: string) {
-  const perTenant = stateCache.get(sqlite());
+  const perTenant = stateCache.get(sqlite()); // the connection as a key, as above
   if (key === undefined) {
     perTenant?.delete(tenantId);
     for (const k of baselines.keys()) if (k.startsWith(`${tenantId}|`)) baselines.delete(k);
