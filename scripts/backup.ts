@@ -45,6 +45,7 @@ export async function backupDatabase(source: string, target: string) {
   try {
     // The backup is a rollback-journal file; keep it that way (no -wal beside it).
     integrity = copy.pragma("integrity_check", { simple: true });
+    // Raw SQL: a bare connection (openDatabase() would migrate the copy); sqlite_schema is no drizzle table.
     tables = (copy.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number }).n;
   } finally {
     copy.close();

@@ -29,6 +29,7 @@ export function createReadinessCheck({
         }
         conn = own;
       }
+      // Raw SQL: this runs on a bare connection as well (no drizzle), and sqlite_schema is not a drizzle table.
       conn.prepare("SELECT 1 AS ok").get();
       conn.prepare("SELECT count(*) AS n FROM sqlite_schema").get();
       return { ok: true };

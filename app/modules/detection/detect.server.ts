@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { detectionAlertWindows, detectionRules, detections } from "@db/schema";
-import { db, sqlite } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts";
 import { iterateEvents, onEventsStored, restoreTruncatedFields, type StoredEvent } from "~/modules/events";
 import { matchEvent, viewOfFields, type EventView, type SigmaRule } from "./sigma";
@@ -97,7 +97,7 @@ export function onDetections(listener: DetectionsListener): () => void {
 function recordDetections(tenantId: string, found: DetectionRecord[]): DetectionRecord[] {
   const now = Date.now();
   const stored: DetectionRecord[] = [];
-  sqlite().transaction(() => {
+  db.transaction(() => {
     for (const d of found) {
       const changes = db
         .insert(detections)
@@ -111,7 +111,7 @@ function recordDetections(tenantId: string, found: DetectionRecord[]): Detection
         .where(and(eq(detectionRules.tenantId, tenantId), eq(detectionRules.id, d.ruleId)))
         .run();
     }
-  })();
+  });
   for (const d of stored) if (d.level === "high" || d.level === "critical") alertFor(tenantId, d, now);
   return stored;
 }

@@ -23,7 +23,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
-import { sqlite } from "~/lib/db.server";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alerts, anomalies, anomalyState } from "@db/schema";
+import { db, excluded, preparedQuery, sqlite } from "~/lib/db.server";
 import { raiseAlert, type Severity } from "~/modules/alerts";
 import type { FieldValue } from "./parse";
 import { eventsNow, onEventsStored, type StoredEvent } from "./store.server";
@@ -224,10 +226,11 @@ export function medianAndMad(values: readonly number[]) {
 const stateCache = new WeakMap<Database.Database, Map<string, Map<string, unknown>>>();
 const STATE_CACHE_MAX_KEYS = 200_000;
 
+// sqlite() here only for the connection's identity (a new database starts with an empty cache), not for SQL.
 function tenantStateCache(tenantId: string): Map<string, unknown> {
-  const db = sqlite();
-  let perTenant = stateCache.get(db);
-  if (!perTenant) stateCache.set(db, (perTenant = new Map()));
+  const conn = sqlite();
+  let perTenant = stateCache.get(conn);
+  if (!perTenant) stateCache.set(conn, (perTenant = new Map()));
   let cache = perTenant.get(tenantId);
   if (!cache || cache.size > STATE_CACHE_MAX_KEYS) perTenant.set(tenantId, (cache = new Map()));
   return cache;
@@ -235,7 +238,7 @@ function tenantStateCache(tenantId: string): Map<string, unknown> {
 
 /** Drops a tenant's cached state (after a batch failed half-way, or a key was changed outside detection). */
 function forgetState(tenantId: string, key?: string) {
-  const perTenant = stateCache.get(sqlite());
+  const perTenant = stateCache.get(sqlite()); // the connection as a key, as above
   if (key === undefined) {
     perTenant?.delete(tenantId);
     for (const k of baselines.keys()) if (k.startsWith(`${tenantId}|`)) baselines.delete(k);
@@ -246,17 +249,37 @@ function forgetState(tenantId: string, key?: string) {
 const baselines = new Map<string, { hour: number; hours: number; median: number; mad: number }>();
 const BASELINES_MAX = 100_000;
 
+/** Built once per connection: state is read and written for every batch (values are JSON text). */
+const stateStmts = preparedQuery((db) => ({
+  get: db
+    .select({ value: anomalyState.value })
+    .from(anomalyState)
+    .where(and(eq(anomalyState.tenantId, sql.placeholder("tenantId")), eq(anomalyState.key, sql.placeholder("key"))))
+    .prepare(),
+  put: db
+    .insert(anomalyState)
+    .values({
+      tenantId: sql.placeholder("tenantId"),
+      key: sql.placeholder("key"),
+      value: sql.placeholder("value"),
+      updatedAt: sql.placeholder("now"),
+    })
+    .onConflictDoUpdate({
+      target: [anomalyState.tenantId, anomalyState.key],
+      set: { value: excluded(anomalyState.value), updatedAt: excluded(anomalyState.updatedAt) },
+    })
+    .prepare(),
+}));
+
 class State {
   private cache: Map<string, unknown>;
   private dirty = new Set<string>();
-  private get: Database.Statement;
   constructor(private tenantId: string) {
     this.cache = tenantStateCache(tenantId);
-    this.get = sqlite().prepare("SELECT value FROM anomaly_state WHERE tenant_id = ? AND key = ?");
   }
   read<T>(key: string): T | undefined {
     if (this.cache.has(key)) return this.cache.get(key) as T | undefined;
-    const row = this.get.get(this.tenantId, key) as { value: string } | undefined;
+    const row = stateStmts().get.get({ tenantId: this.tenantId, key });
     const value = row ? (JSON.parse(row.value) as T) : undefined;
     this.cache.set(key, value);
     return value;
@@ -267,13 +290,11 @@ class State {
   }
   flush(now: number) {
     if (this.dirty.size === 0) return;
-    const put = sqlite().prepare(
-      `INSERT INTO anomaly_state (tenant_id, key, value, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (tenant_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-    );
-    sqlite().transaction(() => {
-      for (const key of this.dirty) put.run(this.tenantId, key, JSON.stringify(this.cache.get(key)), now);
-    })();
+    const { put } = stateStmts();
+    db.transaction(() => {
+      for (const key of this.dirty)
+        put.run({ tenantId: this.tenantId, key, value: JSON.stringify(this.cache.get(key)), now });
+    });
     this.dirty.clear();
   }
 }
@@ -309,24 +330,24 @@ function isBenign(state: State, pattern: string) {
 
 function record(tenantId: string, a: NewAnomaly, now: number): string | null {
   const id = randomUUID();
-  const changes = sqlite()
-    .prepare(
-      `INSERT INTO anomalies (id, tenant_id, type, severity, detected_at, user, host, pattern, explanation, event_ids, status, dedupe_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?) ON CONFLICT (tenant_id, dedupe_key) DO NOTHING`,
-    )
-    .run(
+  const { changes } = db
+    .insert(anomalies)
+    .values({
       id,
       tenantId,
-      a.type,
-      a.severity,
-      now,
-      a.user,
-      a.host,
-      a.pattern,
-      a.explanation,
-      JSON.stringify(a.eventIds.slice(0, 200)),
-      a.dedupeKey,
-    ).changes;
+      type: a.type,
+      severity: a.severity,
+      detectedAt: now,
+      user: a.user,
+      host: a.host,
+      pattern: a.pattern,
+      explanation: a.explanation,
+      eventIds: a.eventIds.slice(0, 200),
+      status: "open",
+      dedupeKey: a.dedupeKey,
+    })
+    .onConflictDoNothing({ target: [anomalies.tenantId, anomalies.dedupeKey] })
+    .run();
   if (changes === 0) return null;
   raiseAlert({
     tenantId,
@@ -573,28 +594,17 @@ export function registerAnomalyDetection() {
 
 // ---- reading and triage ----
 
-type Row = {
-  id: string;
-  type: AnomalyType;
-  severity: Severity;
-  detected_at: number;
-  user: string | null;
-  host: string | null;
-  explanation: string;
-  event_ids: string;
-  status: Anomaly["status"];
-  pattern: string;
-};
+type Row = typeof anomalies.$inferSelect;
 
 const toAnomaly = (r: Row): Anomaly => ({
   id: r.id,
-  type: r.type,
+  type: r.type as AnomalyType,
   severity: r.severity,
-  detectedAt: new Date(r.detected_at).toISOString(),
+  detectedAt: new Date(r.detectedAt).toISOString(),
   user: r.user,
   host: r.host,
   explanation: r.explanation,
-  eventIds: JSON.parse(r.event_ids) as string[],
+  eventIds: r.eventIds,
   status: r.status,
 });
 
@@ -604,35 +614,41 @@ export function listAnomalies(
 ): Anomaly[] {
   const limit = Math.min(Math.max(options.limit ?? 100, 1), 500);
   // Filters in SQL, before the LIMIT: filtering a page afterwards would show too few rows.
-  const where = ["tenant_id = ?"];
-  const params: unknown[] = [tenantId];
-  if (options.status) {
-    where.push("status = ?");
-    params.push(options.status);
-  }
-  if (options.type) {
-    where.push("type = ?");
-    params.push(options.type);
-  }
-  const rows = sqlite()
-    .prepare(`SELECT * FROM anomalies WHERE ${where.join(" AND ")} ORDER BY detected_at DESC, rowid DESC LIMIT ?`)
-    .all(...params, limit) as Row[];
+  const where: SQL[] = [eq(anomalies.tenantId, tenantId)];
+  if (options.status) where.push(eq(anomalies.status, options.status));
+  if (options.type) where.push(eq(anomalies.type, options.type));
+  const rows = db
+    .select()
+    .from(anomalies)
+    .where(and(...where))
+    // rowid (insertion order) breaks ties between anomalies of the same batch.
+    .orderBy(desc(anomalies.detectedAt), sql`rowid DESC`)
+    .limit(limit)
+    .all();
   return rows.map(toAnomaly);
 }
 
+function anomalyRow(tenantId: string, id: string): Row | undefined {
+  return db
+    .select()
+    .from(anomalies)
+    .where(and(eq(anomalies.tenantId, tenantId), eq(anomalies.id, id)))
+    .get();
+}
+
 export function getAnomaly(tenantId: string, id: string): Anomaly | null {
-  const row = sqlite().prepare(`SELECT * FROM anomalies WHERE tenant_id = ? AND id = ?`).get(tenantId, id) as
-    Row | undefined;
+  const row = anomalyRow(tenantId, id);
   return row ? toAnomaly(row) : null;
 }
 
 /** Open anomalies: the dashboard's anomaliesCount. */
 export function countOpenAnomalies(tenantId: string): number {
-  return (
-    sqlite().prepare(`SELECT count(*) AS n FROM anomalies WHERE tenant_id = ? AND status = 'open'`).get(tenantId) as {
-      n: number;
-    }
-  ).n;
+  const row = db
+    .select({ n: count() })
+    .from(anomalies)
+    .where(and(eq(anomalies.tenantId, tenantId), eq(anomalies.status, "open")))
+    .get();
+  return row?.n ?? 0;
 }
 
 /**
@@ -646,29 +662,34 @@ export function setAnomalyStatus(
   id: string,
   status: "acknowledged" | "benign" | "open",
 ): Anomaly | null {
-  const row = sqlite().prepare(`SELECT * FROM anomalies WHERE tenant_id = ? AND id = ?`).get(tenantId, id) as
-    Row | undefined;
+  const row = anomalyRow(tenantId, id);
   if (!row) return null;
   const now = eventsNow();
-  const db = sqlite();
-  db.transaction(() => {
-    db.prepare(`UPDATE anomalies SET status = ? WHERE tenant_id = ? AND id = ?`).run(status, tenantId, id);
+  const benignKey = `benign:${row.pattern}`;
+  db.transaction((tx) => {
+    tx.update(anomalies)
+      .set({ status })
+      .where(and(eq(anomalies.tenantId, tenantId), eq(anomalies.id, id)))
+      .run();
     if (status === "benign") {
-      db.prepare(
-        `INSERT INTO anomaly_state (tenant_id, key, value, updated_at) VALUES (?, ?, 'true', ?)
-         ON CONFLICT (tenant_id, key) DO UPDATE SET value = 'true', updated_at = excluded.updated_at`,
-      ).run(tenantId, `benign:${row.pattern}`, now);
+      tx.insert(anomalyState)
+        .values({ tenantId, key: benignKey, value: "true", updatedAt: now })
+        .onConflictDoUpdate({
+          target: [anomalyState.tenantId, anomalyState.key],
+          set: { value: "true", updatedAt: excluded(anomalyState.updatedAt) },
+        })
+        .run();
     } else if (row.status === "benign") {
-      db.prepare(`DELETE FROM anomaly_state WHERE tenant_id = ? AND key = ?`).run(tenantId, `benign:${row.pattern}`);
+      tx.delete(anomalyState)
+        .where(and(eq(anomalyState.tenantId, tenantId), eq(anomalyState.key, benignKey)))
+        .run();
     }
-    forgetState(tenantId, `benign:${row.pattern}`);
+    forgetState(tenantId, benignKey);
     const alertStatus = status === "open" ? "active" : status === "benign" ? "resolved" : "acknowledged";
-    db.prepare(`UPDATE alerts SET status = ?, resolved_at = ? WHERE tenant_id = ? AND dedupe_key = ?`).run(
-      alertStatus,
-      alertStatus === "resolved" ? now : null,
-      tenantId,
-      `anomaly:${id}`,
-    );
-  })();
+    tx.update(alerts)
+      .set({ status: alertStatus, resolvedAt: alertStatus === "resolved" ? now : null })
+      .where(and(eq(alerts.tenantId, tenantId), eq(alerts.dedupeKey, `anomaly:${id}`)))
+      .run();
+  });
   return getAnomaly(tenantId, id);
 }

@@ -3,7 +3,9 @@
  * (search.ts, compiled to bound SQL), a page of results newest first, the
  * total and a histogram of matches over the range.
  */
-import { sqlite } from "~/lib/db.server";
+import { and, eq, gte, lt, max, min } from "drizzle-orm";
+import { events } from "@db/schema";
+import { db, sqlite } from "~/lib/db.server";
 import { bindSeqWindow, compileQuery, parseQuery, SEQ_FROM } from "./search";
 import { rowToEvent, type StoredEvent } from "./store.server";
 
@@ -27,20 +29,24 @@ export function searchEvents(input: SearchInput): SearchResult {
   const node = parseQuery(input.query);
   const compiled: unknown[] = [];
   const where = node ? compileQuery(node, compiled) : "1";
-  const db = sqlite();
   // Full-text terms look only at the seqs of this tenant's events in the range (search.ts, FTS_ROWS): read
   // from the (tenant_id, time) index alone.
   let window: { from: number; to: number } | undefined;
   if (compiled.includes(SEQ_FROM)) {
     const w = db
-      .prepare(`SELECT min(seq) AS lo, max(seq) AS hi FROM events WHERE tenant_id = ? AND time >= ? AND time < ?`)
-      .get(input.tenantId, input.from, input.to) as { lo: number | null; hi: number | null };
-    window = { from: w.lo ?? 0, to: w.hi ?? -1 };
+      .select({ lo: min(events.seq), hi: max(events.seq) })
+      .from(events)
+      .where(and(eq(events.tenantId, input.tenantId), gte(events.time, input.from), lt(events.time, input.to)))
+      .get();
+    window = { from: w?.lo ?? 0, to: w?.hi ?? -1 };
   }
   const params = bindSeqWindow(compiled, window);
   const span = Math.max(1, input.to - input.from);
   const bucketMs = Math.max(60_000, Math.ceil(span / BUCKETS / 60_000) * 60_000);
-  const counts = db
+  // Raw SQL on purpose: the query language compiles to SQL text with bound parameters (search.ts), including
+  // the FTS5 MATCH on events_fts, which drizzle cannot describe.
+  const conn = sqlite();
+  const counts = conn
     .prepare(
       `SELECT CAST((e.time - ?) / ? AS INTEGER) AS b, count(*) AS n FROM events e
        WHERE e.tenant_id = ? AND e.time >= ? AND e.time < ? AND ${where} GROUP BY b`,
@@ -59,7 +65,7 @@ export function searchEvents(input: SearchInput): SearchResult {
   const pageSize = Math.min(Math.max(input.pageSize ?? PAGE_SIZE, 1), 200);
   const page = Math.min(Math.max(input.page ?? 1, 1), MAX_PAGE);
   const rows = total
-    ? db
+    ? conn
         .prepare(
           `SELECT e.* FROM events e WHERE e.tenant_id = ? AND e.time >= ? AND e.time < ? AND ${where}
            ORDER BY e.time DESC, e.seq DESC LIMIT ? OFFSET ?`,

@@ -13,7 +13,9 @@
  */
 import { newEventId } from "./event-id";
 import type Database from "better-sqlite3";
-import { sqlite } from "~/lib/db.server";
+import { and, asc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { eventQuotaUsage, eventSettings, events, tenants } from "@db/schema";
+import { db, excluded, preparedQuery, sqlite } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import type { Fields, NormalizedEvent } from "./parse";
 
@@ -76,6 +78,12 @@ type Statements = {
   bump: Database.Statement;
 };
 let statements: Statements | null = null;
+/**
+ * Raw SQL on purpose: the ingestion hot path binds N rows per statement from
+ * one flat parameter array (drizzle would rebuild and map objects per row),
+ * events_fts is an FTS5 table drizzle cannot describe, and the next seq reads
+ * sqlite_sequence.
+ */
 function stmts(): Statements {
   const db = sqlite();
   if (!statements || statements.db !== db) {
@@ -227,6 +235,7 @@ type Row = {
   original: string;
 };
 
+/** A row read as SQL text (search's compiled queries): snake_case columns, fields as JSON text. */
 export function rowToEvent(r: Row): StoredEvent {
   return {
     seq: r.seq,
@@ -244,6 +253,29 @@ export function rowToEvent(r: Row): StoredEvent {
   };
 }
 
+/** A row read through drizzle (camelCase columns). */
+function toStoredEvent(r: typeof events.$inferSelect): StoredEvent {
+  return { ...r, fields: JSON.parse(r.fields) as Fields };
+}
+
+/** Built once per connection: hunts page through many events. */
+const eventsPage = preparedQuery((db) => {
+  const lastTime = sql.placeholder("lastTime");
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.tenantId, sql.placeholder("tenantId")),
+        or(and(eq(events.time, lastTime), gt(events.seq, sql.placeholder("lastSeq"))), gt(events.time, lastTime)),
+        lt(events.time, sql.placeholder("to")),
+      ),
+    )
+    .orderBy(asc(events.time), asc(events.seq))
+    .limit(sql.placeholder("limit"))
+    .prepare();
+});
+
 /**
  * Every stored event of a tenant whose event time is in [from, to), oldest
  * first. Reads pages of `pageSize` rows (no statement stays open between
@@ -255,15 +287,11 @@ export function* iterateEvents(
   options: { pageSize?: number } = {},
 ): Generator<StoredEvent> {
   const pageSize = Math.max(1, Math.min(options.pageSize ?? 1000, 10_000));
-  const stmt = sqlite().prepare(
-    `SELECT * FROM events WHERE tenant_id = ? AND ((time = ? AND seq > ?) OR time > ?) AND time < ?
-     ORDER BY time, seq LIMIT ?`,
-  );
   let lastTime = range.from;
   let lastSeq = -1;
   for (;;) {
-    const rows = stmt.all(tenantId, lastTime, lastSeq, lastTime, range.to, pageSize) as Row[];
-    for (const r of rows) yield rowToEvent(r);
+    const rows = eventsPage().all({ tenantId, lastTime, lastSeq, to: range.to, limit: pageSize });
+    for (const r of rows) yield toStoredEvent(r);
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     lastTime = last.time;
@@ -274,10 +302,13 @@ export function* iterateEvents(
 export function getEvents(tenantId: string, ids: readonly string[]): StoredEvent[] {
   if (ids.length === 0) return [];
   const list = ids.slice(0, 500);
-  const rows = sqlite()
-    .prepare(`SELECT * FROM events WHERE tenant_id = ? AND id IN (${list.map(() => "?").join(",")}) ORDER BY time, seq`)
-    .all(tenantId, ...list) as Row[];
-  return rows.map(rowToEvent);
+  const rows = db
+    .select()
+    .from(events)
+    .where(and(eq(events.tenantId, tenantId), inArray(events.id, list)))
+    .orderBy(asc(events.time), asc(events.seq))
+    .all();
+  return rows.map(toStoredEvent);
 }
 
 // ---- quota ----
@@ -302,9 +333,11 @@ export type QuotaState = {
 
 export function quotaState(tenantId: string, now = clock()): QuotaState {
   const limit = getEnv().RAMPART_EVENTS_DAILY_QUOTA;
-  const row = sqlite()
-    .prepare(`SELECT count FROM event_quota_usage WHERE tenant_id = ? AND day = ?`)
-    .get(tenantId, utcDay(now)) as { count: number } | undefined;
+  const row = db
+    .select({ count: eventQuotaUsage.count })
+    .from(eventQuotaUsage)
+    .where(and(eq(eventQuotaUsage.tenantId, tenantId), eq(eventQuotaUsage.day, utcDay(now))))
+    .get();
   const used = row?.count ?? 0;
   return {
     limit,
@@ -317,28 +350,34 @@ export function quotaState(tenantId: string, now = clock()): QuotaState {
 
 /** Takes up to `wanted` events from today's quota; answers how many may be stored. */
 export function reserveQuota(tenantId: string, wanted: number, now = clock()): { granted: number; state: QuotaState } {
-  const db = sqlite();
-  return db
-    .transaction(() => {
+  return db.transaction(
+    (tx) => {
       const state = quotaState(tenantId, now);
       const granted = Math.min(wanted, state.remaining);
       if (granted > 0) {
-        db.prepare(
-          `INSERT INTO event_quota_usage (tenant_id, day, count) VALUES (?, ?, ?)
-         ON CONFLICT (tenant_id, day) DO UPDATE SET count = count + excluded.count`,
-        ).run(tenantId, utcDay(now), granted);
+        tx.insert(eventQuotaUsage)
+          .values({ tenantId, day: utcDay(now), count: granted })
+          .onConflictDoUpdate({
+            target: [eventQuotaUsage.tenantId, eventQuotaUsage.day],
+            set: { count: sql`${eventQuotaUsage.count} + ${excluded(eventQuotaUsage.count)}` },
+          })
+          .run();
       }
       return { granted, state: { ...state, used: state.used + granted, remaining: state.remaining - granted } };
-    })
-    .immediate();
+    },
+    { behavior: "immediate" },
+  );
 }
 
 // ---- retention ----
 
 export function getRetentionDays(tenantId: string): number {
-  const row = sqlite().prepare(`SELECT retention_days FROM event_settings WHERE tenant_id = ?`).get(tenantId) as
-    { retention_days: number } | undefined;
-  return row?.retention_days ?? DEFAULT_RETENTION_DAYS;
+  const row = db
+    .select({ days: eventSettings.retentionDays })
+    .from(eventSettings)
+    .where(eq(eventSettings.tenantId, tenantId))
+    .get();
+  return row?.days ?? DEFAULT_RETENTION_DAYS;
 }
 
 export const RETENTION_MIN_DAYS = 1;
@@ -346,12 +385,10 @@ export const RETENTION_MAX_DAYS = 365;
 
 export function setRetentionDays(tenantId: string, days: number) {
   const d = Math.min(RETENTION_MAX_DAYS, Math.max(RETENTION_MIN_DAYS, Math.round(days)));
-  sqlite()
-    .prepare(
-      `INSERT INTO event_settings (tenant_id, retention_days) VALUES (?, ?)
-       ON CONFLICT (tenant_id) DO UPDATE SET retention_days = excluded.retention_days`,
-    )
-    .run(tenantId, d);
+  db.insert(eventSettings)
+    .values({ tenantId, retentionDays: d })
+    .onConflictDoUpdate({ target: eventSettings.tenantId, set: { retentionDays: d } })
+    .run();
   return d;
 }
 
@@ -360,26 +397,32 @@ export function setRetentionDays(tenantId: string, days: number) {
  * bounded chunks with the loop given back between them. Answers the count.
  */
 export async function purgeExpiredEvents(now = clock()): Promise<number> {
-  const db = sqlite();
-  const tenants = db
-    .prepare(
-      `SELECT t.id AS id, COALESCE(s.retention_days, ?) AS days FROM tenants t
-       LEFT JOIN event_settings s ON s.tenant_id = t.id`,
-    )
-    .all(DEFAULT_RETENTION_DAYS) as { id: string; days: number }[];
-  const del = db.prepare(
-    `DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE tenant_id = ? AND received_at < ? LIMIT ${BATCH_SIZE})`,
-  );
+  const retention = db
+    .select({
+      id: tenants.id,
+      days: sql<number>`coalesce(${eventSettings.retentionDays}, ${DEFAULT_RETENTION_DAYS})`,
+    })
+    .from(tenants)
+    .leftJoin(eventSettings, eq(eventSettings.tenantId, tenants.id))
+    .all();
   let total = 0;
-  for (const t of tenants) {
+  for (const t of retention) {
     const cutoff = now - t.days * DAY_MS;
     for (;;) {
-      const changes = del.run(t.id, cutoff).changes;
+      // A bounded chunk: the subquery picks at most BATCH_SIZE of the tenant's expired rows.
+      const expired = db
+        .select({ seq: events.seq })
+        .from(events)
+        .where(and(eq(events.tenantId, t.id), lt(events.receivedAt, cutoff)))
+        .limit(BATCH_SIZE);
+      const { changes } = db.delete(events).where(inArray(events.seq, expired)).run();
       total += changes;
       if (changes < BATCH_SIZE) break;
       await yieldToLoop();
     }
   }
-  db.prepare(`DELETE FROM event_quota_usage WHERE day < ?`).run(utcDay(now - 7 * DAY_MS));
+  db.delete(eventQuotaUsage)
+    .where(lt(eventQuotaUsage.day, utcDay(now - 7 * DAY_MS)))
+    .run();
   return total;
 }

@@ -17,7 +17,7 @@ import {
   incidentTemplates,
   users,
 } from "@db/schema";
-import { db, sqlite } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { listMembers } from "~/modules/tenants";
 import { acknowledgeAlerts, findAlerts } from "./alerts-link.server";
 import { DEFAULT_TEMPLATES } from "./templates";
@@ -252,7 +252,7 @@ export function createCase(tenantId: string, input: NewCase, actor: Actor, now =
   const linked = findAlerts(tenantId, alertIds);
   if (linked.length !== alertIds.length) throw new IncidentError("One or more alerts were not found", "alertIds");
   const id = randomUUID();
-  sqlite().transaction(() => {
+  db.transaction(() => {
     const number = nextNumber(tenantId);
     db.insert(incidents)
       .values({
@@ -290,7 +290,7 @@ export function createCase(tenantId: string, input: NewCase, actor: Actor, now =
       appendEvent(tenantId, id, actor, "alert_linked", { alertId: a.id, title: a.title }, now);
     }
     acknowledgeAlerts(tenantId, linked);
-  })();
+  });
   return getCase(tenantId, id, now)!;
 }
 
@@ -503,13 +503,13 @@ export function updateCase(tenantId: string, id: string, patch: CasePatch, actor
     }
   }
   if (events.length) {
-    sqlite().transaction(() => {
+    db.transaction(() => {
       db.update(incidents)
         .set({ ...set, updatedAt: now })
         .where(and(eq(incidents.tenantId, tenantId), eq(incidents.id, id)))
         .run();
       for (const [kind, detail] of events) appendEvent(tenantId, id, actor, kind, detail, now);
-    })();
+    });
   }
   return getCase(tenantId, id, now);
 }
@@ -535,7 +535,7 @@ export function addTask(
   const c = row(tenantId, id);
   if (!c) return null;
   const taskId = randomUUID();
-  sqlite().transaction(() => {
+  db.transaction(() => {
     const max = db
       .select({ n: sql<number | null>`max(${incidentTasks.position})` })
       .from(incidentTasks)
@@ -554,7 +554,7 @@ export function addTask(
       .run();
     appendEvent(tenantId, id, actor, "task_added", { taskId, title: input.title }, now);
     touch(tenantId, id, now);
-  })();
+  });
   return getTask(tenantId, id, taskId);
 }
 
@@ -584,7 +584,7 @@ export function updateTask(
 ) {
   const t = getTask(tenantId, incidentId, taskId);
   if (!t) return null;
-  sqlite().transaction(() => {
+  db.transaction(() => {
     if (patch.title !== undefined && patch.title !== t.title) {
       db.update(incidentTasks).set({ title: patch.title }).where(eq(incidentTasks.id, taskId)).run();
       appendEvent(tenantId, incidentId, actor, "field", { field: "Task", from: t.title, to: patch.title }, now);
@@ -605,7 +605,7 @@ export function updateTask(
       );
     }
     touch(tenantId, incidentId, now);
-  })();
+  });
   return getTask(tenantId, incidentId, taskId);
 }
 
@@ -687,7 +687,7 @@ export function addObservable(
     .get();
   if (existing) throw new IncidentError("This observable is already on the case", "value");
   const id = randomUUID();
-  sqlite().transaction(() => {
+  db.transaction(() => {
     db.insert(incidentObservables)
       .values({
         id,
@@ -709,7 +709,7 @@ export function addObservable(
       now,
     );
     touch(tenantId, incidentId, now);
-  })();
+  });
   return listObservables(tenantId, incidentId).find((o) => o.id === id)!;
 }
 
@@ -802,7 +802,7 @@ export function mergeCases(tenantId: string, sourceId: string, targetId: string,
   if (!src || !dst) throw new IncidentError("Both cases must belong to this organization", "targetId");
   if (src.mergedInto) throw new IncidentError("This case was already merged", "targetId");
   if (dst.mergedInto) throw new IncidentError("The target case was merged into another case", "targetId");
-  sqlite().transaction(() => {
+  db.transaction(() => {
     const max =
       db
         .select({ n: sql<number | null>`max(${incidentTasks.position})` })
@@ -869,7 +869,7 @@ export function mergeCases(tenantId: string, sourceId: string, targetId: string,
       { caseId: targetId, reference: caseReference(dst.number) },
       now,
     );
-  })();
+  });
   return getCase(tenantId, targetId, now);
 }
 

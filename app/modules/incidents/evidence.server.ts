@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { incidentEvidence } from "@db/schema";
-import { db, sqlite } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { appendEvent, caseExists, IncidentError, type Actor } from "./cases.server";
 import { EVIDENCE_MAX_BYTES } from "./types";
@@ -63,7 +63,7 @@ export function storeEvidence(
   fs.writeFileSync(absolute, file.bytes, { mode: 0o600, flag: "wx" });
   const fileName = safeFileName(file.name);
   try {
-    sqlite().transaction(() => {
+    db.transaction(() => {
       db.insert(incidentEvidence)
         .values({
           id,
@@ -88,7 +88,7 @@ export function storeEvidence(
         { evidenceId: id, fileName, sha256, sizeBytes: file.bytes.byteLength },
         now,
       );
-    })();
+    });
   } catch (error) {
     fs.rmSync(absolute, { force: true });
     throw error;

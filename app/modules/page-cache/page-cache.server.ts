@@ -56,6 +56,8 @@ export type PageSlot =
 const entries = new Map<string, CachedPage>();
 const inFlight = new Map<string, Promise<CachedPage | null>>();
 
+// Raw SQL on purpose: every cacheable request reads this, and a plain prepared statement skips drizzle's
+// row mapping on that hot path (docs/decisions/012).
 let versionStmt: { conn: BetterSqlite3.Database; stmt: BetterSqlite3.Statement } | null = null;
 /** The tenant's data version (0 before its first write). */
 export function tenantDataVersion(tenantId: string): number {
