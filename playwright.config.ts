@@ -6,6 +6,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 // One directory per port, so two runs side by side (different E2E_PORT) never share a database.
 export const E2E_DIR = path.resolve(`tests/.tmp-e2e-${E2E_PORT}`);
 export const E2E_DB = path.join(E2E_DIR, "rampart.db");
+// Where the e2e server's loopback SMTP server writes each message it receives (tests/e2e/start-server.ts).
+export const E2E_MAIL_DIR = path.join(E2E_DIR, "mail");
 export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production-0123456789";
 
 // The Chromium `npm test` found or installed (scripts/find-browser.ts); run
@@ -50,6 +52,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       DATABASE_URL: E2E_DB,
+      E2E_MAIL_DIR,
       SESSION_SECRET: E2E_SESSION_SECRET,
       RAMPART_TEST_ROUTES: "1",
       // The end-to-end server never calls haveibeenpwned.com (issue 20 breach feed).

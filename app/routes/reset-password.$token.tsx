@@ -7,8 +7,8 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 import { readForm } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { checkNewPassword } from "~/modules/accounts/new-password.server";
-import { fieldErrors, NewPasswordSchema } from "~/modules/accounts/validation";
-import { RESET_INVALID_MESSAGE, resetPassword, resetTokenUser } from "~/modules/accounts/password-reset.server";
+import { fieldErrors, NewPasswordSchema, RESET_INVALID_MESSAGE } from "~/modules/accounts/validation";
+import { resetPassword, resetTokenUser } from "~/modules/accounts/password-reset.server";
 
 export const meta: MetaFunction = () => [
   { title: "Choose a new password · Rampart" },

@@ -1,14 +1,15 @@
 /**
  * Members on /settings (issue 3 §5): an owner creates an invitation link for a role, a second user opens it and joins
  * (within the joiner's organization limit), the owner changes the role and removes the member, and the last owner
- * cannot be demoted.
+ * cannot be demoted. Invitations given an address are mailed (loopback SMTP, tests/e2e/start-server.ts); the joiner
+ * follows the link from the mail.
  */
 import type { Browser, Page } from "@playwright/test";
-import { createAccount, expect, test, type LoginOptions } from "./fixtures";
+import { createAccount, expect, mailbox, test, uniqueEmail, type LoginOptions } from "./fixtures";
 
-async function signedInPage(browser: Browser, opts: LoginOptions) {
+async function signedInPage(browser: Browser, opts: LoginOptions, javaScriptEnabled = true) {
   const account = await createAccount(opts);
-  const context = await browser.newContext();
+  const context = await browser.newContext({ javaScriptEnabled });
   await context.addCookies([
     {
       name: "rampart_session",
@@ -22,14 +23,24 @@ async function signedInPage(browser: Browser, opts: LoginOptions) {
   return { account, page: await context.newPage(), context };
 }
 
-async function createInvite(page: Page, role: "admin" | "member") {
+/** Creates an invitation on /settings; given `to`, it is mailed there and the path comes from the mail. */
+async function createInvite(page: Page, role: "admin" | "member", to?: string) {
   await page.goto("/settings");
   await page.getByLabel("Role", { exact: true }).selectOption(role);
+  if (to) await page.getByLabel("E-mail address (optional)").fill(to);
   await page.getByRole("button", { name: "Create invitation link" }).click();
   const url = page.getByTestId("invite-url");
   await expect(url).toHaveValue(/\/invite\/[\w-]+$/);
-  await expect(page.getByRole("status").filter({ hasText: "Invitation link created" })).toBeVisible();
-  return new URL(await url.inputValue()).pathname;
+  const shown = await url.inputValue();
+  if (!to) {
+    await expect(page.getByRole("status").filter({ hasText: "Invitation link created" })).toBeVisible();
+    return new URL(shown).pathname;
+  }
+  await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${to}` })).toBeVisible();
+  const mail = await mailbox.latest(to, { subject: /invited you to/ });
+  const link = mail.link(/https?:\/\/\S+\/invite\/[\w-]+/);
+  expect(link).toBe(shown);
+  return new URL(link).pathname;
 }
 
 const memberRow = (page: Page, email: string) => page.getByRole("row").filter({ hasText: email });
@@ -39,7 +50,7 @@ test("invite for a role, join, change the role, remove; the last owner stays", a
   const owner = await signedInPage(browser, { plan: "business", tenantName: "Owner Org" });
   const joiner = await signedInPage(browser, { plan: "pro", tenantName: "Joiner Home" });
 
-  const invitePath = await createInvite(owner.page, "admin");
+  const invitePath = await createInvite(owner.page, "admin", joiner.account.email);
   await expect(owner.page.getByText(/Open admin invitation/)).toBeVisible();
 
   await joiner.page.goto(invitePath);
@@ -102,8 +113,20 @@ test("joining respects the joiner's organization limit", async ({ browser }) => 
 
 test("a signed-out visitor opening an invitation is asked to sign in first", async ({ page, browser }) => {
   const owner = await signedInPage(browser, { plan: "business" });
-  const invitePath = await createInvite(owner.page, "member");
+  const invitePath = await createInvite(owner.page, "member", uniqueEmail("invitee"));
   await page.goto(invitePath);
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(invitePath)}$`));
   await owner.context.close();
+});
+
+test("without JavaScript: an invitation mailed to an address, joined from the mail's link", async ({ browser }) => {
+  const owner = await signedInPage(browser, { plan: "business", tenantName: "Plain Org" }, false);
+  const joiner = await signedInPage(browser, { plan: "pro", tenantName: "Plain Home" }, false);
+  const invitePath = await createInvite(owner.page, "member", joiner.account.email);
+  await joiner.page.goto(invitePath);
+  await joiner.page.getByRole("button", { name: "Join the organization" }).click();
+  await expect(joiner.page).toHaveURL(/\/dashboard$/);
+  await owner.page.goto("/settings");
+  await expect(memberRow(owner.page, joiner.account.email).getByRole("cell").nth(1)).toHaveText("member");
+  await Promise.all([owner.context.close(), joiner.context.close()]);
 });

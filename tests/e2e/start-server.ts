@@ -1,9 +1,31 @@
-// Starts the built app for the end-to-end suite on a fresh, migrated database.
+// Starts the built app for the end-to-end suite on a fresh, migrated database, with a loopback SMTP server in front
+// of it: every message the app sends is written as a raw RFC 822 file to E2E_MAIL_DIR, where the tests read it
+// (fixtures.ts, `mailbox`) and follow its link as a person would (issue 20).
 import fs from "node:fs";
 import path from "node:path";
+import { startLoopbackSmtp } from "../support/loopback-smtp";
 
 const db = process.env.DATABASE_URL;
 if (!db) throw new Error("DATABASE_URL is required");
+const mailDir = process.env.E2E_MAIL_DIR;
+if (!mailDir) throw new Error("E2E_MAIL_DIR is required");
 fs.rmSync(path.dirname(db), { recursive: true, force: true });
 fs.mkdirSync(path.dirname(db), { recursive: true });
+fs.mkdirSync(mailDir, { recursive: true });
+
+let seq = 0;
+const smtp = await startLoopbackSmtp({
+  onMessage(mail) {
+    // Written under a temporary name, then renamed, so a polling test never reads half a message.
+    const name = `${Date.now()}-${String(++seq).padStart(6, "0")}.eml`;
+    const tmp = path.join(mailDir, `.${name}.tmp`);
+    fs.writeFileSync(tmp, mail.raw);
+    fs.renameSync(tmp, path.join(mailDir, name));
+  },
+});
+// The mailer reads these when it sends (app/lib/mailer.server.ts).
+process.env.SMTP_HOST = smtp.config.host;
+process.env.SMTP_PORT = String(smtp.port);
+process.env.SMTP_SECURE = "0";
+process.env.SMTP_FROM = smtp.config.from;
 await import("../../server");

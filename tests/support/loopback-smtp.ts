@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-export async function startLoopbackSmtp() {
+/** `onMessage` also hands each message to the caller as it arrives (the e2e server writes it to a file). */
+export async function startLoopbackSmtp(opts: { onMessage?: (mail: ReceivedMail) => void } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -14,11 +15,18 @@ export async function startLoopbackSmtp() {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
-        });
+        };
+        received.push(mail);
+        try {
+          opts.onMessage?.(mail);
+        } catch (err) {
+          callback(err as Error);
+          return;
+        }
         callback();
       });
     },

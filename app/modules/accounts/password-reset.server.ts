@@ -30,7 +30,8 @@ export const MAX_RESETS_PER_WINDOW = 3;
 
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that address, we have sent it a link to choose a new password. The link works for 30 minutes.";
-export const RESET_INVALID_MESSAGE = "This reset link is invalid, used or expired. Ask for a new one.";
+// Shown by the reset page in the browser too, so it lives in validation.ts (a .server export is undefined there).
+export { RESET_INVALID_MESSAGE } from "./validation";
 
 /** Creates a reset token for a user; answers the token (shown once: in the mail or the operator's terminal). */
 export function issueResetToken(userId: string, now = Date.now()): string {

@@ -40,3 +40,6 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   }
   return out;
 }
+
+/** What /reset-password says about a link that does not work; rendered in the browser, so not in a .server file. */
+export const RESET_INVALID_MESSAGE = "This reset link is invalid, used or expired. Ask for a new one.";
