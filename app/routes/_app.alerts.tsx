@@ -1,6 +1,7 @@
 import { readForm } from "~/lib/http.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { SelectField } from "~/components/select-field";
 import { useActionResult } from "~/lib/use-action-result";
 import { z } from "zod";
 import { EmptyState, ModulePage } from "~/components/module-page";
@@ -171,45 +172,27 @@ export default function Alerts() {
   return (
     <ModulePage path="/alerts">
       <Form method="get" className="card mb-4 flex flex-wrap items-end gap-3" aria-label="Filter alerts">
-        <div>
-          <label htmlFor="f-status" className="label">
-            Status
-          </label>
-          <select id="f-status" name="status" className="input" defaultValue={filters.status ?? ""}>
-            <option value="">Any</option>
-            {STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="f-severity" className="label">
-            Severity
-          </label>
-          <select id="f-severity" name="severity" className="input" defaultValue={filters.severity ?? ""}>
-            <option value="">Any</option>
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="f-source" className="label">
-            Source
-          </label>
-          <select id="f-source" name="source" className="input" defaultValue={filters.source ?? ""}>
-            <option value="">Any</option>
-            {sources.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="f-status"
+          name="status"
+          label="Status"
+          defaultValue={filters.status ?? ""}
+          options={[["", "Any"], ...STATUS_FILTERS.map((s): [string, string] => [s, s])]}
+        />
+        <SelectField
+          id="f-severity"
+          name="severity"
+          label="Severity"
+          defaultValue={filters.severity ?? ""}
+          options={[["", "Any"], ...SEVERITIES.map((s): [string, string] => [s, s])]}
+        />
+        <SelectField
+          id="f-source"
+          name="source"
+          label="Source"
+          defaultValue={filters.source ?? ""}
+          options={[["", "Any"], ...sources.map((s): [string, string] => [s, s])]}
+        />
         <button type="submit" className="btn-secondary">
           Filter
         </button>

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { RowAction } from "~/components/ui/row-action";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
 import { EmptyState, ModulePage } from "~/components/module-page";
@@ -221,30 +222,16 @@ export default function SiemSoar() {
                     {canManage ? (
                       <td className="p-2">
                         <div className="flex gap-2">
-                          <Form method="post">
-                            <input type="hidden" name="id" value={r.id} />
-                            <button
-                              type="submit"
-                              name="intent"
-                              value={r.enabled ? "disable" : "enable"}
-                              className="btn-secondary text-xs"
-                              aria-label={`${r.enabled ? "Disable" : "Enable"} ${r.title}`}
-                            >
-                              {r.enabled ? "Disable" : "Enable"}
-                            </button>
-                          </Form>
-                          <Form method="post">
-                            <input type="hidden" name="id" value={r.id} />
-                            <button
-                              type="submit"
-                              name="intent"
-                              value="delete"
-                              className="btn-secondary text-xs"
-                              aria-label={`Delete ${r.title}`}
-                            >
-                              Delete
-                            </button>
-                          </Form>
+                          <RowAction
+                            id={r.id}
+                            intent={r.enabled ? "disable" : "enable"}
+                            label={`${r.enabled ? "Disable" : "Enable"} ${r.title}`}
+                          >
+                            {r.enabled ? "Disable" : "Enable"}
+                          </RowAction>
+                          <RowAction id={r.id} intent="delete" label={`Delete ${r.title}`}>
+                            Delete
+                          </RowAction>
                         </div>
                       </td>
                     ) : null}

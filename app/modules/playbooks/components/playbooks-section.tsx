@@ -2,6 +2,7 @@
  * The playbooks part of /siem-soar: the playbook form (create or edit, no JavaScript needed), the playbooks, their
  * runs with each step's outcome (approve or reject a waiting run) and the watchlist of indicators they added.
  */
+import { RowAction } from "~/components/ui/row-action";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -150,30 +151,16 @@ export function PlaybooksSection({
                   >
                     Edit
                   </Link>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={p.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={p.enabled ? "playbook-disable" : "playbook-enable"}
-                      className="btn-secondary text-xs"
-                      aria-label={`${p.enabled ? "Disable" : "Enable"} ${p.name}`}
-                    >
-                      {p.enabled ? "Disable" : "Enable"}
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={p.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="playbook-delete"
-                      className="btn-secondary text-xs"
-                      aria-label={`Delete ${p.name}`}
-                    >
-                      Delete
-                    </button>
-                  </Form>
+                  <RowAction
+                    id={p.id}
+                    intent={p.enabled ? "playbook-disable" : "playbook-enable"}
+                    label={`${p.enabled ? "Disable" : "Enable"} ${p.name}`}
+                  >
+                    {p.enabled ? "Disable" : "Enable"}
+                  </RowAction>
+                  <RowAction id={p.id} intent="playbook-delete" label={`Delete ${p.name}`}>
+                    Delete
+                  </RowAction>
                 </div>
               ) : null}
             </li>
@@ -285,18 +272,9 @@ export function PlaybooksSection({
                   </td>
                   {data.canManage ? (
                     <td className="p-2">
-                      <Form method="post">
-                        <input type="hidden" name="id" value={i.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="indicator-remove"
-                          className="btn-secondary text-xs"
-                          aria-label={`Remove ${i.value} from the watchlist`}
-                        >
-                          Remove
-                        </button>
-                      </Form>
+                      <RowAction id={i.id} intent="indicator-remove" label={`Remove ${i.value} from the watchlist`}>
+                        Remove
+                      </RowAction>
                     </td>
                   ) : null}
                 </tr>
