@@ -47,21 +47,17 @@ export function recordAlertEvent(input: {
   return row.id;
 }
 
+export type AlertTimelineEvent = {
+  id: number;
+  kind: string;
+  detail: Record<string, unknown>;
+  createdAt: number;
+  actor: string | null;
+};
+
 /** One alert's timeline, oldest first, with the actor's e-mail. */
-export function alertTimeline(tenantId: string, alertId: string) {
-  return db
-    .select({
-      id: alertEvents.id,
-      kind: alertEvents.kind,
-      detail: alertEvents.detail,
-      createdAt: alertEvents.createdAt,
-      actor: users.email,
-    })
-    .from(alertEvents)
-    .leftJoin(users, eq(users.id, alertEvents.userId))
-    .where(and(eq(alertEvents.tenantId, tenantId), eq(alertEvents.alertId, alertId)))
-    .orderBy(asc(alertEvents.id))
-    .all();
+export function alertTimeline(tenantId: string, alertId: string): AlertTimelineEvent[] {
+  return alertTimelines(tenantId, [alertId]).get(alertId) ?? [];
 }
 
 /**
@@ -69,7 +65,7 @@ export function alertTimeline(tenantId: string, alertId: string) {
  * page lists up to 200 alerts, and a query per alert was a fifth of that page's server time.
  */
 export function alertTimelines(tenantId: string, alertIds: string[]) {
-  const byAlert = new Map<string, ReturnType<typeof alertTimeline>>(alertIds.map((id) => [id, []]));
+  const byAlert = new Map<string, AlertTimelineEvent[]>(alertIds.map((id) => [id, []]));
   if (alertIds.length === 0) return byAlert;
   const rows = db
     .select({
