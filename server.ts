@@ -29,6 +29,7 @@ import { createNonce, securityHeaders } from "./server/security-headers";
 import { createReadinessCheck } from "./server/readiness";
 import { createLogger, loggablePath, redactSecrets } from "./server/request-log";
 import { describeTrustProxy, parseTrustProxy } from "./server/proxy";
+import { parseRenderConcurrency, renderAdmission } from "./server/render-admission";
 
 /** What the server uses from the app's build (exported by app/entry.server.tsx). */
 type AppEntry = typeof import("./app/entry.server");
@@ -36,6 +37,7 @@ type AppEntry = typeof import("./app/entry.server");
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
 const TRUST_PROXY = parseTrustProxy(process.env.TRUST_PROXY);
+const RENDER_CONCURRENCY = parseRenderConcurrency(process.env.RAMPART_RENDER_CONCURRENCY);
 const MODE = process.env.NODE_ENV === "production" ? "production" : "development";
 const BUILD_PATH = path.resolve(process.env.RAMPART_BUILD ?? "build/index.js");
 
@@ -280,6 +282,9 @@ if (PAGE_CACHE) {
 
 // The app. A body read above under its limit is what the adapter streams to
 // Remix; a request target no URL can be made of is the client's mistake (400).
+// A few page renders at a time, the rest queued before any loader runs (why: server/render-admission.ts).
+app.use(renderAdmission({ slots: RENDER_CONCURRENCY }));
+
 app.all("*", (req, res, next) => {
   const adapted = Buffer.isBuffer(req.body) ? withReadBody(req, req.body) : req;
   handleRemix(adapted, res, (error?: unknown) =>

@@ -14,10 +14,11 @@ import type { RampartLoadContext } from "~/lib/request.server";
 import { hasSessionCookie } from "~/lib/session.server";
 import { originFromRequest } from "~/lib/public-origin.server";
 import { loggablePath, redactSecrets } from "~/lib/log-redaction";
-import { installRouteMatchMemo } from "~/lib/route-matching.server";
+import { installRouteMatchMemo, installRouteObjectMemos } from "~/lib/route-matching.server";
 
-// Before the first request: route matching once per route tree and path (why: that module).
+// Before the first request: route objects once per build, route matching once per route tree and path (why: that module).
 installRouteMatchMemo();
+installRouteObjectMemos();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

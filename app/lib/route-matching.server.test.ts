@@ -1,6 +1,7 @@
+import { createRequire } from "node:module";
 import { matchRoutes as original } from "@remix-run/router";
 import { describe, expect, test } from "vitest";
-import { MAX_PATHS, memoizeMatchRoutes } from "./route-matching.server";
+import { MAX_PATHS, memoizeConvertRoutes, memoizeCreateServerRoutes, memoizeMatchRoutes } from "./route-matching.server";
 
 type R = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: R[] };
 
@@ -131,5 +132,89 @@ describe("memoized matchRoutes", () => {
     expect(memo(routes as never, "/b")).toEqual(original(routes, "/b"));
     memo(routes as never, "/b");
     expect(calls).toBe(2);
+  });
+});
+
+describe("the static handler (patches/@remix-run+router)", () => {
+  test("matches through the package's exported matchRoutes, so the memo covers the fourth matching of a document", async () => {
+    // The CommonJS copy, the one Remix's server runtime loads.
+    const router = createRequire(import.meta.url)("@remix-run/router") as {
+      matchRoutes: (...args: unknown[]) => unknown;
+      createStaticHandler: (routes: unknown[]) => { query(r: Request): Promise<unknown> };
+    };
+    const seen: string[] = [];
+    const exported = router.matchRoutes;
+    router.matchRoutes = (...args: unknown[]) => {
+      seen.push((args[1] as { pathname: string }).pathname);
+      return exported(...args);
+    };
+    try {
+      const handler = router.createStaticHandler([
+        { id: "root", path: "/", loader: () => "root", children: [{ id: "phishing", path: "phishing", loader: () => "list" }] },
+      ]);
+      const context = (await handler.query(new Request("http://localhost/phishing"))) as {
+        loaderData: Record<string, unknown>;
+      };
+      expect(context.loaderData).toEqual({ root: "root", phishing: "list" });
+      expect(seen).toEqual(["/phishing"]);
+    } finally {
+      router.matchRoutes = exported;
+    }
+  });
+});
+
+describe("route objects once per build", () => {
+  const manifest = {
+    root: { id: "root", path: "" },
+    "routes/_app": { id: "routes/_app", parentId: "root" },
+    "routes/_app.phishing": { id: "routes/_app.phishing", parentId: "routes/_app", path: "phishing" },
+  };
+  const modules = () => ({ root: { default: "Root" }, "routes/_app": { default: "App" }, "routes/_app.phishing": { default: "P" } });
+
+  test("createServerRoutes answers the same routes for the same manifest and modules, and builds again when a module changes", () => {
+    let calls = 0;
+    const built = modules();
+    const memo = memoizeCreateServerRoutes((m, rm) => {
+      calls++;
+      return [{ id: "root", built: Object.keys(rm).length, of: m } as never];
+    });
+    const first = memo(manifest, built, {}, false);
+    // RemixServer passes a fresh map of the same modules on every document.
+    expect(memo(manifest, { ...built }, {}, false)).toBe(first);
+    expect(calls).toBe(1);
+    // A module that is not the one the routes were built from (a rebuilt route in development): built again.
+    const changed = memo(manifest, { ...built, "routes/_app.phishing": { default: "P2" } }, {}, false);
+    expect(changed).not.toBe(first);
+    expect(calls).toBe(2);
+    // SPA mode builds other routes.
+    memo(manifest, { ...built, "routes/_app.phishing": { default: "P2" } }, {}, true);
+    expect(calls).toBe(3);
+  });
+
+  test("convertRoutesToDataRoutes answers the same data routes and fills each caller's own manifest", () => {
+    const convert = (createRequire(import.meta.url)("@remix-run/router") as {
+      UNSAFE_convertRoutesToDataRoutes: Parameters<typeof memoizeConvertRoutes>[0];
+    }).UNSAFE_convertRoutesToDataRoutes;
+    let calls = 0;
+    const memo = memoizeConvertRoutes((...args) => {
+      calls++;
+      return convert(...args);
+    });
+    const routes = tree();
+    const map = (r: { path?: string }) => ({ hasErrorBoundary: r.path === "settings" });
+    const m1: Record<string, unknown> = {};
+    const m2: Record<string, unknown> = {};
+    const a = memo(routes, map, undefined, m1 as never);
+    const b = memo(routes, map, undefined, m2 as never);
+    expect(b).toBe(a);
+    expect(calls).toBe(1);
+    const fresh: Record<string, unknown> = {};
+    expect(a).toEqual(convert(routes, map, undefined, fresh as never));
+    expect(Object.keys(m2).sort()).toEqual(Object.keys(fresh).sort());
+    expect(m2["routes/_app.settings"]).toBe(m1["routes/_app.settings"]);
+    // Another mapping function, or a manifest that already holds routes: the original, every time.
+    memo(routes, () => ({}), undefined, {} as never);
+    memo(routes, map, undefined, { elsewhere: {} } as never);
+    expect(calls).toBe(3);
   });
 });
