@@ -29,7 +29,7 @@ import {
   notificationChannels,
   notificationOutbox,
 } from "@db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedQuery } from "~/lib/db.server";
 import { sendMail } from "~/lib/mailer.server";
 import {
   guardedFetch,
@@ -500,25 +500,32 @@ async function deliverOne(row: OutboxRow) {
 }
 
 /** The bell: a member's latest in-app notifications and the unread count. */
+// The bell is on every signed-in page: its two queries are built and prepared once (db.server.ts preparedQuery).
+const bellQueries = preparedQuery((d) => {
+  const mine = and(
+    eq(inAppNotifications.tenantId, sql.placeholder("tenantId")),
+    eq(inAppNotifications.userId, sql.placeholder("userId")),
+  );
+  return {
+    latest: d
+      .select()
+      .from(inAppNotifications)
+      .where(mine)
+      .orderBy(desc(inAppNotifications.createdAt))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+    unread: d
+      .select({ n: count() })
+      .from(inAppNotifications)
+      .where(and(mine, isNull(inAppNotifications.readAt)))
+      .prepare(),
+  };
+});
+
 export function bellFor(tenantId: string, userId: string, limit = 10) {
-  const items = db
-    .select()
-    .from(inAppNotifications)
-    .where(and(eq(inAppNotifications.tenantId, tenantId), eq(inAppNotifications.userId, userId)))
-    .orderBy(desc(inAppNotifications.createdAt))
-    .limit(limit)
-    .all();
-  const unread = db
-    .select({ n: count() })
-    .from(inAppNotifications)
-    .where(
-      and(
-        eq(inAppNotifications.tenantId, tenantId),
-        eq(inAppNotifications.userId, userId),
-        isNull(inAppNotifications.readAt),
-      ),
-    )
-    .get()!.n;
+  const q = bellQueries();
+  const items = q.latest.all({ tenantId, userId, limit });
+  const unread = q.unread.get({ tenantId, userId })!.n;
   return { items, unread };
 }
 
