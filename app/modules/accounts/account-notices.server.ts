@@ -6,9 +6,9 @@
  * shell until dismissed.
  */
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { accountNotices, users } from "@db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedQuery } from "~/lib/db.server";
 
 export function addAccountNotice(userId: string, message: string, now = Date.now()) {
   db.insert(accountNotices).values({ id: randomUUID(), userId, message, createdAt: now }).run();
@@ -36,14 +36,24 @@ export function dismissAccountNotices(userId: string, now = Date.now()): number 
  * What the shell's account banner shows for a user, also part of the dashboard
  * page cache's key (a cached page must not show a stale banner).
  */
+// On every signed-in page (the shell's banner): built and prepared once per connection (db.server.ts preparedQuery).
+const bannerQueries = preparedQuery((d) => ({
+  verified: d
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare(),
+  unread: d
+    .select({ n: count() })
+    .from(accountNotices)
+    .where(and(eq(accountNotices.userId, sql.placeholder("userId")), isNull(accountNotices.readAt)))
+    .prepare(),
+}));
+
 export function accountBannerState(userId: string) {
-  const row = db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
-  const unread =
-    db
-      .select({ n: count() })
-      .from(accountNotices)
-      .where(and(eq(accountNotices.userId, userId), isNull(accountNotices.readAt)))
-      .get()?.n ?? 0;
+  const q = bannerQueries();
+  const row = q.verified.get({ userId });
+  const unread = q.unread.get({ userId })?.n ?? 0;
   return { unverified: row ? row.verifiedAt == null : false, unreadNotices: unread };
 }
 

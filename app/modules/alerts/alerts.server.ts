@@ -13,7 +13,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alerts, maintenanceWindows, notificationChannels, notificationOutbox } from "@db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedQuery } from "~/lib/db.server";
 import { enqueueNotification } from "./channels.server";
 import { now } from "./clock.server";
 import { endEscalation, startEscalation, toPayload } from "./escalation.server";
@@ -212,7 +212,26 @@ export function listActiveAlerts(tenantId: string, limit = 50) {
 
 export type AlertFilters = { status?: AlertStatusFilter; severity?: Severity; source?: string };
 
+// The unfiltered list is what /alerts shows by default: built and prepared once (db.server.ts preparedQuery).
+const latestAlerts = preparedQuery((d) =>
+  d
+    .select()
+    .from(alerts)
+    .where(eq(alerts.tenantId, sql.placeholder("tenantId")))
+    .orderBy(desc(alerts.createdAt))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+const sourcesOfTenant = preparedQuery((d) =>
+  d
+    .selectDistinct({ source: alerts.source })
+    .from(alerts)
+    .where(eq(alerts.tenantId, sql.placeholder("tenantId")))
+    .prepare(),
+);
+
 export function listAlerts(tenantId: string, limit = 200, filters: AlertFilters = {}) {
+  if (!filters.severity && !filters.source && !filters.status) return latestAlerts().all({ tenantId, limit });
   const at = now();
   const where: (SQL | undefined)[] = [eq(alerts.tenantId, tenantId)];
   if (filters.severity) where.push(eq(alerts.severity, filters.severity));
@@ -232,11 +251,8 @@ export function listAlerts(tenantId: string, limit = 200, filters: AlertFilters 
 }
 
 export function alertSources(tenantId: string): string[] {
-  return db
-    .selectDistinct({ source: alerts.source })
-    .from(alerts)
-    .where(eq(alerts.tenantId, tenantId))
-    .all()
+  return sourcesOfTenant()
+    .all({ tenantId })
     .map((r) => r.source)
     .sort();
 }

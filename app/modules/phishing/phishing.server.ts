@@ -14,9 +14,9 @@
  * The raw message is not kept: only the parsed text view and the analysis.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { memberships, phishingItems, tenants, users } from "@db/schema";
-import { db } from "~/lib/db.server";
+import { db, preparedQuery } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
 import { raiseAlert } from "~/modules/alerts";
 import { looksLikeMessage, type Analysis, type Risk, type Resolver } from "./analyze.server";
@@ -148,28 +148,44 @@ export async function analyzeAndStore(input: {
 
 export type ListFilter = { risk?: Risk | null; status?: PhishingStatus | null; limit?: number };
 
+const LIST_COLUMNS = {
+  id: phishingItems.id,
+  subject: phishingItems.subject,
+  sender: phishingItems.sender,
+  risk: phishingItems.risk,
+  status: phishingItems.status,
+  rationale: phishingItems.rationale,
+  score: phishingItems.score,
+  createdAt: phishingItems.createdAt,
+};
+const NEWEST_FIRST = [desc(phishingItems.createdAt), desc(phishingItems.id)];
+
+// The unfiltered list is what /phishing shows by default: built and prepared once (db.server.ts preparedQuery).
+const latestItems = preparedQuery((d) =>
+  d
+    .select(LIST_COLUMNS)
+    .from(phishingItems)
+    .where(eq(phishingItems.tenantId, sql.placeholder("tenantId")))
+    .orderBy(...NEWEST_FIRST)
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
 export function listPhishingItems(
   tenantId: string,
   filter: ListFilter = {},
 ): (PhishingListItem & { score: number; createdAt: number })[] {
+  const limit = Math.min(Math.max(filter.limit ?? 100, 1), 500);
+  if (!filter.risk && !filter.status) return latestItems().all({ tenantId, limit });
   const conds: SQL[] = [eq(phishingItems.tenantId, tenantId)];
   if (filter.risk) conds.push(eq(phishingItems.risk, filter.risk));
   if (filter.status) conds.push(eq(phishingItems.status, filter.status));
   return db
-    .select({
-      id: phishingItems.id,
-      subject: phishingItems.subject,
-      sender: phishingItems.sender,
-      risk: phishingItems.risk,
-      status: phishingItems.status,
-      rationale: phishingItems.rationale,
-      score: phishingItems.score,
-      createdAt: phishingItems.createdAt,
-    })
+    .select(LIST_COLUMNS)
     .from(phishingItems)
     .where(and(...conds))
-    .orderBy(desc(phishingItems.createdAt), desc(phishingItems.id))
-    .limit(Math.min(Math.max(filter.limit ?? 100, 1), 500))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit)
     .all();
 }
 
