@@ -106,7 +106,9 @@ async function main() {
     const from = performance.timeOrigin + performance.now();
     for (const p of paths) {
       const r = await load({ url: server.url + p, connections: CONNECTIONS, duration: DURATION, headers: { cookie } });
-      console.log(`${p}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+      console.log(
+        `${p}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+      );
     }
     await server.stop("SIGINT");
     const [prof] = fs.readdirSync(profDir).filter((f) => f.endsWith(".cpuprofile"));

@@ -1,7 +1,12 @@
 import { createRequire } from "node:module";
 import { matchRoutes as original } from "@remix-run/router";
 import { describe, expect, test } from "vitest";
-import { MAX_PATHS, memoizeConvertRoutes, memoizeCreateServerRoutes, memoizeMatchRoutes } from "./route-matching.server";
+import {
+  MAX_PATHS,
+  memoizeConvertRoutes,
+  memoizeCreateServerRoutes,
+  memoizeMatchRoutes,
+} from "./route-matching.server";
 
 type R = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: R[] };
 
@@ -150,7 +155,12 @@ describe("the static handler (patches/@remix-run+router)", () => {
     };
     try {
       const handler = router.createStaticHandler([
-        { id: "root", path: "/", loader: () => "root", children: [{ id: "phishing", path: "phishing", loader: () => "list" }] },
+        {
+          id: "root",
+          path: "/",
+          loader: () => "root",
+          children: [{ id: "phishing", path: "phishing", loader: () => "list" }],
+        },
       ]);
       const context = (await handler.query(new Request("http://localhost/phishing"))) as {
         loaderData: Record<string, unknown>;
@@ -169,7 +179,11 @@ describe("route objects once per build", () => {
     "routes/_app": { id: "routes/_app", parentId: "root" },
     "routes/_app.phishing": { id: "routes/_app.phishing", parentId: "routes/_app", path: "phishing" },
   };
-  const modules = () => ({ root: { default: "Root" }, "routes/_app": { default: "App" }, "routes/_app.phishing": { default: "P" } });
+  const modules = () => ({
+    root: { default: "Root" },
+    "routes/_app": { default: "App" },
+    "routes/_app.phishing": { default: "P" },
+  });
 
   test("createServerRoutes answers the same routes for the same manifest and modules, and builds again when a module changes", () => {
     let calls = 0;
@@ -192,9 +206,11 @@ describe("route objects once per build", () => {
   });
 
   test("convertRoutesToDataRoutes answers the same data routes and fills each caller's own manifest", () => {
-    const convert = (createRequire(import.meta.url)("@remix-run/router") as {
-      UNSAFE_convertRoutesToDataRoutes: Parameters<typeof memoizeConvertRoutes>[0];
-    }).UNSAFE_convertRoutesToDataRoutes;
+    const convert = (
+      createRequire(import.meta.url)("@remix-run/router") as {
+        UNSAFE_convertRoutesToDataRoutes: Parameters<typeof memoizeConvertRoutes>[0];
+      }
+    ).UNSAFE_convertRoutesToDataRoutes;
     let calls = 0;
     const memo = memoizeConvertRoutes((...args) => {
       calls++;

@@ -1,5 +1,5 @@
 /**
- * Route matching, once per route tree and path instead of three times per document.
+ * Route matching, once per route tree and path instead of four times per document; route objects once per build.
  *
  * Why: React Router's `matchRoutes` flattens the whole route tree (~155 routes here), ranks every branch and
  * compiles a regular expression per branch tried, on every call; a document request calls it four times (the
@@ -9,8 +9,8 @@
  *
  * How: all four calls go through the package's exported `matchRoutes` (the static handler's since
  * `patches/@remix-run+router+1.23.3.patch`, applied by `npm ci`; before it, the static handler called its own
- * module-local binding). `installRouteMatchMemo` replaces that export with a memo. The
- * trees differ in identity (React Router builds a new one for every render) but not in shape, so results are kept
+ * module-local binding). `installRouteMatchMemo` replaces that export with a memo. React Router's trees used to
+ * differ in identity on every render (`installRouteObjectMemos`, below, now keeps them), not in shape, so results are kept
  * per tree shape (each route's id, path, index and case flag) and path, as route ids with their params, and turned
  * back into matches against the caller's own route objects: every caller gets fresh match and params objects,
  * exactly what `matchRoutes` would have returned.
@@ -105,7 +105,11 @@ export function installRouteMatchMemo(): void {
   router.matchRoutes = memoizeMatchRoutes(router.matchRoutes);
 }
 
-type ServerRoutesArgs = [manifest: Record<string, { id: string }>, routeModules: Record<string, unknown>, ...rest: unknown[]];
+type ServerRoutesArgs = [
+  manifest: Record<string, { id: string }>,
+  routeModules: Record<string, unknown>,
+  ...rest: unknown[],
+];
 type CreateServerRoutes = (...args: ServerRoutesArgs) => Route[];
 type ConvertRoutes = (
   routes: Route[],
