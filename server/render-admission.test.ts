@@ -3,6 +3,7 @@
  * or a client that went away never blocks the queue. The middleware is driven with request and response objects
  * that behave like Express's where it matters (events, closed/destroyed flags).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import type { NextFunction, Request, Response } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -89,6 +90,20 @@ describe("render admission", () => {
     expect(send(admit, 2, "/api/alerts/stream").started).toEqual([0, 1]);
     expect(send(admit, 2, "/phishing", "POST").started).toEqual([0, 1]);
     expect(send(admit, 1, "/settings", "HEAD").started).toEqual([]);
+  });
+
+  it("runs a request that waited in its own async context, not in that of the request whose end started it", () => {
+    const scope = new AsyncLocalStorage<string>();
+    const admit = renderAdmission({ slots: 1 });
+    const seen: (string | undefined)[] = [];
+    const a = request();
+    const b = request();
+    scope.run("a", () => admit(a.req, a.resForMiddleware, () => seen.push(scope.getStore())));
+    scope.run("b", () => admit(b.req, b.resForMiddleware, () => seen.push(scope.getStore())));
+    expect(seen).toEqual(["a"]);
+    // Request a ends inside its own context; b must still see "b" (its per-request memo is its own).
+    scope.run("a", () => finish(a.res));
+    expect(seen).toEqual(["a", "b"]);
   });
 
   it("is off with 0 slots", () => {

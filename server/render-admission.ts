@@ -14,6 +14,7 @@
  * comes. Only page and data GETs are admitted this way; API routes (the alert stream stays open for minutes) and
  * form posts are not.
  */
+import { AsyncResource } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
 
 export type RenderAdmission = {
@@ -59,7 +60,11 @@ export function renderAdmission({ slots, holdMs = 1000 }: { slots: number; holdM
     if (running < slots) {
       running++;
       start();
-    } else waiting.push(start);
+    } else {
+      // Started later from another request's finish: bound to this request's own async context, so its
+      // per-request scope (app/lib/request-scope.server.ts) is its own and not the finishing request's.
+      waiting.push(AsyncResource.bind(start));
+    }
   }) as RenderAdmission;
   admit.stats = () => ({ running, waiting: waiting.length });
   return admit;
