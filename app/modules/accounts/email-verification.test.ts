@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -15,21 +15,13 @@ import * as settings from "~/routes/_app.settings";
 import * as darkWeb from "~/routes/_app.dark-web-monitoring";
 import * as identitiesApi from "~/routes/api.dark-web.identities";
 import * as layout from "~/routes/_app";
-import { startLoopbackSmtp } from "../../../tests/support/loopback-smtp";
+import { linkIn, mailboxForTheseTests } from "../../../tests/support/test-mailbox";
 import { BASE, jsonReq, req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { isEmailVerified, sendVerificationMail, verifyEmail, VERIFY_TTL_MS } from "./email-verification.server";
 import { issueAccountToken } from "./account-tokens.server";
 
 type Fn = (args: unknown) => unknown;
-let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
-beforeAll(async () => {
-  smtp = await startLoopbackSmtp();
-  configureMailerForTests(smtp.config);
-});
-afterAll(async () => {
-  configureMailerForTests(undefined);
-  await smtp.close();
-});
+const mailbox = mailboxForTheseTests();
 beforeEach(() => resetRateLimits());
 
 function formPost(path: string, fields: Record<string, string>, cookie?: string) {
@@ -38,22 +30,6 @@ function formPost(path: string, fields: Record<string, string>, cookie?: string)
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
     body: new URLSearchParams(fields).toString(),
   });
-}
-
-async function waitForMail(to: string, n = 1) {
-  for (let i = 0; i < 100; i++) {
-    const m = smtp.received.filter((r) => r.to.includes(to));
-    if (m.length >= n) return m[n - 1];
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail for ${to}`);
-}
-
-function verifyLinkIn(raw: string) {
-  const body = raw.replace(/=\r?\n/g, "");
-  const m = body.match(/https?:\/\/[^\s]+\/verify-email\/([A-Za-z0-9_-]+)/);
-  if (!m) throw new Error("no link in the mail");
-  return { url: m[0], token: m[1] };
 }
 
 async function signUp(email: string) {
@@ -81,9 +57,9 @@ describe("e-mail verification at sign-up", () => {
     const before = await shell.json();
     expect(before.account.unverified).toBe(true);
 
-    const mail = await waitForMail(email);
+    const mail = await mailbox.waitFor(email);
     expect(mail.raw).toContain("Confirm your e-mail address for Rampart");
-    const { url, token } = verifyLinkIn(mail.raw);
+    const { url, token } = linkIn(mail.raw, "verify-email");
     expect(url.startsWith(`${BASE}/verify-email/`)).toBe(true);
     // Only the hash is stored.
     const stored = db.select().from(accountTokens).where(eq(accountTokens.userId, user.id)).all();
@@ -133,14 +109,14 @@ describe("e-mail verification at sign-up", () => {
     const first = await resend();
     expect(first.status).toBe(200);
     expect((await first.json()).message).toMatch(/We sent a new link to/);
-    const mail = await waitForMail(user.email);
+    const mail = await mailbox.waitFor(user.email);
     await resend();
     await resend();
     const limited = await resend();
     expect(limited.status).toBe(429);
     expect((await limited.json()).message).toMatch(/several links in the last hour/);
     // The first link still works (each is valid on its own until one is used).
-    const { token } = verifyLinkIn(mail.raw);
+    const { token } = linkIn(mail.raw, "verify-email");
     expect(verifyEmail(token)).not.toBeNull();
     const done = await resend();
     expect((await done.json()).message).toBe("Your e-mail address is already verified.");
@@ -160,7 +136,7 @@ describe("e-mail verification at sign-up", () => {
       expect(res.status).toBe(503);
       expect((await res.json()).message).toMatch(/SMTP is not configured/);
     } finally {
-      configureMailerForTests(smtp.config);
+      configureMailerForTests(mailbox.config);
     }
   });
 

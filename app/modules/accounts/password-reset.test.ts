@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { accountTokens, sessions } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { configureMailerForTests } from "~/lib/mailer.server";
 import { createSession } from "~/lib/session.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import * as forgot from "~/routes/forgot-password";
 import * as reset from "~/routes/reset-password.$token";
-import { startLoopbackSmtp } from "../../../tests/support/loopback-smtp";
+import { linkIn, mailboxForTheseTests } from "../../../tests/support/test-mailbox";
 import { BASE, settle } from "../../../tests/unit/helpers";
 import { createUser, verifyLogin } from "./accounts.server";
 import {
@@ -21,15 +20,7 @@ import {
 } from "./password-reset.server";
 
 type Fn = (args: unknown) => unknown;
-let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
-beforeAll(async () => {
-  smtp = await startLoopbackSmtp();
-  configureMailerForTests(smtp.config);
-});
-afterAll(async () => {
-  configureMailerForTests(undefined);
-  await smtp.close();
-});
+const mailbox = mailboxForTheseTests();
 beforeEach(() => resetRateLimits());
 
 const PASSWORD = "an old passphrase for tests";
@@ -41,23 +32,6 @@ function formPost(path: string, fields: Record<string, string>) {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields).toString(),
   });
-}
-
-async function waitForMail(to: string) {
-  for (let i = 0; i < 100; i++) {
-    const m = smtp.received.find((r) => r.to.includes(to));
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail for ${to}`);
-}
-
-/** The reset link in a raw message (quoted-printable soft breaks undone). */
-function linkIn(raw: string) {
-  const body = raw.replace(/=\r?\n/g, "");
-  const m = body.match(/https?:\/\/[^\s]+\/reset-password\/([A-Za-z0-9_-]+)/);
-  if (!m) throw new Error("no link in the mail");
-  return { url: m[0], token: m[1] };
 }
 
 describe("password reset", () => {
@@ -73,7 +47,7 @@ describe("password reset", () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
-    const mail = await waitForMail(email);
+    const mail = await mailbox.waitFor(email);
     expect(mail.raw).toContain("Reset your Rampart password");
     expect(RESET_REQUESTED_MESSAGE).toMatch(/If an account exists/);
     const bad = await call("not an address");
@@ -88,7 +62,7 @@ describe("password reset", () => {
     await createSession(new Request(BASE), user.id, { selectedTenantId: tenantId });
     const { delivery } = requestPasswordReset(email, "https://rampart.example");
     await delivery;
-    const { url, token } = linkIn((await waitForMail(email)).raw);
+    const { url, token } = linkIn((await mailbox.waitFor(email)).raw, "reset-password");
     expect(url.startsWith("https://rampart.example/reset-password/")).toBe(true);
     // Only the hash is stored.
     const stored = db.select().from(accountTokens).where(eq(accountTokens.userId, user.id)).all();
@@ -137,8 +111,8 @@ describe("password reset", () => {
     const issued = Date.now() - RESET_TTL_MS - 1;
     const token = issueResetToken(user.id, issued);
     expect(await resetPassword(token, NEW_PASSWORD)).toBe(false);
-    const before = smtp.received.filter((m) => m.to.includes(email)).length;
+    const before = mailbox.received.filter((m) => m.to.includes(email)).length;
     for (let i = 0; i < MAX_RESETS_PER_WINDOW + 2; i++) await requestPasswordReset(email, BASE).delivery;
-    expect(smtp.received.filter((m) => m.to.includes(email)).length - before).toBe(MAX_RESETS_PER_WINDOW);
+    expect(mailbox.received.filter((m) => m.to.includes(email)).length - before).toBe(MAX_RESETS_PER_WINDOW);
   });
 });

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { configureMailerForTests } from "~/lib/mailer.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import * as settings from "~/routes/_app.settings";
 import * as invite from "~/routes/invite.$token";
-import { startLoopbackSmtp } from "../../../tests/support/loopback-smtp";
+import { linkIn, unfoldedBody, mailboxForTheseTests } from "../../../tests/support/test-mailbox";
 import { BASE, settle, signedInUser } from "../../../tests/unit/helpers";
 import { listMembers } from "./members.server";
 import { setTenantPlan } from "./tenants.server";
 
 type Fn = (args: unknown) => unknown;
-let smtp: Awaited<ReturnType<typeof startLoopbackSmtp>>;
-beforeAll(async () => {
-  smtp = await startLoopbackSmtp();
-  configureMailerForTests(smtp.config);
-});
-afterAll(async () => {
-  configureMailerForTests(undefined);
-  await smtp.close();
-});
+const mailbox = mailboxForTheseTests();
 beforeEach(() => resetRateLimits());
 
 function post(fields: Record<string, string>, cookie: string) {
@@ -32,15 +24,6 @@ function post(fields: Record<string, string>, cookie: string) {
       context: {},
     }),
   );
-}
-
-async function waitForMail(to: string) {
-  for (let i = 0; i < 100; i++) {
-    const m = smtp.received.find((r) => r.to.includes(to));
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail for ${to}`);
 }
 
 describe("invitations by e-mail", () => {
@@ -58,16 +41,15 @@ describe("invitations by e-mail", () => {
     expect(body.ok).toBe(
       `Invitation sent to ${joiner.user.email}. The link is also below: It works once, for 7 days; copy it now, it is not shown again.`,
     );
-    const mail = await waitForMail(joiner.user.email);
-    const raw = mail.raw.replace(/=\r?\n/g, "");
-    expect(raw).toContain(`Subject: ${owner.user.email} invited you to Personal on Rampart`);
-    const link = raw.match(/https?:\/\/\S+\/invite\/([A-Za-z0-9_-]+)/)!;
-    expect(link[0]).toBe(body.inviteUrl);
+    const mail = await mailbox.waitFor(joiner.user.email);
+    expect(unfoldedBody(mail.raw)).toContain(`Subject: ${owner.user.email} invited you to Personal on Rampart`);
+    const link = linkIn(mail.raw, "invite");
+    expect(link.url).toBe(body.inviteUrl);
 
     const accepted = await settle(() =>
       (invite.action as Fn)({
-        request: new Request(link[0], { method: "POST", headers: { Cookie: joiner.cookie } }),
-        params: { token: link[1] },
+        request: new Request(link.url, { method: "POST", headers: { Cookie: joiner.cookie } }),
+        params: { token: link.token },
         context: {},
       }),
     );
@@ -92,7 +74,7 @@ describe("invitations by e-mail", () => {
       );
       expect(body.inviteUrl).toMatch(/\/invite\/[A-Za-z0-9_-]+$/);
     } finally {
-      configureMailerForTests(smtp.config);
+      configureMailerForTests(mailbox.config);
     }
     // No address: the link, as before.
     const plain = await post({ intent: "create-invite", role: "member" }, owner.cookie);
