@@ -19,7 +19,7 @@ import type { NextFunction, Request, Response } from "express";
 
 export type RenderAdmission = {
   (req: Request, res: Response, next: NextFunction): void;
-  /** Renders running, and requests waiting (for tests and the readiness log). */
+  /** Renders running, and requests waiting (for the tests). */
   stats(): { running: number; waiting: number };
 };
 

@@ -130,7 +130,7 @@ export function memoizeCreateServerRoutes(original: CreateServerRoutes): CreateS
   return function createServerRoutes(...args) {
     const [manifest, routeModules, , isSpaMode, parentId] = args;
     // Only the top-level call of a document (the function recurses on its own binding).
-    if (args.length > 4 && parentId !== undefined && parentId !== "") return original(...args);
+    if (parentId) return original(...args);
     const key = String(isSpaMode === true);
     const known = byManifest.get(manifest);
     if (known && known.key === key && sameModules(known.modules, routeModules, manifest)) return known.routes;
