@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { RowAction } from "~/components/ui/row-action";
+import { EnableDeleteActions } from "~/components/ui/row-action";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
 import { EmptyState, ModulePage } from "~/components/module-page";
@@ -222,16 +222,12 @@ export default function SiemSoar() {
                     {canManage ? (
                       <td className="p-2">
                         <div className="flex gap-2">
-                          <RowAction
+                          <EnableDeleteActions
                             id={r.id}
-                            intent={r.enabled ? "disable" : "enable"}
-                            label={`${r.enabled ? "Disable" : "Enable"} ${r.title}`}
-                          >
-                            {r.enabled ? "Disable" : "Enable"}
-                          </RowAction>
-                          <RowAction id={r.id} intent="delete" label={`Delete ${r.title}`}>
-                            Delete
-                          </RowAction>
+                            name={r.title}
+                            enabled={r.enabled}
+                            intents={{ enable: "enable", disable: "disable", delete: "delete" }}
+                          />
                         </div>
                       </td>
                     ) : null}

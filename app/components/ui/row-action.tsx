@@ -26,3 +26,34 @@ export function RowAction({
     </Form>
   );
 }
+
+/**
+ * A switchable row's two actions (rules, playbooks): Enable or Disable, then Delete. `intents` names what the
+ * page's action expects for each.
+ */
+export function EnableDeleteActions({
+  id,
+  name,
+  enabled,
+  intents,
+}: {
+  id: string;
+  name: string;
+  enabled: boolean;
+  intents: { enable: string; disable: string; delete: string };
+}) {
+  return (
+    <>
+      <RowAction
+        id={id}
+        intent={enabled ? intents.disable : intents.enable}
+        label={`${enabled ? "Disable" : "Enable"} ${name}`}
+      >
+        {enabled ? "Disable" : "Enable"}
+      </RowAction>
+      <RowAction id={id} intent={intents.delete} label={`Delete ${name}`}>
+        Delete
+      </RowAction>
+    </>
+  );
+}

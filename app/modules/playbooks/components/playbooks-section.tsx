@@ -2,7 +2,7 @@
  * The playbooks part of /siem-soar: the playbook form (create or edit, no JavaScript needed), the playbooks, their
  * runs with each step's outcome (approve or reject a waiting run) and the watchlist of indicators they added.
  */
-import { RowAction } from "~/components/ui/row-action";
+import { EnableDeleteActions, RowAction } from "~/components/ui/row-action";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -151,16 +151,12 @@ export function PlaybooksSection({
                   >
                     Edit
                   </Link>
-                  <RowAction
+                  <EnableDeleteActions
                     id={p.id}
-                    intent={p.enabled ? "playbook-disable" : "playbook-enable"}
-                    label={`${p.enabled ? "Disable" : "Enable"} ${p.name}`}
-                  >
-                    {p.enabled ? "Disable" : "Enable"}
-                  </RowAction>
-                  <RowAction id={p.id} intent="playbook-delete" label={`Delete ${p.name}`}>
-                    Delete
-                  </RowAction>
+                    name={p.name}
+                    enabled={p.enabled}
+                    intents={{ enable: "playbook-enable", disable: "playbook-disable", delete: "playbook-delete" }}
+                  />
                 </div>
               ) : null}
             </li>
