@@ -90,6 +90,12 @@ const handleRemix = createRequestHandler({
     cspNonce: res.locals.cspNonce,
     clientIp: req.ip,
     requestId: res.locals.requestId,
+    // Held by the response itself: a Request's abort signal is lost once the intermediate Requests Remix makes are
+    // garbage-collected (undici follows signals through weak references), so long-lived answers listen here.
+    onClose: (listener) => {
+      res.once("close", listener);
+      return () => res.off("close", listener);
+    },
   }),
 });
 

@@ -19,6 +19,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
   // Events a tenant may send per UTC day (issue 14): beyond it ingestion answers 429 until midnight UTC.
   RAMPART_EVENTS_DAILY_QUOTA: z.coerce.number().int().positive().default(5_000_000),
+  // Open alert streams (/api/alerts/stream, issue 26): per session or API token, per tenant, in the whole process.
+  RAMPART_ALERT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(4),
+  RAMPART_ALERT_STREAMS_PER_TENANT: z.coerce.number().int().min(1).max(100_000).default(20),
+  RAMPART_ALERT_STREAMS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(500),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { databasePath: string; dataDir: string };

@@ -130,6 +130,15 @@ async function resolve(request: Request): Promise<Resolved> {
   };
 }
 
+/**
+ * Whether a session resolved earlier is still live now: not signed out, not expired, its account not deleted. For
+ * answers that outlive their request (the alert stream), which check again before sending anything.
+ */
+export function sessionStillLive(idHash: string, userId: string, now = Date.now()): boolean {
+  const row = sessionQuery().get({ idHash, now });
+  return !!row && row.userId === userId;
+}
+
 /** Creates a new session row (a new id on every sign-in) and answers the Set-Cookie value. */
 export async function createSession(
   request: Request,

@@ -3,5 +3,5 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { onlyGet } from "~/lib/api.server";
 import { alertStreamApi } from "~/modules/alerts/api.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => alertStreamApi(request);
+export const loader = ({ request, context }: LoaderFunctionArgs) => alertStreamApi(request, context);
 export const action = onlyGet;

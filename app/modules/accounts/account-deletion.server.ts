@@ -134,7 +134,12 @@ export type AccountData = NonNullable<ReturnType<typeof exportAccountData>>;
  * organizations that refuse (sole owner with other members); otherwise the
  * hook has removed the ones the person alone was in and answers their names.
  */
-export type ReleaseOrganizations = (userId: string) => { blocked: string[]; removed: string[] };
+export type ReleaseOrganizations = (userId: string) => {
+  blocked: string[];
+  removed: string[];
+  /** Work outside the database (the removed organizations' files), run once the deletion has committed. */
+  afterCommit?: () => void;
+};
 
 export type DeleteAccountResult =
   | { deleted: true; removedOrganizations: string[] }
@@ -165,10 +170,12 @@ export async function deleteAccount(
     return { deleted: false, reason: "wrong-password" };
   }
   releaseAttempt(reservation.id);
-  return db.transaction(
+  let afterCommit: (() => void) | undefined;
+  const result = db.transaction(
     (): DeleteAccountResult => {
       const released = releaseOrganizations(userId);
       if (released.blocked.length) return { deleted: false, reason: "sole-owner", organizations: released.blocked };
+      afterCommit = released.afterCommit;
       db.delete(users).where(eq(users.id, userId)).run();
       // No user id: the row would point at the deleted account. The e-mail is not kept either.
       audit({
@@ -180,4 +187,6 @@ export async function deleteAccount(
     },
     { behavior: "immediate" },
   );
+  afterCommit?.();
+  return result;
 }

@@ -9,11 +9,13 @@
  */
 import { z } from "zod";
 import { limitWrites } from "~/lib/api.server";
+import { onClientGone } from "~/lib/request.server";
 import { badRequest, firstIssue, forbidden, json, methodNotAllowed, notFound, readJsonBody } from "~/lib/http.server";
-import { requireTenantContext } from "~/modules/tenants";
+import { currentRole, requireTenantContext } from "~/modules/tenants";
 import { canAlerting, type AlertingAction } from "./access";
 import { effectiveStatus, getAlert, silenceAlert, transitionAlert } from "./alerts.server";
 import { subscribeAlertEvents } from "./bus.server";
+import { admitAlertStream } from "./stream-admission.server";
 import { ChannelError, createChannel, enqueueNotification, getChannel, listChannels } from "./channels.server";
 import { now } from "./clock.server";
 import { alertEventsAfter, lastAlertEventId } from "./timeline.server";
@@ -177,13 +179,25 @@ const HEARTBEAT_MS = 15_000;
  * sends Last-Event-ID and gets what it missed (read from alert_events).
  * `Cache-Control: no-transform` keeps the compression layer out; `X-Accel-Buffering: no`
  * asks nginx not to buffer (docs/operations.md).
+ *
+ * A stream outlives the request that opened it, so access is checked again before anything is sent, on every
+ * event and every heartbeat (issue 26): once the session ends (sign-out, expiry, account deleted), the token is
+ * revoked, the person leaves the organization or its plan loses realtimeAlerts, the stream closes without sending.
+ * Open streams are limited (stream-admission.server.ts); whatever ends a stream (the client going away, the
+ * server closing it) releases its slot, bus listener and timer.
  */
-export async function alertStreamApi(request: Request, options: { heartbeatMs?: number } = {}) {
+export async function alertStreamApi(request: Request, loadContext?: unknown, options: { heartbeatMs?: number } = {}) {
   const ctx = await context(request, "view", "realtimeAlerts");
   const tenantId = ctx.tenant.id;
   const header = request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("lastEventId");
   const resumeFrom = header && /^\d{1,15}$/.test(header) ? Number(header) : null;
   let lastId = resumeFrom ?? lastAlertEventId(tenantId);
+  // Throws the 429 answer when the limits are reached; released by cleanup below.
+  const release = admitAlertStream(ctx.session.idHash, tenantId);
+  const stillAllowed = () => {
+    const role = currentRole(ctx, "realtimeAlerts");
+    return role !== null && canAlerting(role, "view");
+  };
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -223,23 +237,30 @@ export async function alertStreamApi(request: Request, options: { heartbeatMs?: 
       send(`retry: 3000\n: connected\n\n`);
       // Bell-only changes (in-app notifications) carry no timeline row: a bare `bell` event tells the page.
       const unsubscribe = subscribeAlertEvents(tenantId, () => {
+        if (!stillAllowed()) return cleanup();
         const before = lastId;
         flush();
         if (lastId === before) send(`event: bell\ndata: {}\n\n`);
       });
-      const heartbeat = setInterval(() => send(`: heartbeat ${Date.now()}\n\n`), options.heartbeatMs ?? HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        if (!stillAllowed()) return cleanup();
+        send(`: heartbeat ${Date.now()}\n\n`);
+      }, options.heartbeatMs ?? HEARTBEAT_MS);
+      let stopWatching = () => {};
       cleanup = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
         unsubscribe();
+        stopWatching();
+        release();
         try {
           controller.close();
         } catch {
           // already closed by the client
         }
       };
-      request.signal.addEventListener("abort", () => cleanup());
+      stopWatching = onClientGone(request, loadContext, () => cleanup());
       if (resumeFrom !== null) flush();
     },
     cancel() {

@@ -18,3 +18,10 @@ export function subscribeAlertEvents(tenantId: string, listener: () => void): ()
   emitter.on(tenantId, listener);
   return () => emitter.off(tenantId, listener);
 }
+
+/** Listeners subscribed now, over every tenant (for the tests: a closed stream leaves none behind). */
+export function alertListenerCount(): number {
+  let n = 0;
+  for (const name of emitter.eventNames()) n += emitter.listenerCount(name);
+  return n;
+}

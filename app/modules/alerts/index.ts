@@ -29,6 +29,7 @@ export {
 } from "./alerts.server";
 export { alertTimeline, alertTimelines, alertEventsAfter, lastAlertEventId, recordAlertEvent } from "./timeline.server";
 export { subscribeAlertEvents } from "./bus.server";
+export { alertStreamStats } from "./stream-admission.server";
 export { setAlertingClock } from "./clock.server";
 export {
   createChannel,

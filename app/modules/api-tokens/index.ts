@@ -10,12 +10,14 @@ export {
   listApiTokens,
   revokeApiToken,
   resolveApiToken,
+  apiTokenStillLive,
+  revokeTokensBeyondRole,
   tokenFromHeader,
   scopeFor,
   isScope,
 } from "./tokens.server";
 export type { TokenScope, TokenListItem, CreatedToken, ResolvedToken } from "./tokens.server";
 export { listTokensApi, createTokenApi, revokeTokenApi, CreateTokenSchema } from "./api.server";
-export { canManageTokens, MANAGE_TOKENS_DENIED } from "./permissions";
+export { canManageTokens, MANAGE_TOKENS_DENIED, SCOPE_NEEDS, roleCoversScopes } from "./permissions";
 export { tokensSettings, tokensAction } from "./settings.server";
 export type { TokenActionResult } from "./settings.server";

@@ -10,7 +10,9 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiTokens, memberships, users } from "@db/schema";
 import { db } from "~/lib/db.server";
+import type { Role } from "~/lib/permissions";
 import { audit } from "~/modules/audit";
+import { roleCoversScopes } from "./permissions";
 
 export const TOKEN_PREFIX = "rmp_";
 export const TOKEN_SCOPES = ["events:write", "read"] as const;
@@ -136,13 +138,33 @@ export type ResolvedToken = {
   tenantId: string;
   name: string;
   scopes: TokenScope[];
-  /** Who the token acts as in audit and rate limits: its creator, or an owner when the creator left. */
+  /** Who the token acts as in audit and rate limits: its creator, who must still be a member covering its scopes. */
   actor: { id: string; email: string; createdAt: number };
 };
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** The live token a secret names, or null (unknown, malformed or revoked). */
+type TokenRow = typeof apiTokens.$inferSelect;
+
+/**
+ * The creator a live token acts for, or null when the token must not work: revoked, its creator gone (account
+ * deleted: created_by is null), no longer a member of the token's organization, or in a role below one of its
+ * scopes (permissions.ts SCOPE_NEEDS). Checked on every use, so a token never outlives its creator's access even
+ * where the revocation on removal (revokeTokensBeyondRole) did not run.
+ */
+function liveCreator(row: TokenRow) {
+  if (row.revokedAt !== null || !row.createdBy) return null;
+  const creator = db
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt, role: memberships.role })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, row.tenantId)))
+    .where(eq(users.id, row.createdBy))
+    .get();
+  if (!creator || !roleCoversScopes(creator.role, row.scopes)) return null;
+  return { id: creator.id, email: creator.email, createdAt: creator.createdAt };
+}
+
+/** The live token a secret names, or null (unknown, malformed, revoked, or its creator's access gone). */
 export function resolveApiToken(secret: string, now = Date.now()): ResolvedToken | null {
   if (!TOKEN_SHAPE.test(secret)) return null;
   const row = db
@@ -150,27 +172,61 @@ export function resolveApiToken(secret: string, now = Date.now()): ResolvedToken
     .from(apiTokens)
     .where(eq(apiTokens.tokenHash, hashToken(secret)))
     .get();
-  if (!row || row.revokedAt !== null) return null;
-  const actor =
-    (row.createdBy
-      ? db
-          .select({ id: users.id, email: users.email, createdAt: users.createdAt })
-          .from(users)
-          .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, row.tenantId)))
-          .where(eq(users.id, row.createdBy))
-          .get()
-      : undefined) ??
-    db
-      .select({ id: users.id, email: users.email, createdAt: users.createdAt })
-      .from(users)
-      .innerJoin(memberships, eq(memberships.userId, users.id))
-      .where(and(eq(memberships.tenantId, row.tenantId), eq(memberships.role, "owner")))
-      .get();
+  if (!row) return null;
+  const actor = liveCreator(row);
   if (!actor) return null;
   // Written at most once a minute: a shipper posting every second should not write a row each time.
   if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_RESOLUTION_MS)
     db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id)).run();
   return { id: row.id, tenantId: row.tenantId, name: row.name, scopes: row.scopes.filter(isScope), actor };
+}
+
+/** Whether a token resolved earlier still works (the alert stream checks before each thing it sends). */
+export function apiTokenStillLive(tokenId: string): boolean {
+  const row = db.select().from(apiTokens).where(eq(apiTokens.id, tokenId)).get();
+  return !!row && liveCreator(row) !== null;
+}
+
+/**
+ * Revokes the tokens a person created in an organization that their role there no longer covers: all of them
+ * when they left it (`role` null: removed, or their account deleted), those with a scope above a lowered role.
+ * Called by the tenants module inside its own transaction; answers how many were revoked.
+ */
+export function revokeTokensBeyondRole(input: {
+  tenantId: string;
+  creatorId: string;
+  role: Role | null;
+  reason: "member-removed" | "role-changed" | "account-deleted";
+  actorId?: string | null;
+  ip?: string | null;
+}): number {
+  const live = db
+    .select({ id: apiTokens.id, scopes: apiTokens.scopes })
+    .from(apiTokens)
+    .where(
+      and(
+        eq(apiTokens.tenantId, input.tenantId),
+        eq(apiTokens.createdBy, input.creatorId),
+        isNull(apiTokens.revokedAt),
+      ),
+    )
+    .all();
+  const now = Date.now();
+  let n = 0;
+  for (const t of live) {
+    if (input.role && roleCoversScopes(input.role, t.scopes)) continue;
+    db.update(apiTokens).set({ revokedAt: now }).where(eq(apiTokens.id, t.id)).run();
+    audit({
+      action: "api_token.revoked",
+      tenantId: input.tenantId,
+      // The account is about to go: the row must not point at it.
+      userId: input.reason === "account-deleted" ? null : (input.actorId ?? null),
+      ip: input.ip ?? null,
+      detail: { tokenId: t.id, reason: input.reason },
+    });
+    n++;
+  }
+  return n;
 }
 
 /** The token an Authorization header carries: `Bearer <token>`, or `Splunk <token>` as HEC clients send it. */

@@ -10,7 +10,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { getEnv } from "~/lib/env.server";
+import { tenantFileDir } from "~/lib/tenant-files.server";
 
 export const EVIDENCE_MAX_BYTES = 5 * 1024 * 1024;
 export const EVIDENCE_TENANT_QUOTA_BYTES = 100 * 1024 * 1024;
@@ -32,9 +32,9 @@ export class EvidenceStoreError extends Error {
 
 const SAFE_SEGMENT = /^[A-Za-z0-9-]{1,64}$/;
 
+// One folder per tenant, removed with its organization (app/lib/tenant-files.server.ts).
 function tenantDir(tenantId: string) {
-  if (!SAFE_SEGMENT.test(tenantId)) throw new Error("Unexpected tenant id");
-  return path.join(getEnv().dataDir, "evidence", tenantId);
+  return tenantFileDir("complianceEvidence", tenantId);
 }
 
 export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");

@@ -11,13 +11,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { incidentEvidence } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { TENANT_FILE_STORES } from "~/lib/tenant-files.server";
 import { appendEvent, caseExists, IncidentError, type Actor } from "./cases.server";
 import { EVIDENCE_MAX_BYTES } from "./types";
 
 /** Per tenant, all cases together. */
 export const EVIDENCE_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;
 
-const DIR = "incident-evidence";
+// Under the data directory, one folder per tenant, removed with its organization (app/lib/tenant-files.server.ts).
+const DIR = TENANT_FILE_STORES.incidentEvidence;
 
 export function evidenceUsage(tenantId: string): number {
   return (

@@ -10,6 +10,7 @@ import { invitations, memberships, users, type Role } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { audit } from "~/modules/audit";
+import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import { organizationAllowanceForUser } from "./tenants.server";
 import { assertCan, type INVITABLE_ROLES } from "~/lib/permissions";
 
@@ -131,6 +132,8 @@ export function changeRole(tenantId: string, actorId: string, memberUserId: stri
         throw new MemberError("An organization must keep at least one owner.");
       }
       db.update(memberships).set({ role }).where(eq(memberships.id, member.id)).run();
+      // Their API tokens never do more than they now may (issue 26).
+      revokeTokensBeyondRole({ tenantId, creatorId: memberUserId, role, reason: "role-changed", actorId, ip });
       audit({
         action: "member.role_changed",
         tenantId,
@@ -156,6 +159,8 @@ export function removeMember(tenantId: string, actorId: string, memberUserId: st
       if (member.role === "owner" && ownerCount(tenantId) <= 1)
         throw new MemberError("An organization must keep at least one owner.");
       db.delete(memberships).where(eq(memberships.id, member.id)).run();
+      // Their API tokens stop with their membership (issue 26).
+      revokeTokensBeyondRole({ tenantId, creatorId: memberUserId, role: null, reason: "member-removed", actorId, ip });
       audit({
         action: "member.removed",
         tenantId,

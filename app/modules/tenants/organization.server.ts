@@ -11,16 +11,19 @@
  * the page cache's counter row goes last, after the triggers that bump it.
  * The other members are told by an account notice (the bell's notifications
  * belong to the organization and go with it), and the deletion is audited
- * without a tenant id (the organization's own trail goes with it).
+ * without a tenant id (the organization's own trail goes with it). Its files on disk
+ * (app/lib/tenant-files.server.ts) are removed once the transaction has committed.
  */
 import { and, eq, is, ne, sql } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "@db/schema";
 import { memberships, tenants, users } from "@db/schema";
 import { db } from "~/lib/db.server";
+import { removeTenantFiles } from "~/lib/tenant-files.server";
 import { can, type Role } from "~/lib/permissions";
 import { audit } from "~/modules/audit";
 import { addAccountNotice } from "~/modules/accounts";
+import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import { displayTenantName } from "~/lib/plans";
 
 export class OrganizationError extends Error {
@@ -118,7 +121,7 @@ export function deleteOrganization(
   confirmName: string,
   opts: { ip?: string; reason?: "owner" | "account-deleted" } = {},
 ): { name: string; removed: Record<string, number> } {
-  return db.transaction(
+  const gone = db.transaction(
     () => {
       if (!canManageOrganization(roleOf(tenantId, actorId)))
         throw new OrganizationError(ONLY_OWNERS_MANAGE_ORGANIZATION, 403);
@@ -149,6 +152,9 @@ export function deleteOrganization(
     },
     { behavior: "immediate" },
   );
+  // Committed: its files on disk go too (issue 26).
+  removeTenantFiles(tenantId);
+  return gone;
 }
 
 /** Every row of the tenant, children first, then the tenant itself. Call inside a transaction. */
@@ -170,7 +176,11 @@ export function purgeTenant(tenantId: string): Record<string, number> {
  * an organization with other members, else removes the organizations the
  * person is the only member of. Other memberships go with the user row.
  */
-export function releaseOrganizationsForAccountDeletion(userId: string): { blocked: string[]; removed: string[] } {
+export function releaseOrganizationsForAccountDeletion(userId: string): {
+  blocked: string[];
+  removed: string[];
+  afterCommit?: () => void;
+} {
   const mine = db
     .select({ tenantId: memberships.tenantId, role: memberships.role, name: tenants.name })
     .from(memberships)
@@ -190,6 +200,10 @@ export function releaseOrganizationsForAccountDeletion(userId: string): { blocke
       blocked.push(displayTenantName(m.name));
   }
   if (blocked.length) return { blocked, removed: [] };
+  // The organizations they stay in lose the membership with the user row: their API tokens there stop (issue 26).
+  for (const m of mine)
+    if (!alone.includes(m))
+      revokeTokensBeyondRole({ tenantId: m.tenantId, creatorId: userId, role: null, reason: "account-deleted" });
   for (const t of alone) {
     purgeTenant(t.tenantId);
     audit({
@@ -198,5 +212,10 @@ export function releaseOrganizationsForAccountDeletion(userId: string): { blocke
       detail: { tenantId: t.tenantId, name: t.name, members: 1, reason: "account-deleted" },
     });
   }
-  return { blocked: [], removed: alone.map((t) => t.name) };
+  return {
+    blocked: [],
+    removed: alone.map((t) => t.name),
+    // Their files on disk, once the account's deletion has committed.
+    afterCommit: () => alone.forEach((t) => removeTenantFiles(t.tenantId)),
+  };
 }

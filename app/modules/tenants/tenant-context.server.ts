@@ -24,6 +24,7 @@ import {
   loginRedirect,
   setSelectedTenant,
   type SessionRecord,
+  sessionStillLive,
   type SessionUser,
 } from "~/lib/session.server";
 import {
@@ -38,7 +39,14 @@ import { getTrial, type TrialInfo } from "./trials.server";
 import { scopedMemo } from "~/lib/request-scope.server";
 import { can, type PermissionAction } from "~/lib/permissions";
 import { rateLimit } from "~/lib/rate-limit.server";
-import { resolveApiToken, scopeFor, tokenFromHeader, TOKEN_RATE_LIMIT, type TokenScope } from "~/modules/api-tokens";
+import {
+  apiTokenStillLive,
+  resolveApiToken,
+  scopeFor,
+  tokenFromHeader,
+  TOKEN_RATE_LIMIT,
+  type TokenScope,
+} from "~/modules/api-tokens";
 
 export type SelectedTenant = { id: string; name: string; displayName: string; plan: Plan; role: Role };
 
@@ -250,6 +258,40 @@ export function requirePermission(
         status: 403,
         headers: { "Content-Type": "application/json" },
       });
+}
+
+/**
+ * The role a context resolved earlier still has now, or null when its access has ended: for an answer that outlives
+ * its request (the alert stream, issue 26), asked again before each thing it sends. The same rules as building the
+ * context: the session is live (not signed out, expired or its account deleted) or the token is (not revoked, its
+ * creator still a member covering its scopes, the plan still has API access); the person is still a member; the
+ * tenant's plan still has `feature`.
+ */
+export function currentRole(
+  ctx: TenantContext & { tenant: SelectedTenant },
+  feature?: Feature,
+  now = Date.now(),
+): Role | null {
+  const tenantId = ctx.tenant.id;
+  let role: Role;
+  let plan: Plan;
+  if (ctx.token) {
+    const row = apiTokenStillLive(ctx.token.id) ? getTenant(tenantId) : null;
+    if (!row) return null;
+    role = "viewer";
+    plan = row.plan;
+  } else {
+    const membership = sessionStillLive(ctx.session.idHash, ctx.user.id, now)
+      ? getMembership(ctx.user.id, tenantId)
+      : null;
+    if (!membership) return null;
+    role = membership.role;
+    plan = membership.plan;
+  }
+  const effective = tenantEffectivePlan(tenantId, plan, now);
+  if (ctx.token && !hasFeature(effective, "apiAccess")) return null;
+  if (feature && !hasFeature(effective, feature)) return null;
+  return role;
 }
 
 /** Signed-in user only (no tenant needed). */
