@@ -952,9 +952,53 @@ describe("the route list", () => {
   });
 });
 
+/**
+ * Form intents that are not a tenant mutation: the public breach check's two forms, and the `intent` some
+ * actions put in their answer for the page to read (not a value a form sends).
+ */
+const INTENTS_NOT_GUARDED: Record<string, string> = {
+  email: "the public breach check (_public.breach-check.tsx)",
+  password: "the public breach check (_public.breach-check.tsx)",
+  query: "threat hunting's answer to a bad query",
+  saved: "threat hunting's answer to a saved hunt",
+  promoted: "threat hunting's answer to a promoted rule",
+  playbook: "SIEM/SOAR's answer to a playbook form",
+};
+
+/** Every intent literal the app's source sends or tests: `name="intent" value="x"`, `intent === "x"`. */
+function intentLiterals(dir: string, found = new Set<string>()): Set<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) intentLiterals(file, found);
+    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      const text = fs.readFileSync(file, "utf8");
+      const re = /name="intent" value="([^"]+)"|intent(?:\.data)? [!=]== "([^"]+)"/g;
+      for (const m of text.matchAll(re)) found.add(m[1] ?? m[2]);
+    }
+  }
+  return found;
+}
+
 const guarded = Object.entries(ROUTES).flatMap(([file, row]) =>
   row.kind === "guarded" ? row.probes.map((probe) => ({ file, probe })) : [],
 );
+
+describe("the intents", () => {
+  it("every form intent in the app's source has a probe (or is a personal, public or answer-only intent)", () => {
+    const listed = new Set<string>(Object.keys(INTENTS_NOT_GUARDED));
+    for (const row of Object.values(ROUTES)) {
+      if (row.kind !== "guarded") continue;
+      for (const p of row.probes) if (p.label.startsWith("intent=")) listed.add(p.label.slice("intent=".length));
+      for (const intent of row.personal?.intents ?? []) listed.add(intent);
+    }
+    const found = intentLiterals(path.resolve(__dirname, "../../app"));
+    expect(found.size).toBeGreaterThan(40);
+    expect(
+      [...found].filter((i) => !listed.has(i)).sort(),
+      "intents with no probe in ROUTES: add one to the route that handles them",
+    ).toEqual([]);
+  });
+});
 
 describe("every guarded mutation asks the role × action table", () => {
   it.each(guarded.map(({ file, probe }) => [`${file} ${probe.label} (${probe.permission})`, file, probe] as const))(
