@@ -27,7 +27,13 @@ import { createUser } from "~/modules/accounts/accounts.server";
 import { markEmailVerified } from "~/modules/accounts";
 import { createTenant, setTenantPlan } from "~/modules/tenants/tenants.server";
 import { raiseAlert } from "~/modules/alerts/alerts.server";
-import { createCase } from "~/modules/incidents/cases.server";
+import { addTask, createCase } from "~/modules/incidents/cases.server";
+import { addWatchedEmail } from "~/modules/breach/watchlist.server";
+import { createRequest } from "~/modules/privacy/requests.server";
+import { createRule } from "~/modules/detection/rules.server";
+import { loadSigmaRule } from "~/modules/detection/sigma";
+import { createApiToken } from "~/modules/api-tokens/tokens.server";
+import { createInvitation } from "~/modules/tenants/members.server";
 
 const ROUTES_DIR = path.resolve(__dirname, "../../app/routes");
 const BASE = "http://localhost";
@@ -40,8 +46,28 @@ const CTX = { clientIp: "198.51.100.26" };
 type Person = { userId: string; email: string; cookie: string };
 let people: Record<Role, Person>;
 
-/** One organization per request walked, so an allowed mutation never changes what the next role sees. */
-type Org = { tenantId: string; name: string; people: Record<Role, Person>; caseId: string; alertId: string };
+/**
+ * One organization per request walked, so an allowed mutation never changes what the next role sees, with a row
+ * of each kind the requests name: an allowed role's request then really changes something, and a refused role's
+ * "nothing changed" is about a request that would have.
+ */
+type Org = {
+  tenantId: string;
+  name: string;
+  people: Record<Role, Person>;
+  caseId: string;
+  taskId: string;
+  alertId: string;
+  phishingId: string;
+  identityId: string;
+  exposureId: string;
+  privacyId: string;
+  ruleId: string;
+  findingId: string;
+  tokenId: string;
+  invitationId: string;
+};
+let breachId: string;
 
 async function person(role: Role): Promise<Person> {
   const email = `matrix-${role}-${randomUUID().slice(0, 8)}@example.com`;
@@ -54,16 +80,67 @@ async function person(role: Role): Promise<Person> {
 }
 
 function organization(plan: "enterprise" | "free"): Org {
+  const db = sqlite();
+  const now = Date.now();
   const name = `Matrix ${randomUUID().slice(0, 8)}`;
-  const { id: tenantId } = createTenant(people.owner.userId, name, { enforceLimit: false });
+  const owner = people.owner.userId;
+  const { id: tenantId } = createTenant(owner, name, { enforceLimit: false });
   setTenantPlan(tenantId, plan);
-  const insert = sqlite().prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, ?)");
+  const insert = db.prepare("INSERT INTO memberships (id, user_id, tenant_id, role) VALUES (?, ?, ?, ?)");
   for (const role of ["admin", "member", "viewer"] as const)
     insert.run(randomUUID(), people[role].userId, tenantId, role);
   const alertId = raiseAlert({ tenantId, source: "test", severity: "high", title: "Matrix alert" })!;
   // The case page looks the case up before the role (a missing case is 404 for everyone): a real one.
-  const caseId = createCase(tenantId, { title: "Matrix case", severity: "high" }, { userId: people.owner.userId }).id;
-  return { tenantId, name, people, caseId, alertId };
+  const caseId = createCase(tenantId, { title: "Matrix case", severity: "high" }, { userId: owner }).id;
+  const taskId = addTask(tenantId, caseId, { title: "Matrix task" }, { userId: owner })!.id;
+  const phishingId = randomUUID();
+  db.prepare(
+    "INSERT INTO phishing_items (id, tenant_id, subject, sender, risk, score, status, rationale, analysis, size_bytes, created_at) VALUES (?, ?, 'Invoice', 'x@example.net', 'high', 90, 'detected', '[]', '{}', 10, ?)",
+  ).run(phishingId, tenantId, now);
+  const identityId = addWatchedEmail(tenantId, "watched-matrix@example.com").id;
+  const exposureId = randomUUID();
+  db.prepare(
+    "INSERT INTO exposures (id, tenant_id, identity_id, breach_id, status, created_at) VALUES (?, ?, ?, ?, 'open', ?)",
+  ).run(exposureId, tenantId, identityId, breachId, now);
+  const privacyId = createRequest(
+    tenantId,
+    {
+      type: "access",
+      jurisdiction: "gdpr",
+      subjectName: "Ada Subject",
+      subjectEmail: "ada@example.org",
+      channel: "email",
+    },
+    { userId: owner, label: people.owner.email },
+  ).id;
+  const ruleId = createRule(tenantId, SIGMA, loadSigmaRule(SIGMA), owner).id;
+  const projectId = randomUUID();
+  db.prepare(
+    "INSERT INTO dep_projects (id, tenant_id, name, filename, format, ecosystem, package_count, packages, scanned_at) VALUES (?, ?, 'matrix app', 'go.sum', 'go.sum', 'Go', 0, '[]', ?)",
+  ).run(projectId, tenantId, now);
+  const findingId = randomUUID();
+  db.prepare(
+    "INSERT INTO dep_findings (id, tenant_id, project_id, advisory_id, ecosystem, package_name, version, aliases, summary, severity, status, updated_at) VALUES (?, ?, ?, 'GHSA-matrix', 'Go', 'x', 'v1.0.0', '[]', 'Matrix finding', 'high', 'open', ?)",
+  ).run(findingId, tenantId, projectId, now);
+  const tokenId =
+    plan === "enterprise" ? createApiToken({ tenantId, userId: owner, name: "Matrix", scopes: ["read"] }).id : FAKE;
+  const invitationId = createInvitation(tenantId, "member", owner).id;
+  return {
+    tenantId,
+    name,
+    people,
+    caseId,
+    taskId,
+    alertId,
+    phishingId,
+    identityId,
+    exposureId,
+    privacyId,
+    ruleId,
+    findingId,
+    tokenId,
+    invitationId,
+  };
 }
 
 type Body = { body?: BodyInit; headers?: Record<string, string> };
@@ -145,10 +222,13 @@ type Row =
   | { kind: "refuses"; why: string; url: string }
   | { kind: "test-only"; why: string; url: string };
 
+type Fields = Record<string, string> | ((org: Org) => Record<string, string>);
+
+/** One probe per form intent of a page action. */
 const page = (
-  url: string,
+  url: string | ((org: Org) => string),
   permission: PermissionAction,
-  intents: Record<string, Record<string, string>>,
+  intents: Record<string, Fields>,
   feature?: Feature,
   params?: Probe["params"],
 ): Probe[] =>
@@ -156,9 +236,9 @@ const page = (
     label: `intent=${intent}`,
     permission,
     feature,
-    url: () => url,
+    url: (org) => (typeof url === "string" ? url : url(org)),
     params,
-    make: () => form({ intent, ...fields }),
+    make: (org) => form({ intent, ...(typeof fields === "function" ? fields(org) : fields) }),
   }));
 
 const ONLY_GET = "answers 405 to every method but GET (onlyGet / methodNotAllowed)";
@@ -247,7 +327,10 @@ const ROUTES: Record<string, Row> = {
         url: () => "/settings",
         make: (org) => form({ intent: "delete-organization", confirmName: org.name }),
       },
-      ...page("/settings", "invite", { "create-invite": { role: "member" }, "revoke-invite": { invitationId: FAKE } }),
+      ...page("/settings", "invite", {
+        "create-invite": { role: "member" },
+        "revoke-invite": (org) => ({ invitationId: org.invitationId }),
+      }),
       {
         label: "intent=change-role",
         permission: "manageMembers",
@@ -263,7 +346,7 @@ const ROUTES: Record<string, Row> = {
       ...page(
         "/settings",
         "administer",
-        { "create-token": { tokenName: "CI", scopes: "read" }, "revoke-token": { tokenId: FAKE } },
+        { "create-token": { tokenName: "CI", scopes: "read" }, "revoke-token": (org) => ({ tokenId: org.tokenId }) },
         "apiAccess",
       ),
     ],
@@ -283,12 +366,12 @@ const ROUTES: Record<string, Row> = {
     probes: [
       ...page("/dark-web-monitoring", "manageWatchlist", {
         add: { value: "watched@example.org" },
-        remove: { identityId: FAKE },
+        remove: (org) => ({ identityId: org.identityId }),
       }),
       ...page("/dark-web-monitoring", "triage", {
-        resolve: { exposureId: FAKE },
-        skip: { exposureId: FAKE },
-        reopen: { exposureId: FAKE },
+        resolve: (org) => ({ exposureId: org.exposureId }),
+        skip: (org) => ({ exposureId: org.exposureId }),
+        reopen: (org) => ({ exposureId: org.exposureId }),
       }),
     ],
   },
@@ -296,14 +379,20 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: [
       ...page("/phishing", "analyze", { analyze: { raw: "Subject: hi\r\n\r\nhello" } }),
-      ...page("/phishing", "triage", { quarantine: { id: FAKE }, release: { id: FAKE } }),
+      ...page("/phishing", "triage", {
+        quarantine: (org) => ({ id: org.phishingId }),
+        release: (org) => ({ id: org.phishingId }),
+      }),
     ],
   },
   "_app.phishing-enhanced.tsx": {
     kind: "guarded",
     probes: [
       ...page("/phishing-enhanced", "analyze", { analyze: { raw: "Subject: hi\r\n\r\nhello" } }),
-      ...page("/phishing-enhanced", "triage", { quarantine: { id: FAKE }, release: { id: FAKE } }),
+      ...page("/phishing-enhanced", "triage", {
+        quarantine: (org) => ({ id: org.phishingId }),
+        release: (org) => ({ id: org.phishingId }),
+      }),
     ],
   },
   "_app.password.tsx": {
@@ -326,7 +415,7 @@ const ROUTES: Record<string, Row> = {
         "scan-site": { siteId: FAKE },
       }),
       ...page("/vulnerability", "manageRecords", {
-        status: { id: FAKE, status: "remediated" },
+        status: (org) => ({ id: org.findingId, status: "remediated" }),
         "add-site": { url: "https://www.example.com/" },
         "remove-site": { siteId: FAKE },
       }),
@@ -347,23 +436,25 @@ const ROUTES: Record<string, Row> = {
           channel: "email",
         },
       }),
-      ...page("/privacy", "manageRecords", { settings: { timeZone: "UTC", customDays: "30" } }),
+      ...page("/privacy", "manageRecords", {
+        settings: { timeZone: "UTC", intakeJurisdiction: "gdpr", customDays: "30" },
+      }),
     ],
   },
   "_app.privacy_.$id.tsx": {
     kind: "guarded",
     probes: page(
-      `/privacy/${FAKE}`,
+      (org) => `/privacy/${org.privacyId}`,
       "manageRecords",
       {
-        status: { status: "in_progress" },
+        status: { status: "verifying" },
         extend: { reason: "complex", notifiedAt: "2026-01-01" },
-        task: { taskId: FAKE, done: "on" },
+        task: { taskId: FAKE, taskStatus: "done" },
         assign: { assigneeId: "" },
         notes: { notes: "n" },
       },
       undefined,
-      () => ({ id: FAKE }),
+      (org) => ({ id: org.privacyId }),
     ),
   },
   "_app.privacy_.data-map.tsx": {
@@ -378,14 +469,14 @@ const ROUTES: Record<string, Row> = {
     probes: page(
       "/compliance-monitoring",
       "manageRecords",
-      { adopt: { framework: "iso27001" }, drop: { framework: "iso27001" } },
+      { adopt: { framework: "nist-csf-2.0" }, drop: { framework: "nist-csf-2.0" } },
       "teamMonitoring",
     ),
   },
   "_app.compliance-monitoring_.$framework.requirements.$requirement.tsx": {
     kind: "guarded",
     probes: page(
-      "/compliance-monitoring/iso27001/requirements/A.5.1",
+      "/compliance-monitoring/nist-csf-2.0/requirements/GV.OC-01",
       "manageRecords",
       {
         status: { status: "implemented" },
@@ -395,7 +486,7 @@ const ROUTES: Record<string, Row> = {
         "evidence-remove": { evidenceId: FAKE },
       },
       "teamMonitoring",
-      () => ({ framework: "iso27001", requirement: "A.5.1" }),
+      () => ({ framework: "nist-csf-2.0", requirement: "GV.OC-01" }),
     ),
   },
   "_app.incident-response.tsx": {
@@ -429,7 +520,7 @@ const ROUTES: Record<string, Row> = {
         ["status", "triage", { status: "closed", resolution: "true-positive" }],
         ["details", "analyze", { title: "Renamed case", severity: "high" }],
         ["task-add", "analyze", { title: "Look", phase: "identification" }],
-        ["task", "analyze", { taskId: FAKE, status: "done" }],
+        ["task", "analyze", { status: "done" }],
         ["observable", "analyze", { type: "ip", value: "203.0.113.9" }],
         ["comment", "analyze", { text: "Looked at it" }],
         ["evidence", "analyze", {}],
@@ -441,7 +532,7 @@ const ROUTES: Record<string, Row> = {
       feature: "incidentResponse" as const,
       url: (org: Org) => `/incident-response/${org.caseId}`,
       params: (org: Org) => ({ id: org.caseId }),
-      make: () => form({ intent, ...fields }),
+      make: (org: Org) => form({ intent, ...fields, ...(intent === "task" ? { taskId: org.taskId } : {}) }),
     })),
   },
   "_app.incident-response_.templates.tsx": {
@@ -478,7 +569,7 @@ const ROUTES: Record<string, Row> = {
       ...page(
         "/threat-hunting",
         "triage",
-        { promote: { yaml: SIGMA, days: "7" }, "promote-query": { query: "whoami", days: "7" } },
+        { promote: { yaml: SIGMA, days: "7" }, "promote-query": { query: "Image:*whoami.exe", days: "7" } },
         "threatHunting",
       ),
     ],
@@ -490,9 +581,9 @@ const ROUTES: Record<string, Row> = {
       "triage",
       {
         upload: { yaml: SIGMA },
-        enable: { id: FAKE },
-        disable: { id: FAKE },
-        delete: { id: FAKE },
+        enable: (org) => ({ id: org.ruleId }),
+        disable: (org) => ({ id: org.ruleId }),
+        delete: (org) => ({ id: org.ruleId }),
         "playbook-save": { name: "Matrix playbook" },
         "playbook-enable": PLAYBOOK_ID,
         "playbook-disable": PLAYBOOK_ID,
@@ -510,8 +601,8 @@ const ROUTES: Record<string, Row> = {
       "/admin/alert-rules",
       "administer",
       {
-        create: { name: "Matrix rule", severity: "high", action: "suppress" },
-        test: { name: "Matrix rule", severity: "high" },
+        create: { name: "Matrix rule", minSeverity: "high" },
+        test: { name: "Matrix rule", minSeverity: "high" },
         delete: { id: FAKE },
         up: { id: FAKE },
         down: { id: FAKE },
@@ -576,8 +667,8 @@ const ROUTES: Record<string, Row> = {
       {
         label: "POST",
         permission: "triage",
-        url: () => `/api/dark-web/exposures/${FAKE}`,
-        params: () => ({ id: FAKE }),
+        url: (org) => `/api/dark-web/exposures/${org.exposureId}`,
+        params: (org) => ({ id: org.exposureId }),
         make: () => json({ status: "resolved" }),
       },
     ],
@@ -612,8 +703,8 @@ const ROUTES: Record<string, Row> = {
       method,
       permission: "triage" as const,
       feature: "threatHunting" as const,
-      url: () => `/api/detection/rules/${FAKE}`,
-      params: () => ({ id: FAKE }),
+      url: (org: Org) => `/api/detection/rules/${org.ruleId}`,
+      params: (org: Org) => ({ id: org.ruleId }),
       make: () => (method === "PATCH" ? json({ enabled: false }) : {}),
     })),
   },
@@ -719,8 +810,8 @@ const ROUTES: Record<string, Row> = {
         method: "PATCH",
         permission: "analyze",
         feature: "incidentResponse",
-        url: (org) => `/api/incidents/${org.caseId}/tasks/${FAKE}`,
-        params: (org) => ({ id: org.caseId, taskId: FAKE }),
+        url: (org) => `/api/incidents/${org.caseId}/tasks/${org.taskId}`,
+        params: (org) => ({ id: org.caseId, taskId: org.taskId }),
         make: () => json({ status: "done" }),
       },
     ],
@@ -766,8 +857,8 @@ const ROUTES: Record<string, Row> = {
       {
         label: "POST",
         permission: "triage",
-        url: () => `/api/phishing/items/${FAKE}/quarantine`,
-        params: () => ({ id: FAKE }),
+        url: (org) => `/api/phishing/items/${org.phishingId}/quarantine`,
+        params: (org) => ({ id: org.phishingId }),
       },
     ],
   },
@@ -777,8 +868,8 @@ const ROUTES: Record<string, Row> = {
       {
         label: "POST",
         permission: "triage",
-        url: () => `/api/phishing/items/${FAKE}/release`,
-        params: () => ({ id: FAKE }),
+        url: (org) => `/api/phishing/items/${org.phishingId}/release`,
+        params: (org) => ({ id: org.phishingId }),
       },
     ],
   },
@@ -813,8 +904,8 @@ const ROUTES: Record<string, Row> = {
         label: "PATCH",
         method: "PATCH",
         permission: "manageRecords",
-        url: () => `/api/privacy/requests/${FAKE}`,
-        params: () => ({ id: FAKE }),
+        url: (org) => `/api/privacy/requests/${org.privacyId}`,
+        params: (org) => ({ id: org.privacyId }),
         make: () => json({ notes: "n" }),
       },
     ],
@@ -851,8 +942,8 @@ const ROUTES: Record<string, Row> = {
         method: "DELETE",
         permission: "administer",
         feature: "apiAccess",
-        url: () => `/api/tokens/${FAKE}`,
-        params: () => ({ id: FAKE }),
+        url: (org) => `/api/tokens/${org.tokenId}`,
+        params: (org) => ({ id: org.tokenId }),
       },
     ],
   },
@@ -918,6 +1009,12 @@ function routeFiles(): string[] {
 
 beforeAll(async () => {
   for (const file of routeFiles()) modules.set(file, (await import(path.join(ROUTES_DIR, file))) as RouteModule);
+  breachId = randomUUID();
+  sqlite()
+    .prepare(
+      "INSERT INTO breaches (id, name, title, breach_date, added_date, data_classes) VALUES (?, ?, 'Matrix breach', '2024-01-01', '2024-02-01', '[]')",
+    )
+    .run(breachId, `matrix-${breachId}`);
   people = {
     owner: await person("owner"),
     admin: await person("admin"),
