@@ -999,12 +999,16 @@ const ROUTES: Record<string, Row> = {
 type RouteModule = { action?: Fn };
 const modules = new Map<string, RouteModule>();
 
-/** Every route file of the app (not the tests beside them). */
+/** Every route module of the app: flat files, and `<folder>/route.tsx` for a route in a folder (not the tests). */
 function routeFiles(): string[] {
-  return fs
-    .readdirSync(ROUTES_DIR)
-    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-    .sort();
+  const files: string[] = [];
+  for (const entry of fs.readdirSync(ROUTES_DIR, { withFileTypes: true })) {
+    if (entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) files.push(entry.name);
+    if (entry.isDirectory())
+      for (const name of ["route.tsx", "route.ts"])
+        if (fs.existsSync(path.join(ROUTES_DIR, entry.name, name))) files.push(`${entry.name}/${name}`);
+  }
+  return files.sort();
 }
 
 beforeAll(async () => {
