@@ -22,7 +22,11 @@ import { alertEventsAfter, lastAlertEventId } from "./timeline.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
-async function context(request: Request, action: AlertingAction, feature?: "adminDashboard" | "realtimeAlerts") {
+async function context(
+  request: Request,
+  action: AlertingAction,
+  feature?: "adminDashboard" | "realtimeAlerts" | "securityAlerts",
+) {
   const ctx = await requireTenantContext(request, { api: true, ...(feature ? { feature } : {}) });
   if (!canAlerting(ctx.tenant.role, action))
     throw forbidden(
@@ -62,7 +66,8 @@ const SilenceSchema = z.object({
 export async function alertActionApi(request: Request, id: string | undefined, action: string | undefined) {
   if (request.method !== "POST") throw methodNotAllowed();
   if (action !== "acknowledge" && action !== "resolve" && action !== "silence") return notFound();
-  const ctx = await context(request, "triage");
+  // The same plan feature as the /alerts page that offers these buttons (Pro and up).
+  const ctx = await context(request, "triage", "securityAlerts");
   limitWrites(ctx.user.id);
   if (!id || id.length > 100) return notFound();
   let alert;

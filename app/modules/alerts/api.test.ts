@@ -14,6 +14,7 @@ afterEach(() => {
 describe("POST /api/alerts/:id/acknowledge | resolve | silence", () => {
   it("moves the alert and records who did it; bad input is a 400, another tenant's alert a 404", async () => {
     const { tenantId, cookie, user } = await signedInUser();
+    setTenantPlan(tenantId, "pro"); // alerts come with Pro (securityAlerts)
     const id = raiseAlert({ tenantId, source: "phishing", severity: "high", title: "Lure" })!;
     const call = (action: string, body?: unknown, c = cookie, alertId = id) =>
       settle(() =>
@@ -45,6 +46,7 @@ describe("POST /api/alerts/:id/acknowledge | resolve | silence", () => {
         .map((e) => e.kind),
     ).toEqual(["acknowledged", "silenced", "resolved"]);
     const other = await signedInUser();
+    setTenantPlan(other.tenantId, "pro");
     expect((await call("resolve", undefined, other.cookie)).status).toBe(404);
     expect((await call("explode")).status).toBe(404);
     expect((await call("acknowledge", undefined, "")).status).toBe(401);
