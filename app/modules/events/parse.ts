@@ -315,7 +315,7 @@ export function parseNdjson(body: string, now: number): ParseResult {
   forEachLine(body, (line, n) => {
     if (tooLarge(line)) return void result.rejected.push({ line: n, message: "The event is larger than 256 KB" });
     const shape = jsonShapeProblem(line);
-    if (shape) return void result.rejected.push({ line: n, message: shape });
+    if (shape) return void result.rejected.push({ line: n, message: shape.message });
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -335,9 +335,15 @@ export function parseNdjson(body: string, now: number): ParseResult {
  * deeper than JSON_LIMITS is refused whole (400); more than MAX_EVENTS_PER_REQUEST elements throw TooManyEventsError.
  */
 export function parseJson(body: string, now: number): ParseResult | string {
-  // Depth only: an array of 50,000 events holds far more members than one API body, and each event is capped below.
-  const shape = jsonShapeProblem(body, { maxDepth: JSON_LIMITS.maxDepth, maxMembers: Infinity });
-  if (shape) return shape;
+  // Depth and the number of events, before JSON.parse builds them; not members: 50,000 events hold far more
+  // than one API body, and each event is capped below.
+  const shape = jsonShapeProblem(body, {
+    maxDepth: JSON_LIMITS.maxDepth,
+    maxMembers: Infinity,
+    maxItems: MAX_EVENTS_PER_REQUEST,
+  });
+  if (shape?.kind === "items") throw new TooManyEventsError();
+  if (shape) return shape.message;
   let value: unknown;
   try {
     value = JSON.parse(body);
