@@ -239,10 +239,20 @@ app.use(async (req, res, next) => {
 
 // Bodies are read here, under a limit per route (1 MB unless the route says
 // otherwise), so an oversize body is a clear 413 whatever its encoding.
+// Compressed bodies (Content-Encoding gzip or deflate) are inflated as a stream
+// and the limit counts inflated bytes, so a compression bomb stops at the limit
+// (issue 26 §8); the app then sees the inflated bytes, and the header that
+// described the compressed ones is dropped so that nothing inflates them twice.
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const limit = bodyLimitFor(req.path);
-  express.raw({ type: () => true, limit })(req, res, next);
+  express.raw({ type: () => true, limit })(req, res, (error?: unknown) => {
+    if (!error && Buffer.isBuffer(req.body) && req.headers["content-encoding"]) {
+      delete req.headers["content-encoding"];
+      req.headers["content-length"] = String(req.body.length);
+    }
+    next(error);
+  });
 });
 
 // A multipart page post whose body does not parse is the client's mistake: a
@@ -423,6 +433,7 @@ app.use(
     _next: NextFunction,
   ) => {
     if (err?.type === "entity.too.large") return sendError(res, SERVER_ERRORS.bodyTooLarge);
+    if (err?.type === "encoding.unsupported") return sendError(res, SERVER_ERRORS.unsupportedEncoding);
     if (err?.status && err.status >= 400 && err.status < 500)
       return sendError(res, { ...SERVER_ERRORS.badRequest, status: err.status });
     log({

@@ -1298,7 +1298,7 @@ export const eventSettings = sqliteTable("event_settings", {
   retentionDays: integer("retention_days").notNull().default(30),
 });
 
-// Events accepted per tenant per UTC day, for the daily quota.
+// Events accepted per tenant per UTC day, and the bytes stored for them, for the daily quota.
 export const eventQuotaUsage = sqliteTable(
   "event_quota_usage",
   {
@@ -1307,6 +1307,7 @@ export const eventQuotaUsage = sqliteTable(
       .references(() => tenants.id, { onDelete: "cascade" }),
     day: text("day").notNull(),
     count: integer("count").notNull().default(0),
+    bytes: integer("bytes").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.day] })],
 );

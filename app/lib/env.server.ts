@@ -17,8 +17,16 @@ const EnvSchema = z.object({
   RAMPART_TEST_ROUTES: z.enum(["0", "1"]).default("0"),
   // An empty value (PUBLIC_URL= in an env file) means unset.
   PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
-  // Events a tenant may send per UTC day (issue 14): beyond it ingestion answers 429 until midnight UTC.
-  RAMPART_EVENTS_DAILY_QUOTA: z.coerce.number().int().positive().default(5_000_000),
+  // Events, and megabytes stored, a tenant may send per UTC day (issues 14, 26): beyond either ingestion answers 429
+  // until midnight UTC. Unset: the plan's figures (EVENT_DAILY_QUOTA in app/lib/plans.ts).
+  RAMPART_EVENTS_DAILY_QUOTA: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
+  RAMPART_EVENTS_DAILY_MB: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
   // Open alert streams (/api/alerts/stream, issue 26): per session or API token, per tenant, in the whole process.
   RAMPART_ALERT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(4),
   RAMPART_ALERT_STREAMS_PER_TENANT: z.coerce.number().int().min(1).max(100_000).default(20),

@@ -152,6 +152,11 @@ export const SERVER_ERRORS = {
     message: "Send the form as application/x-www-form-urlencoded or multipart/form-data",
   },
   bodyTooLarge: { status: 413, code: "PAYLOAD_TOO_LARGE", message: "Request body is too large" },
+  unsupportedEncoding: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Content-Encoding must be gzip, deflate or identity",
+  },
   badRequest: { status: 400, code: "VALIDATION_ERROR", message: "Bad request" },
   unreadableForm: { status: 400, code: "VALIDATION_ERROR", message: "The form could not be read" },
   notReady: { status: 503, code: "SERVICE_UNAVAILABLE", message: "Service unavailable" },

@@ -4,6 +4,7 @@
  * something for every caller to check.
  */
 import type { ZodError } from "zod";
+import { parseBoundedJson } from "./bounded-json";
 import { STATUS_MESSAGE, type ServerErrorCode } from "./errors";
 
 export function jsonError(status: number, message: string, code: ServerErrorCode, headers?: HeadersInit): Response {
@@ -48,7 +49,8 @@ export function firstIssue(error: ZodError): string {
 
 /**
  * Reads a JSON body for an API action. Malformed JSON, a wrong content type or
- * a non-object body are a 400, never a 500.
+ * a non-object body are a 400, never a 500; so is a body nested or wide
+ * beyond JSON_LIMITS (app/lib/bounded-json.ts), refused before it is parsed.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -61,11 +63,9 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   } catch {
     throw badRequest("The request body could not be read");
   }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest("The request body is not valid JSON");
-  }
+  const parsed = parseBoundedJson(text);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return parsed.value;
 }
 
 /**

@@ -6,9 +6,10 @@
  *   connection is pinned to the checked address (the socket's `lookup` answers
  *   that address only), so a second DNS answer cannot swap in 127.0.0.1.
  * - Refused: private (RFC 1918, IPv6 ULA), loopback, link-local, CGNAT
- *   (100.64/10), multicast, unspecified, reserved/benchmark ranges, and the
- *   IPv4-mapped / IPv4-compatible IPv6 forms of all of them. Every redirect hop
- *   is checked the same way. `RAMPART_ALLOW_PRIVATE_TARGETS=1` lifts the rule
+ *   (100.64/10), multicast, unspecified, reserved/benchmark ranges (every range
+ *   ipaddr.js names), and the IPv6 translation forms (mapped, NAT64, 6to4,
+ *   Teredo, IPv4-compatible) of all of them. Every redirect hop is checked the
+ *   same way. `RAMPART_ALLOW_PRIVATE_TARGETS=1` lifts the rule
  *   (an operator scanning their own intranet).
  * - 10 s for the whole exchange (all hops), bodies read up to 2 MB (the rest
  *   is dropped, `truncated` says so), no cookies, no Authorization, no
@@ -22,6 +23,7 @@ import https from "node:https";
 import net from "node:net";
 import dns from "node:dns";
 import zlib from "node:zlib";
+import ipaddr from "ipaddr.js";
 import type { LookupFunction } from "node:net";
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
@@ -87,58 +89,64 @@ export type OutboundResponse = {
 
 // ---- address policy -------------------------------------------------------
 
-const BLOCKED = new net.BlockList();
-for (const [net4, bits] of [
-  ["0.0.0.0", 8], // "this network", unspecified
-  ["10.0.0.0", 8], // private
-  ["100.64.0.0", 10], // CGNAT
-  ["127.0.0.0", 8], // loopback
-  ["169.254.0.0", 16], // link-local (cloud metadata lives here)
-  ["172.16.0.0", 12], // private
-  ["192.0.0.0", 24], // IETF protocol assignments
-  ["192.0.2.0", 24], // documentation
-  ["192.88.99.0", 24], // 6to4 relay anycast (deprecated)
-  ["192.168.0.0", 16], // private
-  ["198.18.0.0", 15], // benchmarking
-  ["198.51.100.0", 24], // documentation
-  ["203.0.113.0", 24], // documentation
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, and 255.255.255.255 broadcast
-] as const)
-  BLOCKED.addSubnet(net4, bits, "ipv4");
-for (const [net6, bits] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
-  ["::", 96], // IPv4-compatible (deprecated): never a public target
-  ["100::", 64], // discard-only
-  ["2001:db8::", 32], // documentation
-  ["fc00::", 7], // unique local (private)
-  ["fe80::", 10], // link-local
-  ["fec0::", 10], // site-local (deprecated)
-  ["ff00::", 8], // multicast
-] as const)
-  BLOCKED.addSubnet(net6, bits, "ipv6");
+// Every range ipaddr.js names (private, loopback, link-local, CGNAT, multicast, unspecified, broadcast, the
+// reserved, documentation and benchmarking blocks, unique-local, discard, ORCHID, AS112, AMT, segment routing...)
+// is refused: only what it calls "unicast" is a public target. IPv6 forms that carry an IPv4 address are
+// decoded first and the embedded address is judged instead (issue 26 §12): a NAT64, 6to4, Teredo or mapped
+// address reaches the IPv4 host inside it, so ::ffff:127.0.0.1 and 64:ff9b::a9fe:a9fe are loopback and
+// cloud metadata, whatever their IPv6 range says.
+
+/** ipaddr.js's name for the public unicast space: the only range an outbound request may reach. */
+const PUBLIC = "unicast";
+
+const v4 = (hi: number, lo: number) => ipaddr.fromByteArray([hi >> 8, hi & 255, lo >> 8, lo & 255]) as ipaddr.IPv4;
+
+/**
+ * The IPv4 addresses an IPv6 address carries, or null when it is not one of the translation forms:
+ * IPv4-mapped (::ffff:0:0/96) and SIIT (::ffff:0:0:0/96, RFC 6145), NAT64 (64:ff9b::/96, RFC 6052; the local-use
+ * 64:ff9b:1::/48 of RFC 8215 is always refused, see below),
+ * 6to4 (2002::/16: bits 16-47), Teredo (2001::/32: the server in bits 32-63 and the client, obfuscated by
+ * inverting every bit, in 96-127) and IPv4-compatible (::a.b.c.d, ::/96, deprecated; :: and ::1 give 0.0.0.0
+ * and 0.0.0.1, both refused).
+ */
+export function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const p = address.parts;
+  switch (address.range()) {
+    case "ipv4Mapped":
+    case "rfc6145":
+      return [v4(p[6]!, p[7]!)];
+    case "rfc6052":
+      // 64:ff9b::/96 carries the address in its last 32 bits. The local-use 64:ff9b:1::/48 (RFC 8215) is a
+      // network's own NAT64, whose prefix length (and so where the IPv4 address sits) only that network knows:
+      // 0.0.0.0 stands for "cannot tell", which is refused.
+      return p[2] === 0 ? [v4(p[6]!, p[7]!)] : [v4(0, 0)];
+    case "6to4":
+      return [v4(p[1]!, p[2]!)];
+    case "teredo":
+      return [v4(p[2]!, p[3]!), v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff)];
+    default:
+      if (p.slice(0, 6).every((x) => x === 0)) return [v4(p[6]!, p[7]!)];
+      return null;
+  }
+}
 
 /** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d or ::ffff:7f00:1) IPv6 address, else null. */
 export function mappedIpv4(address: string): string | null {
-  const m = /^(?:::|(?:0{1,4}:){5})ffff:(.+)$/.exec(address.toLowerCase());
-  if (!m) return null;
-  const tail = m[1];
-  if (net.isIPv4(tail)) return tail;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(tail);
-  if (!hex) return null;
-  const hi = parseInt(hex[1], 16);
-  const lo = parseInt(hex[2], 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  if (!net.isIPv6(address)) return null;
+  const ip = ipaddr.IPv6.parse(address);
+  return ip.isIPv4MappedAddress() ? ip.toIPv4Address().toString() : null;
 }
 
 /** True for every address an outbound request must not reach (see the header comment). */
 export function isBlockedAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const v4 = net.isIPv4(bare) ? bare : mappedIpv4(bare);
-  if (v4) return BLOCKED.check(v4, "ipv4");
-  if (net.isIPv6(bare)) return BLOCKED.check(bare, "ipv6");
-  return true; // not an IP address at all: refuse rather than guess
+  // net.isIP first: ipaddr.js also reads the octal, hex and short IPv4 forms, which are not addresses here.
+  if (net.isIPv4(bare)) return ipaddr.IPv4.parse(bare).range() !== PUBLIC;
+  if (!net.isIPv6(bare)) return true; // not an IP address at all: refuse rather than guess
+  const ip = ipaddr.IPv6.parse(bare);
+  const inner = embeddedIpv4(ip);
+  if (inner) return inner.some((a) => a.range() !== PUBLIC);
+  return ip.range() !== PUBLIC;
 }
 
 export function privateTargetsAllowed(): boolean {

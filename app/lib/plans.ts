@@ -129,6 +129,23 @@ export const ORGANIZATION_UPGRADE_MESSAGE: Record<Plan, string | null> = {
   enterprise: null,
 };
 
+const MiB = 1024 * 1024;
+
+/**
+ * What an organization may store with Logs & Anomalies per UTC day (issue 26 §8), by effective plan: events, and
+ * the bytes the store keeps for them (each event's text, fields and index entries, as the events module counts
+ * them). Whichever runs out first refuses further events (429) until midnight UTC. The two agree at ~1 KB per
+ * event, what a typical event costs on disk (docs/operations.md), so many tiny events meet the event count and a
+ * few huge ones the bytes. Plans without the feature store none. RAMPART_EVENTS_DAILY_QUOTA and
+ * RAMPART_EVENTS_DAILY_MB replace these figures for every plan.
+ */
+export const EVENT_DAILY_QUOTA: Record<Plan, { events: number; bytes: number }> = {
+  free: { events: 0, bytes: 0 },
+  pro: { events: 0, bytes: 0 },
+  business: { events: 500_000, bytes: 512 * MiB },
+  enterprise: { events: 2_000_000, bytes: 2048 * MiB },
+};
+
 export type OrganizationAllowance = {
   count: number;
   limit: number | null;

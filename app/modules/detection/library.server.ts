@@ -4,12 +4,12 @@
  * entries and sizes), and saved hunts.
  */
 import { randomUUID } from "node:crypto";
-import { unzipSync } from "fflate";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { detections, hunts } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { countRules, createRule, listRules, MAX_RULES_PER_TENANT } from "./rules.server";
 import { describeRuleError, loadSigmaRule, MAX_RULE_BYTES, SigmaRuleError } from "./sigma";
+import { unzipCapped } from "./zip.server";
 
 const DAY_MS = 86_400_000;
 export const MAX_ZIP_BYTES = 10 * 1024 * 1024;
@@ -62,14 +62,13 @@ export function importRuleFiles(
       let entries = 0;
       let total = 0;
       try {
-        const unzipped = unzipSync(f.bytes, {
-          filter: (file) => {
-            if (!/\.ya?ml$/i.test(file.name) || file.name.includes("__MACOSX")) return false;
-            entries++;
-            total += file.originalSize;
-            // caps checked before inflating: a zip bomb is refused, not unpacked
-            return entries <= MAX_ZIP_ENTRIES && file.originalSize <= MAX_RULE_BYTES && total <= 50 * 1024 * 1024;
-          },
+        // Inflated under each entry's declared size (zip.server.ts): a header that lies is an error, not a stall.
+        const unzipped = unzipCapped(f.bytes, (file) => {
+          if (!/\.ya?ml$/i.test(file.name) || file.name.includes("__MACOSX")) return false;
+          entries++;
+          total += file.originalSize;
+          // caps checked before inflating: a zip bomb is refused, not unpacked
+          return entries <= MAX_ZIP_ENTRIES && file.originalSize <= MAX_RULE_BYTES && total <= 50 * 1024 * 1024;
         });
         for (const [name, data] of Object.entries(unzipped))
           texts.push({ name: `${f.name}/${name}`, text: new TextDecoder().decode(data) });

@@ -18,10 +18,10 @@ import {
 import { requireTenantContext, type TenantContext } from "~/modules/tenants";
 import { limitWrites } from "~/lib/api.server";
 import { ANOMALY_TYPES, getAnomaly, listAnomalies, setAnomalyStatus } from "./anomalies.server";
-import { decodeBody, formatFor, IngestError, ingestEvents, ingestHec } from "./ingest.server";
+import { formatFor, IngestError, ingestEvents, ingestHec, readIngestBody } from "./ingest.server";
 import { hecErrorBody } from "./ingest.server";
 import { canEvents, EVENTS_DENIED } from "./permissions";
-import { getEvents } from "./store.server";
+import { getEvents, type QuotaState } from "./store.server";
 
 /** A token's scope was checked by the tenant context; a person sending with a session needs the role. */
 function requireIngest(ctx: TenantContext & { tenant: { role: string } }) {
@@ -29,9 +29,15 @@ function requireIngest(ctx: TenantContext & { tenant: { role: string } }) {
   if (!ctx.token) limitWrites(ctx.user.id);
 }
 
-async function readBody(request: Request): Promise<string> {
-  const raw = new Uint8Array(await request.arrayBuffer());
-  return decodeBody(raw, request.headers.get("Content-Encoding"));
+const MB = 1024 * 1024;
+
+/** The 429 text: the limit the organization reached (events, or bytes stored), and when it resets. */
+export function quotaMessage(q: QuotaState): string {
+  const what =
+    q.used >= q.limit
+      ? `${q.limit.toLocaleString("en")} events`
+      : `${Math.round(q.bytesLimit / MB).toLocaleString("en")} MB stored`;
+  return `The daily event quota (${what}) is reached; it resets at midnight UTC`;
 }
 
 function ingestErrorResponse(error: unknown): Response {
@@ -51,16 +57,13 @@ export async function postEventsApi(request: Request) {
       "UNSUPPORTED_MEDIA_TYPE",
     );
   try {
-    const body = await readBody(request);
+    const body = await readIngestBody(request);
     if (!body.trim()) return badRequest("The request body holds no events");
-    const result = await ingestEvents(ctx.tenant.id, format, body);
+    const result = await ingestEvents(ctx.tenant.id, format, body, { plan: ctx.effectivePlan });
     if (!result.ok)
-      return jsonError(
-        429,
-        `The daily event quota (${result.quota.limit.toLocaleString("en")} events) is reached; it resets at midnight UTC`,
-        "RATE_LIMITED",
-        { "Retry-After": String(result.quota.retryAfterSeconds) },
-      );
+      return jsonError(429, quotaMessage(result.quota), "RATE_LIMITED", {
+        "Retry-After": String(result.quota.retryAfterSeconds),
+      });
     return json({ accepted: result.accepted, ids: result.ids, rejected: result.rejected }, { status: 202 });
   } catch (error) {
     return ingestErrorResponse(error);
@@ -100,12 +103,12 @@ export async function hecApi(request: Request) {
   if (ctx instanceof Response) return ctx;
   let body: string;
   try {
-    body = await readBody(request);
+    body = await readIngestBody(request);
   } catch (error) {
-    if (error instanceof IngestError) return hec(error.status, { text: "Invalid data format", code: 6 });
+    if (error instanceof IngestError) return hec(error.status, { text: error.message, code: 6 });
     throw error;
   }
-  const answer = await ingestHec(ctx.tenant.id, body);
+  const answer = await ingestHec(ctx.tenant.id, body, { plan: ctx.effectivePlan });
   return hec(
     answer.status,
     answer.body,

@@ -16,14 +16,15 @@ const NEW_MIGRATION = "0015_events-fts";
 const work = fs.mkdtempSync(path.join(process.env.RAMPART_TEST_TMP!, "fts-migration-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** The committed migrations as they were before the contentless index. */
+/** The committed migrations as they were before the contentless index (it and every later one left out). */
 function migrationsBefore(): string {
   const dir = path.join(work, "migrations-before");
   fs.cpSync(path.resolve("db/migrations"), dir, { recursive: true });
-  fs.rmSync(path.join(dir, `${NEW_MIGRATION}.sql`));
   const journalFile = path.join(dir, "meta/_journal.json");
   const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag !== NEW_MIGRATION);
+  const at = journal.entries.findIndex((e) => e.tag === NEW_MIGRATION);
+  for (const e of journal.entries.slice(at)) fs.rmSync(path.join(dir, `${e.tag}.sql`));
+  journal.entries = journal.entries.slice(0, at);
   fs.writeFileSync(journalFile, JSON.stringify(journal));
   return dir;
 }

@@ -37,7 +37,8 @@ export {
   purgeExpiredEvents,
   DEFAULT_RETENTION_DAYS,
 } from "./store.server";
-export { ingestEvents, ingestHec, decodeBody, formatFor, IngestError, MAX_BODY_BYTES } from "./ingest.server";
+export { ingestEvents, ingestHec, readIngestBody, formatFor, IngestError, MAX_BODY_BYTES } from "./ingest.server";
+export { MAX_EVENTS_PER_REQUEST } from "./parse";
 export { postEventsApi, hecApi, hecHealth, listAnomaliesApi, getAnomalyApi, patchAnomalyApi } from "./api.server";
 export type { Anomaly, AnomalyType } from "./anomalies.server";
 export {

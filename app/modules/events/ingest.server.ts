@@ -3,21 +3,28 @@
  * within the tenant's daily quota. Used by POST /api/events and the Splunk
  * HEC endpoint (/services/collector/event).
  */
-import { gunzipSync } from "node:zlib";
+import { Readable, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
+import type { Plan } from "~/lib/plans";
 import {
+  countEventLines,
   HEC_SUCCESS,
+  MAX_EVENTS_PER_REQUEST,
   parseHec,
   parseJson,
   parseNdjson,
   parseSyslog,
+  TOO_MANY_EVENTS,
+  TooManyEventsError,
   type HecError,
   type ParseResult,
   type Rejected,
 } from "./parse";
 import { registerAnomalyDetection } from "./anomalies.server";
-import { eventsNow, reserveQuota, storeEvents, type QuotaState } from "./store.server";
+import { eventsNow, reserveQuota, storedEventBytes, storeEvents, type QuotaState } from "./store.server";
 
-/** Request bodies up to 10 MB, after gzip decompression (server/guards.js sets the same read limit). */
+/** Request bodies up to 10 MB, after decompression (server/guards.ts sets the same read limit). */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export class IngestError extends Error {
@@ -30,27 +37,50 @@ export class IngestError extends Error {
   }
 }
 
-/**
- * The body as text. A gzip body is inflated here unless the server already did
- * (express inflates Content-Encoding: gzip while reading under its limit, but
- * leaves the header): the gzip magic bytes decide. The inflated size is capped.
- */
-export function decodeBody(raw: Uint8Array, contentEncoding: string | null): string {
-  let bytes = raw;
+const TOO_LARGE = `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB after decompression`;
+
+/** zlib's streaming decoder for a Content-Encoding, or null for identity. */
+function decoderFor(contentEncoding: string | null): zlib.Gunzip | zlib.Inflate | null {
   const enc = (contentEncoding ?? "").trim().toLowerCase();
-  if (enc && enc !== "identity" && enc !== "gzip" && enc !== "x-gzip")
-    throw new IngestError(415, "Content-Encoding must be gzip or identity", "UNSUPPORTED_MEDIA_TYPE");
-  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      bytes = gunzipSync(bytes, { maxOutputLength: MAX_BODY_BYTES });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE")
-        throw new IngestError(413, "Request body is too large", "PAYLOAD_TOO_LARGE");
-      throw new IngestError(400, "The gzip body could not be inflated", "VALIDATION_ERROR");
-    }
+  if (!enc || enc === "identity") return null;
+  if (enc === "gzip" || enc === "x-gzip") return zlib.createGunzip();
+  if (enc === "deflate") return zlib.createInflate();
+  throw new IngestError(415, "Content-Encoding must be gzip, deflate or identity", "UNSUPPORTED_MEDIA_TYPE");
+}
+
+/**
+ * The body as text, read as a stream and decompressed as it arrives (Content-Encoding gzip or deflate), stopping
+ * at MAX_BODY_BYTES of compressed or decompressed bytes: a 413, with no more than the cap ever held. Behind the
+ * production server the body arrives decompressed already (body-parser inflates it under the same cap and
+ * server.ts drops the Content-Encoding it honoured); this is the same rule for any other caller.
+ */
+export async function readIngestBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  const decoder = decoderFor(request.headers.get("Content-Encoding"));
+  if (!request.body) return "";
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const capped = (what: "raw" | "decoded") => {
+    let seen = 0;
+    return async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        seen += chunk.length;
+        if (seen > maxBytes) throw new IngestError(413, TOO_LARGE, "PAYLOAD_TOO_LARGE");
+        if (what === "decoded") chunks.push(chunk);
+        yield chunk;
+      }
+      if (what === "decoded") size = seen;
+    };
+  };
+  try {
+    const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+    if (decoder)
+      await pipeline(source, capped("raw"), decoder, capped("decoded"), new Writable({ write: (_c, _e, cb) => cb() }));
+    else await pipeline(source, capped("decoded"), new Writable({ write: (_c, _e, cb) => cb() }));
+  } catch (error) {
+    if (error instanceof IngestError) throw error;
+    throw new IngestError(400, "The request body could not be read or decompressed", "VALIDATION_ERROR");
   }
-  if (bytes.length > MAX_BODY_BYTES) throw new IngestError(413, "Request body is too large", "PAYLOAD_TOO_LARGE");
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return Buffer.concat(chunks, size).toString("utf8");
 }
 
 export type EventFormat = "ndjson" | "json" | "syslog";
@@ -108,22 +138,41 @@ export async function parseInSlices(
 export type IngestResult =
   { ok: true; accepted: number; ids: string[]; rejected: Rejected[] } | { ok: false; quota: QuotaState };
 
-/** Parses and stores; events beyond the day's quota are rejected by line, and none left is a quota answer. */
-export async function ingestEvents(tenantId: string, format: EventFormat, body: string): Promise<IngestResult> {
+/** A request with more than MAX_EVENTS_PER_REQUEST events: refused whole, before anything is stored. */
+const tooMany = () => new IngestError(413, TOO_MANY_EVENTS, "PAYLOAD_TOO_LARGE");
+
+/**
+ * Parses and stores; events beyond the day's quota (events or stored bytes, for the tenant's effective `plan`)
+ * are rejected by line, and none left is a quota answer. More than MAX_EVENTS_PER_REQUEST events is a 413
+ * before any line is parsed.
+ */
+export async function ingestEvents(
+  tenantId: string,
+  format: EventFormat,
+  body: string,
+  { plan }: { plan: Plan },
+): Promise<IngestResult> {
   registerAnomalyDetection();
   const now = eventsNow();
   let parsed: ParseResult;
+  if (format !== "json" && countEventLines(body) > MAX_EVENTS_PER_REQUEST) throw tooMany();
   if (format === "ndjson") parsed = await parseInSlices(body, now, parseNdjson);
   else if (format === "syslog") parsed = await parseInSlices(body, now, parseSyslog);
   else {
-    const r = parseJson(body, now);
+    let r: ParseResult | string;
+    try {
+      r = parseJson(body, now);
+    } catch (error) {
+      if (error instanceof TooManyEventsError) throw tooMany();
+      throw error;
+    }
     if (typeof r === "string") throw new IngestError(400, r, "VALIDATION_ERROR");
     parsed = r;
   }
   const rejected = [...parsed.rejected];
   let events = parsed.events;
   if (events.length > 0) {
-    const { granted, state } = reserveQuota(tenantId, events.length, now);
+    const { granted, state } = reserveQuota(tenantId, events.map(storedEventBytes), plan, { now });
     if (granted === 0) return { ok: false, quota: state };
     if (granted < events.length) {
       for (const line of parsed.lines.slice(granted))
@@ -139,13 +188,24 @@ export async function ingestEvents(tenantId: string, format: EventFormat, body: 
 export type HecAnswer = { status: number; body: Record<string, unknown>; retryAfterSeconds?: number };
 
 /** HEC semantics: envelopes before a bad one are indexed, and the answer names the bad one. */
-export async function ingestHec(tenantId: string, body: string): Promise<HecAnswer> {
+export async function ingestHec(tenantId: string, body: string, { plan }: { plan: Plan }): Promise<HecAnswer> {
   registerAnomalyDetection();
   const now = eventsNow();
-  const { events, error } = parseHec(body, now);
+  let parsed: ReturnType<typeof parseHec>;
+  try {
+    parsed = parseHec(body, now);
+  } catch (error) {
+    // HEC's own shape; code 6 is its "Invalid data format".
+    if (error instanceof TooManyEventsError) return { status: 413, body: { text: TOO_MANY_EVENTS, code: 6 } };
+    throw error;
+  }
+  const { events, error } = parsed;
   if (events.length > 0) {
-    const { granted, state } = reserveQuota(tenantId, events.length, now);
     // HEC has no partial success: all or the "server is busy" answer shippers retry on.
+    const { granted, state } = reserveQuota(tenantId, events.map(storedEventBytes), plan, {
+      now,
+      allOrNothing: true,
+    });
     if (granted < events.length)
       return { status: 429, body: { text: "Server is busy", code: 9 }, retryAfterSeconds: state.retryAfterSeconds };
     await storeEvents(tenantId, events, { receivedAt: now });

@@ -12,6 +12,7 @@
  * on unbounded text. Bad lines are reported (1-based) and the good ones kept.
  */
 import syslogParse from "nsyslog-parser";
+import { JSON_LIMITS, jsonShapeProblem } from "~/lib/bounded-json";
 
 export type FieldValue = string | number | boolean | null;
 export type Fields = Record<string, FieldValue>;
@@ -39,6 +40,36 @@ export const MAX_FIELDS = 500;
 /** A stored field value keeps at most this many characters (the original keeps the rest). */
 export const MAX_FIELD_CHARS = 8192;
 const MAX_DEPTH = 8;
+/**
+ * Events one request may carry (issue 26 §8: 18.7 KB of gzip inflated to 600,000 tiny events). At the 10 MB body
+ * limit that is 200 bytes per event on average; a larger batch is refused whole (413) so that a shipper splits it,
+ * rather than stored in part.
+ */
+export const MAX_EVENTS_PER_REQUEST = 50_000;
+export const TOO_MANY_EVENTS = `A request may carry at most ${MAX_EVENTS_PER_REQUEST.toLocaleString("en")} events: send smaller batches`;
+
+/** Thrown by the parsers when a request carries more than MAX_EVENTS_PER_REQUEST events. */
+export class TooManyEventsError extends Error {
+  constructor() {
+    super(TOO_MANY_EVENTS);
+  }
+}
+
+/**
+ * Non-blank lines of a body (what NDJSON and syslog make events of), counted with indexOf before any parsing:
+ * over `max` the request is refused without parsing a line.
+ */
+export function countEventLines(body: string): number {
+  let count = 0;
+  let start = 0;
+  while (start < body.length) {
+    let end = body.indexOf("\n", start);
+    if (end === -1) end = body.length;
+    if (end - start > 1 || (end - start === 1 && body.charCodeAt(start) > 32)) count += 1;
+    start = end + 1;
+  }
+  return count;
+}
 
 // ---- flattening ----
 
@@ -56,14 +87,24 @@ function scalar(value: unknown, cap = MAX_FIELD_CHARS): FieldValue {
  * kept (detection re-reads the original with no cap: see untruncatedFields).
  */
 export function flatten(value: unknown, out: Fields = {}, prefix = "", depth = 0, cap = MAX_FIELD_CHARS): Fields {
-  if (value === null || typeof value !== "object" || Array.isArray(value) || depth >= MAX_DEPTH) {
-    if (prefix && Object.keys(out).length < MAX_FIELDS) out[prefix] = scalar(value, cap);
-    return out;
-  }
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (Object.keys(out).length >= MAX_FIELDS) break;
-    flatten(inner, out, prefix ? `${prefix}.${key}` : key, depth + 1, cap);
-  }
+  // The fields kept so far are counted, not re-listed per member: Object.keys(out) for each of 40,000 empty
+  // objects after 499 fields cost ~0.2 s per event.
+  let kept = Object.keys(out).length;
+  const walk = (v: unknown, path: string, level: number) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v) || level >= MAX_DEPTH) {
+      if (path && kept < MAX_FIELDS) {
+        if (!Object.prototype.hasOwnProperty.call(out, path)) kept += 1;
+        out[path] = scalar(v, cap);
+      }
+      return;
+    }
+    for (const key in v as Record<string, unknown>) {
+      if (kept >= MAX_FIELDS) return;
+      if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+      walk((v as Record<string, unknown>)[key], path ? `${path}.${key}` : key, level + 1);
+    }
+  };
+  walk(value, prefix, depth);
   return out;
 }
 
@@ -273,6 +314,8 @@ export function parseNdjson(body: string, now: number): ParseResult {
   const result: ParseResult = { events: [], rejected: [], lines: [] };
   forEachLine(body, (line, n) => {
     if (tooLarge(line)) return void result.rejected.push({ line: n, message: "The event is larger than 256 KB" });
+    const shape = jsonShapeProblem(line);
+    if (shape) return void result.rejected.push({ line: n, message: shape.message });
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -287,17 +330,33 @@ export function parseNdjson(body: string, now: number): ParseResult {
   return result;
 }
 
-/** `application/json`: one event or an array; a bad element is rejected by its 1-based position. */
+/**
+ * `application/json`: one event or an array; a bad element is rejected by its 1-based position. A body nested
+ * deeper than JSON_LIMITS is refused whole (400); more than MAX_EVENTS_PER_REQUEST elements throw TooManyEventsError.
+ */
 export function parseJson(body: string, now: number): ParseResult | string {
+  // Depth and the number of events, before JSON.parse builds them; not members: 50,000 events hold far more
+  // than one API body, and each event is capped below.
+  const shape = jsonShapeProblem(body, {
+    maxDepth: JSON_LIMITS.maxDepth,
+    maxMembers: Infinity,
+    maxItems: MAX_EVENTS_PER_REQUEST,
+  });
+  if (shape?.kind === "items") throw new TooManyEventsError();
+  if (shape) return shape.message;
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
     // jsonl sent as application/json (evtx_dump -o jsonl): read it line by line.
-    if (body.trimStart().startsWith("{") && body.includes("\n")) return parseNdjson(body, now);
+    if (body.trimStart().startsWith("{") && body.includes("\n")) {
+      if (countEventLines(body) > MAX_EVENTS_PER_REQUEST) throw new TooManyEventsError();
+      return parseNdjson(body, now);
+    }
     return "The request body is not valid JSON";
   }
   const items = Array.isArray(value) ? value : [value];
+  if (items.length > MAX_EVENTS_PER_REQUEST) throw new TooManyEventsError();
   const result: ParseResult = { events: [], rejected: [], lines: [] };
   items.forEach((item, i) => {
     const original = JSON.stringify(item) ?? "null";
@@ -397,13 +456,14 @@ export function parseSyslog(body: string, now: number): ParseResult {
 /**
  * Splits concatenated JSON objects (`{...}{...}` or separated by whitespace)
  * in one pass, honouring strings and escapes. Answers the texts, or the index
- * of the first envelope that is not an object.
+ * of the first envelope that is not an object; stops after `max + 1` texts.
  */
-export function splitConcatenatedJson(body: string): { parts: string[]; badAt: number | null } {
+export function splitConcatenatedJson(body: string, max = Infinity): { parts: string[]; badAt: number | null } {
   const parts: string[] = [];
   let i = 0;
   const n = body.length;
-  while (i < n) {
+  // Past `max` parts the caller refuses the body: no need to cut (and keep) millions of `{}`.
+  while (i < n && parts.length <= max) {
     const c = body.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13) {
       i += 1;
@@ -438,7 +498,8 @@ export const HEC_SUCCESS = { text: "Success", code: 0 } as const;
 /** The HEC envelope's event with its metadata: `time` (epoch seconds), host, source, sourcetype, fields. */
 export function parseHec(body: string, now: number): { events: NormalizedEvent[]; error: HecError | null } {
   if (!body.trim()) return { events: [], error: { status: 400, text: "No data", code: 5 } };
-  const { parts, badAt } = splitConcatenatedJson(body);
+  const { parts, badAt } = splitConcatenatedJson(body, MAX_EVENTS_PER_REQUEST);
+  if (parts.length > MAX_EVENTS_PER_REQUEST) throw new TooManyEventsError();
   const events: NormalizedEvent[] = [];
   const invalid = (i: number, text = "Invalid data format", code = 6): HecError => ({
     status: 400,
@@ -448,7 +509,7 @@ export function parseHec(body: string, now: number): { events: NormalizedEvent[]
   });
   for (let i = 0; i < parts.length; i += 1) {
     const part = parts[i]!;
-    if (tooLarge(part)) return { events, error: invalid(i) };
+    if (tooLarge(part) || jsonShapeProblem(part)) return { events, error: invalid(i) };
     let envelope: unknown;
     try {
       envelope = JSON.parse(part);

@@ -101,7 +101,7 @@ export async function logsLoader(request: Request) {
       message: e.message ? e.message.slice(0, 400) : null,
       summary: summarise(e.fields),
     })),
-    quota: quotaState(tenantId, now),
+    quota: quotaState(tenantId, access.ctx.effectivePlan, now),
     retentionDays: getRetentionDays(tenantId),
     canTriage: canEvents(role, "triage"),
     canConfigure: canEvents(role, "configure"),

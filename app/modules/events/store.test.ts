@@ -58,22 +58,22 @@ describe("event store", () => {
     resetEnvForTests();
     setEventsClock(() => NOW);
     const { tenantId } = await signedInUser();
-    const first = await ingestEvents(tenantId, "ndjson", lines(3));
+    const first = await ingestEvents(tenantId, "ndjson", lines(3), { plan: "business" });
     expect(first).toMatchObject({ ok: true, accepted: 3 });
-    const second = await ingestEvents(tenantId, "ndjson", lines(4));
+    const second = await ingestEvents(tenantId, "ndjson", lines(4), { plan: "business" });
     expect(second).toMatchObject({ ok: true, accepted: 2 });
     if (second.ok)
       expect(second.rejected).toEqual([
         { line: 3, message: "The daily event quota is reached" },
         { line: 4, message: "The daily event quota is reached" },
       ]);
-    const third = await ingestEvents(tenantId, "ndjson", lines(1));
+    const third = await ingestEvents(tenantId, "ndjson", lines(1), { plan: "business" });
     expect(third.ok).toBe(false);
     if (!third.ok)
       expect(third.quota).toMatchObject({ exceeded: true, used: 5, limit: 5, retryAfterSeconds: 12 * 3600 });
     // The next UTC day starts afresh.
     setEventsClock(() => NOW + DAY);
-    expect(quotaState(tenantId).remaining).toBe(5);
+    expect(quotaState(tenantId, "business").remaining).toBe(5);
   });
 
   it("deletes events older than the tenant's retention, counted from receipt", async () => {

@@ -304,6 +304,12 @@ function Anomalies({ data, result }: { data: Data; result: LogsActionResult | un
   );
 }
 
+/** Bytes as whole megabytes (at least 0.1 MB once anything is stored), for the quota line. */
+function mb(bytes: number): string {
+  const v = bytes / (1024 * 1024);
+  return `${v === 0 ? "0" : v < 10 ? Math.max(0.1, Math.round(v * 10) / 10).toLocaleString("en") : Math.round(v).toLocaleString("en")} MB`;
+}
+
 function QuotaAndRetention({ data, result }: { data: Data; result: LogsActionResult | undefined }) {
   const q = data.quota;
   const retentionError = result?.intent === "retention" ? result.errors?.days : undefined;
@@ -314,13 +320,14 @@ function QuotaAndRetention({ data, result }: { data: Data; result: LogsActionRes
       </h2>
       {q.exceeded ? (
         <p role="alert" className="mt-2 text-sm font-semibold text-danger" data-testid="quota-exceeded">
-          Daily event quota reached: {q.used.toLocaleString("en")} of {q.limit.toLocaleString("en")} events today. New
-          events are refused (429) until midnight UTC, in {Math.ceil(q.retryAfterSeconds / 60)} minutes.
+          Daily event quota reached: {q.used.toLocaleString("en")} of {q.limit.toLocaleString("en")} events and{" "}
+          {mb(q.bytesUsed)} of {mb(q.bytesLimit)} stored today. New events are refused (429) until midnight UTC, in{" "}
+          {Math.ceil(q.retryAfterSeconds / 60)} minutes.
         </p>
       ) : (
         <p className="mt-2 text-sm" data-testid="quota">
-          {q.used.toLocaleString("en")} of {q.limit.toLocaleString("en")} events received today (UTC);{" "}
-          {q.remaining.toLocaleString("en")} left.
+          {q.used.toLocaleString("en")} of {q.limit.toLocaleString("en")} events and {mb(q.bytesUsed)} of{" "}
+          {mb(q.bytesLimit)} stored today (UTC); {q.remaining.toLocaleString("en")} events left.
         </p>
       )}
       <p className="mt-1 text-sm text-ink-muted">Events are kept for {data.retentionDays} days after receipt.</p>

@@ -1,0 +1,1 @@
+ALTER TABLE `event_quota_usage` ADD `bytes` integer DEFAULT 0 NOT NULL;
