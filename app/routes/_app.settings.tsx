@@ -53,7 +53,7 @@ import {
   type Role,
 } from "~/lib/permissions";
 import { Check, Minus } from "~/components/ui/icons";
-import { siteOrigin } from "~/lib/public-origin.server";
+import { linkOrigin, siteOrigin } from "~/lib/public-origin.server";
 import { verificationBlock } from "~/modules/accounts";
 import { tokensAction, tokensSettings } from "~/modules/api-tokens";
 import { TokensSection, type TokensSectionData } from "~/modules/api-tokens/components/tokens-section";
@@ -248,13 +248,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const email = rawEmail ? EmailSchema.safeParse(rawEmail) : null;
       if (email && !email.success) return fail({ inviteEmail: email.error.issues[0]?.message });
       const { token } = createInvitation(ctx.tenant.id, invited.data, ctx.user.id, ip);
-      // PUBLIC_URL when set: the request's Host header is the client's to choose.
+      // Shown to the inviter only: the configured public address, else the address they are using. The mail
+      // uses the configured address only (sendInvitationMail): a Host header is the client's to choose.
       const url = `${siteOrigin(request)}/invite/${token}`;
       const shown = "It works once, for 7 days; copy it now, it is not shown again.";
       if (!email) return ok(`Invitation link created. ${shown}`, { inviteUrl: url });
       const mail = sendInvitationMail({
         to: email.data!,
-        link: url,
+        token,
+        origin: linkOrigin(),
         organization: ctx.tenant.displayName,
         invitedBy: ctx.user.email,
         role: invited.data,
@@ -262,7 +264,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return ok(
         mail.sent
           ? `Invitation sent to ${email.data}. The link is also below: ${shown}`
-          : `E-mail is not configured on this server, so nothing was sent to ${email.data}: copy the link below and send it yourself. ${shown}`,
+          : mail.reason === "no-public-url"
+            ? `This server's public address is not configured (PUBLIC_URL), so nothing was mailed to ${email.data}: copy the link below and send it yourself. ${shown}`
+            : `E-mail is not configured on this server, so nothing was sent to ${email.data}: copy the link below and send it yourself. ${shown}`,
         { inviteUrl: url, mailed: mail.sent },
       );
     }

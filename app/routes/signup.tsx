@@ -12,7 +12,7 @@ import { fieldErrors, SignupSchema } from "~/modules/accounts/validation";
 import { checkNewPassword } from "~/modules/accounts/new-password.server";
 import { audit } from "~/modules/audit/audit.server";
 import { sendVerificationMail } from "~/modules/accounts";
-import { siteOrigin } from "~/lib/public-origin.server";
+import { linkOrigin } from "~/lib/public-origin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Create your account · Rampart" },
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const cookie = await createSession(request, user.id, { selectedTenantId: tenantId, ip });
     audit({ action: "auth.login", userId: user.id, tenantId, ip, detail: { via: "signup" } });
     // The account works at once; the mail goes out after the answer (the shell's banner says what is waiting for it).
-    sendVerificationMail(user.id, siteOrigin(request), { ip });
+    sendVerificationMail(user.id, linkOrigin(), { ip });
     return redirect("/dashboard", { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof EmailTakenError) {

@@ -12,6 +12,7 @@ import { users } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { jsonError } from "~/lib/http.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
+import { linkMailRefused, NO_PUBLIC_URL_MESSAGE } from "~/lib/public-origin.server";
 import { audit } from "~/modules/audit";
 import {
   issueAccountToken,
@@ -59,21 +60,28 @@ export function verifyLink(origin: string, token: string) {
 }
 
 export type VerificationMailResult =
-  { sent: true; delivery: Promise<void> } | { sent: false; reason: "verified" | "no-smtp" | "limited" };
+  | { sent: true; delivery: Promise<void> }
+  | { sent: false; reason: "verified" | "no-smtp" | "limited" | "no-public-url" };
 
 /**
  * Mails a verification link (at sign-up and from the banner's "Send a new
  * link"). The mail goes out in `delivery`, which tests await and routes do not.
+ * `origin` is the configured public address (linkOrigin()); null sends nothing
+ * and says so on the server log (never a link built from the request's Host).
  */
 export function sendVerificationMail(
   userId: string,
-  origin: string,
+  origin: string | null,
   opts: { ip?: string; now?: number } = {},
 ): VerificationMailResult {
   const now = opts.now ?? Date.now();
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user || user.emailVerifiedAt != null) return { sent: false, reason: "verified" };
   if (!mailerConfigured()) return { sent: false, reason: "no-smtp" };
+  if (!origin) {
+    linkMailRefused("verification");
+    return { sent: false, reason: "no-public-url" };
+  }
   if (tokensIssuedSince(userId, "verify-email", now - 60 * 60 * 1000) >= MAX_VERIFY_MAILS_PER_HOUR)
     return { sent: false, reason: "limited" };
   const token = issueAccountToken(userId, "verify-email", VERIFY_TTL_MS, now);
@@ -135,5 +143,6 @@ export function resendVerificationMessage(r: VerificationMailResult, email: stri
   if (r.reason === "verified") return "Your e-mail address is already verified.";
   if (r.reason === "limited")
     return "We already sent you several links in the last hour: use the newest one, or try again later.";
+  if (r.reason === "no-public-url") return NO_PUBLIC_URL_MESSAGE;
   return "This server cannot send e-mail (SMTP is not configured). Ask your operator to verify your address: npm run admin -- verify-email <address>.";
 }

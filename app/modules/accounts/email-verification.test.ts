@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "~/lib/env.server";
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -22,6 +23,15 @@ import { issueAccountToken } from "./account-tokens.server";
 
 type Fn = (args: unknown) => unknown;
 const mailbox = mailboxForTheseTests();
+// Links in mail use only the configured public address (issue 26 §7): the tests' requests come to BASE.
+beforeAll(() => {
+  process.env.PUBLIC_URL = BASE;
+  resetEnvForTests();
+});
+afterAll(() => {
+  delete process.env.PUBLIC_URL;
+  resetEnvForTests();
+});
 beforeEach(() => resetRateLimits());
 
 function formPost(path: string, fields: Record<string, string>, cookie?: string) {
