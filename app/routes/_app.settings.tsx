@@ -91,8 +91,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canManage,
     isOwner: can(role, "manageMembers"),
     canStartTrial: can(role, "manageOrganization"),
-    // One trial per person (trials.server.ts): the button is replaced by the reason once used.
-    trialUsedByYou: hasUsedTrial(ctx.user.id) ? TRIAL_ALREADY_USED_BY_PERSON : null,
+    // One trial per person, and only with a verified address (trials.server.ts): the button is replaced by the reason.
+    trialUnavailable: hasUsedTrial(ctx.user.id)
+      ? TRIAL_ALREADY_USED_BY_PERSON
+      : verificationBlock(ctx.user.id, "trial"),
     // The same two checks the admin layout makes: the plan feature and the role's "administer" permission.
     canAdmin: can(role, "administer") && hasFeature(ctx.effectivePlan, "adminDashboard"),
     apiTokens: tokensSettings(ctx),
@@ -232,7 +234,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       try {
         startTrial(ctx.tenant.id, Date.now(), { startedBy: ctx.user.id });
       } catch (error) {
-        if (error instanceof TrialError) return fail({ trial: error.message });
+        if (error instanceof TrialError)
+          return fail({ trial: error.message }, error.code === "EMAIL_NOT_VERIFIED" ? 403 : 400);
         throw error;
       }
       audit({ action: "trial.started", userId: ctx.user.id, tenantId: ctx.tenant.id, ip });
@@ -456,10 +459,12 @@ export default function Settings() {
               ? "expired"
               : "not started"}
         </p>
-        {d.canStartTrial && d.trial?.status === "none" && d.trialUsedByYou ? (
-          <p className="mt-3 text-sm text-ink-muted">{d.trialUsedByYou}</p>
+        {d.canStartTrial && d.trial?.status === "none" && d.trialUnavailable ? (
+          <p className="mt-3 text-sm text-ink-muted" data-testid="trial-unavailable">
+            {d.trialUnavailable}
+          </p>
         ) : null}
-        {d.canStartTrial && d.trial?.status === "none" && !d.trialUsedByYou ? (
+        {d.canStartTrial && d.trial?.status === "none" && !d.trialUnavailable ? (
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="start-trial" />
             <button type="submit" className="btn-primary" disabled={busy}>

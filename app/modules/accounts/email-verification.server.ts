@@ -3,7 +3,8 @@
  * is unverified until the owner follows the link mailed at sign-up (or a
  * resent one). Until then the account cannot invite people or watch a domain:
  * both reach people and data beyond the account, so they wait for proof that
- * the address is the user's. Tokens are the password reset's
+ * the address is the user's; nor start a trial, which would otherwise hand
+ * every Enterprise module (and its parsers) to a throw-away address. Tokens are the password reset's
  * (account-tokens.server.ts): stored hashed, single use, here 24 hours.
  * Accounts that existed before verification count as verified (migration 0014).
  */
@@ -31,12 +32,15 @@ export const VERIFY_FIRST_TO_INVITE =
   "Verify your e-mail address before inviting people: follow the link we sent you, or send a new one from the banner.";
 export const VERIFY_FIRST_TO_WATCH_DOMAIN =
   "Verify your e-mail address before watching a domain: follow the link we sent you, or send a new one from the banner.";
+export const VERIFY_FIRST_TO_START_TRIAL =
+  "Verify your e-mail address before starting a trial: follow the link we sent you, or send a new one from the banner.";
 export const VERIFY_INVALID_MESSAGE = "This verification link is invalid, used or expired. Send a new one.";
 
-export type VerificationBlock = "invite" | "watch-domain";
+export type VerificationBlock = "invite" | "watch-domain" | "trial";
 const BLOCK_MESSAGE: Record<VerificationBlock, string> = {
   invite: VERIFY_FIRST_TO_INVITE,
   "watch-domain": VERIFY_FIRST_TO_WATCH_DOMAIN,
+  trial: VERIFY_FIRST_TO_START_TRIAL,
 };
 
 export function isEmailVerified(userId: string): boolean {
