@@ -90,7 +90,7 @@ export const NO_PUBLIC_URL_MESSAGE =
  * sent because no public address is configured. Names the kind of mail only:
  * never the address or the account.
  */
-export function linkMailRefused(kind: "password-reset" | "verification" | "invitation" | "sign-up-notice") {
+export function linkMailRefused(kind: "password-reset" | "verification" | "invitation") {
   console.warn(
     JSON.stringify({
       time: new Date().toISOString(),
