@@ -37,7 +37,12 @@ describe("the session cookie when PUBLIC_URL is https", () => {
     const email = `host-${randomUUID().slice(0, 8)}@example.com`;
     const password = `Ledger-${randomUUID()}-Orbit!`;
     const signup = await fetch(`${server.url}/signup`, form({ email, password }));
-    expect(signup.status).toBeLessThan(500);
+    // Sign-up signs nobody in (issue 26 §14): its page says what happens next, and the sign-in sets the cookie.
+    expect(signup.status).toBe(200);
+    expect(signup.headers.getSetCookie().filter((c) => !/Max-Age=0/i.test(c))).toEqual([]);
+    const page = await signup.text();
+    expect(page).toContain('data-testid="signup-done"');
+    expect(page).toContain("Continue to sign in");
 
     const login = await fetch(`${server.url}/login`, form({ email, password }));
     expect(login.status).toBe(302);

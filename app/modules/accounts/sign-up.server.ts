@@ -24,7 +24,8 @@ export const MAX_SIGNUP_NOTICES_PER_HOUR = 2;
 
 /** What everyone who signs up with a well-formed address and an acceptable password is told. */
 export function signUpReceivedMessage(email: string): string {
-  return mailerConfigured()
+  // Depends on the server's settings only (SMTP and a public address for the link), never on the address.
+  return mailerConfigured() && linkOrigin()
     ? `Thanks. We sent a message to ${email}: follow its link to confirm the address. Then sign in with your e-mail address and password.`
     : `Thanks. Sign in with ${email} and your password to continue.`;
 }
