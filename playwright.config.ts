@@ -53,6 +53,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: E2E_DB,
       E2E_MAIL_DIR,
+      // Links in mail use only the configured public address, never the request's Host (issue 26 §7).
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       SESSION_SECRET: E2E_SESSION_SECRET,
       RAMPART_TEST_ROUTES: "1",
       // The end-to-end server never calls haveibeenpwned.com (issue 20 breach feed).

@@ -21,6 +21,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { migrateDatabase } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
+import { configuredOrigin } from "~/lib/public-origin.server";
 import { SERVER_ERRORS } from "~/lib/errors";
 import type { RampartLoadContext } from "~/lib/request.server";
 import type { CachedPage, PageSlot } from "~/modules/page-cache";
@@ -60,13 +61,15 @@ if (HEAP_GROWING_PERCENT > 0) v8.setFlagsFromString(`--heap-growing-percent=${Ma
 
 const dbFile = migrateDatabase();
 log({ level: "info", msg: "database ready", database: dbFile });
-// Without PUBLIC_URL, canonical, invitation and troubleshooting links name the
-// host the request came with (any Host header a client sends); such pages are
-// then never cached (app/modules/marketing/origin.server.ts). Said once, at start.
-if (MODE === "production" && !process.env.PUBLIC_URL)
+// Without a configured public address (PUBLIC_URL, or `npm run admin -- public-url`),
+// canonical and troubleshooting links name the host the request came with (any
+// Host header a client sends); such pages are then never cached
+// (app/lib/public-origin.server.ts), and no link mail is sent at all: a reset
+// link must never take its host from a request. Said once, at start.
+if (MODE === "production" && !configuredOrigin())
   log({
     level: "warn",
-    msg: "PUBLIC_URL is not set: links in pages take the host from each request, and those pages are sent uncached. Set PUBLIC_URL to the site's public address (docs/operations.md).",
+    msg: "PUBLIC_URL is not set: password-reset, verification and invitation links are not mailed, links in pages take the host from each request, and those pages are sent uncached. Set PUBLIC_URL (or run: npm run admin -- public-url https://your.site) to the site's public address (docs/operations.md).",
   });
 
 // Creates the session secret (unless SESSION_SECRET is set) before the first

@@ -5,6 +5,7 @@
 //   npm run admin -- verify-domain <tenantId> <domain>
 //   npm run admin -- reset-link <email>   (a password reset link, for installs without SMTP)
 //   npm run admin -- verify-email <email> (marks the address verified, for installs without SMTP)
+//   npm run admin -- public-url [<url>|unset] (the site's address for links in mail, when PUBLIC_URL is not set)
 // <tenantId> is the tenantId that /api/tenants returns. The commands are the
 // app's own module functions (app/modules/operator), run directly by tsx: no
 // Remix build is needed or triggered. The database is migrated when opened.
@@ -19,7 +20,8 @@ const USAGE = `Usage:
   npm run admin -- messages
   npm run admin -- verify-domain <tenantId> <domain>
   npm run admin -- reset-link <email>
-  npm run admin -- verify-email <email>`;
+  npm run admin -- verify-email <email>
+  npm run admin -- public-url [<url>|unset]`;
 
 function print(value: unknown) {
   if (typeof value === "string") console.log(value);
@@ -65,6 +67,10 @@ export function runAdmin(argv: string[]): number {
       case "verify-email":
         if (args.length !== 1) throw new OperatorError(USAGE);
         print(operatorCommands.verifyEmail(args[0]!));
+        break;
+      case "public-url":
+        if (args.length > 1) throw new OperatorError(USAGE);
+        print(operatorCommands.publicUrl(args[0]));
         break;
       default:
         throw new OperatorError(`Unknown command "${command}".\n${USAGE}`);

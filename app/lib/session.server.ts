@@ -12,6 +12,7 @@ import { sessions, users, type User } from "@db/schema";
 import { db, preparedQuery } from "./db.server";
 import { sessionSecret } from "./env.server";
 import { isHttps } from "./request.server";
+import { publicUrlIsHttps } from "./public-origin.server";
 import { scopedMemo } from "./request-scope.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,7 +24,13 @@ const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
  * sibling subdomain nor a plain-HTTP response can plant or overwrite it
  * (session fixation). Over plain HTTP (localhost, a private network) it is
  * `rampart_session`. Each scheme reads only its own name: a plain cookie
- * planted for an HTTPS site is ignored.
+ * planted for an HTTPS site is ignored (so switching a site to HTTPS signs
+ * everyone in again once; reading the old name would let a planted one in).
+ *
+ * The site is HTTPS when the request is (directly, or through a trusted proxy
+ * that says so) or when the operator's public address is `https://`: behind a
+ * TLS proxy that is not marked trusted (no TRUST_PROXY) every request looks
+ * like plain HTTP, and the cookie would otherwise lose Secure and its prefix.
  */
 export const SESSION_COOKIE = "rampart_session";
 export const SECURE_SESSION_COOKIE = "__Host-rampart_session";
@@ -32,9 +39,14 @@ export function sessionCookieName(https: boolean): string {
   return https ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
+/** Whether the session cookie is the HTTPS one for this request (see above). */
+export function sessionOverHttps(request: Request): boolean {
+  return isHttps(request) || publicUrlIsHttps();
+}
+
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
 function sessionCookie(request: Request) {
-  const name = sessionCookieName(isHttps(request));
+  const name = sessionCookieName(sessionOverHttps(request));
   let cookie = cookies.get(name);
   if (!cookie) {
     cookie = createCookie(name, {
@@ -52,7 +64,7 @@ function sessionCookie(request: Request) {
 
 /** Whether the request carries a session cookie for its scheme (not whether it is valid). */
 export function hasSessionCookie(request: Request): boolean {
-  const name = sessionCookieName(isHttps(request));
+  const name = sessionCookieName(sessionOverHttps(request));
   return new RegExp(`(?:^|;\\s*)${name}=`).test(request.headers.get("Cookie") ?? "");
 }
 

@@ -53,7 +53,7 @@ import {
   type Role,
 } from "~/lib/permissions";
 import { Check, Minus } from "~/components/ui/icons";
-import { siteOrigin } from "~/lib/public-origin.server";
+import { linkOrigin, siteOrigin } from "~/lib/public-origin.server";
 import { verificationBlock } from "~/modules/accounts";
 import { tokensAction, tokensSettings } from "~/modules/api-tokens";
 import { TokensSection, type TokensSectionData } from "~/modules/api-tokens/components/tokens-section";
@@ -91,8 +91,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     canManage,
     isOwner: can(role, "manageMembers"),
     canStartTrial: can(role, "manageOrganization"),
-    // One trial per person (trials.server.ts): the button is replaced by the reason once used.
-    trialUsedByYou: hasUsedTrial(ctx.user.id) ? TRIAL_ALREADY_USED_BY_PERSON : null,
+    // One trial per person, and only with a verified address (trials.server.ts): the button is replaced by the reason.
+    trialUnavailable: hasUsedTrial(ctx.user.id)
+      ? TRIAL_ALREADY_USED_BY_PERSON
+      : verificationBlock(ctx.user.id, "trial"),
     // The same two checks the admin layout makes: the plan feature and the role's "administer" permission.
     canAdmin: can(role, "administer") && hasFeature(ctx.effectivePlan, "adminDashboard"),
     apiTokens: tokensSettings(ctx),
@@ -232,7 +234,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       try {
         startTrial(ctx.tenant.id, Date.now(), { startedBy: ctx.user.id });
       } catch (error) {
-        if (error instanceof TrialError) return fail({ trial: error.message });
+        if (error instanceof TrialError)
+          return fail({ trial: error.message }, error.code === "EMAIL_NOT_VERIFIED" ? 403 : 400);
         throw error;
       }
       audit({ action: "trial.started", userId: ctx.user.id, tenantId: ctx.tenant.id, ip });
@@ -248,13 +251,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const email = rawEmail ? EmailSchema.safeParse(rawEmail) : null;
       if (email && !email.success) return fail({ inviteEmail: email.error.issues[0]?.message });
       const { token } = createInvitation(ctx.tenant.id, invited.data, ctx.user.id, ip);
-      // PUBLIC_URL when set: the request's Host header is the client's to choose.
+      // Shown to the inviter only: the configured public address, else the address they are using. The mail
+      // uses the configured address only (sendInvitationMail): a Host header is the client's to choose.
       const url = `${siteOrigin(request)}/invite/${token}`;
       const shown = "It works once, for 7 days; copy it now, it is not shown again.";
       if (!email) return ok(`Invitation link created. ${shown}`, { inviteUrl: url });
       const mail = sendInvitationMail({
         to: email.data!,
-        link: url,
+        token,
+        origin: linkOrigin(),
         organization: ctx.tenant.displayName,
         invitedBy: ctx.user.email,
         role: invited.data,
@@ -262,7 +267,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return ok(
         mail.sent
           ? `Invitation sent to ${email.data}. The link is also below: ${shown}`
-          : `E-mail is not configured on this server, so nothing was sent to ${email.data}: copy the link below and send it yourself. ${shown}`,
+          : mail.reason === "no-public-url"
+            ? `This server's public address is not configured (PUBLIC_URL), so nothing was mailed to ${email.data}: copy the link below and send it yourself. ${shown}`
+            : `E-mail is not configured on this server, so nothing was sent to ${email.data}: copy the link below and send it yourself. ${shown}`,
         { inviteUrl: url, mailed: mail.sent },
       );
     }
@@ -452,10 +459,12 @@ export default function Settings() {
               ? "expired"
               : "not started"}
         </p>
-        {d.canStartTrial && d.trial?.status === "none" && d.trialUsedByYou ? (
-          <p className="mt-3 text-sm text-ink-muted">{d.trialUsedByYou}</p>
+        {d.canStartTrial && d.trial?.status === "none" && d.trialUnavailable ? (
+          <p className="mt-3 text-sm text-ink-muted" data-testid="trial-unavailable">
+            {d.trialUnavailable}
+          </p>
         ) : null}
-        {d.canStartTrial && d.trial?.status === "none" && !d.trialUsedByYou ? (
+        {d.canStartTrial && d.trial?.status === "none" && !d.trialUnavailable ? (
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="start-trial" />
             <button type="submit" className="btn-primary" disabled={busy}>

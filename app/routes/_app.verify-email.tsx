@@ -7,7 +7,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
-import { siteOrigin } from "~/lib/public-origin.server";
+import { linkOrigin } from "~/lib/public-origin.server";
 import { requireUser } from "~/modules/tenants";
 import { isEmailVerified, resendVerificationMessage, sendVerificationMail } from "~/modules/accounts";
 
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   limitWrites(user.id);
-  const r = sendVerificationMail(user.id, siteOrigin(request), { ip: clientIp(context) });
+  const r = sendVerificationMail(user.id, linkOrigin(), { ip: clientIp(context) });
   const message = resendVerificationMessage(r, user.email);
   return data(
     { ok: r.sent, message },

@@ -4,8 +4,7 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { MarketingPage, Note } from "~/components/marketing/page";
 import { PLAN_DISPLAY_NAME } from "~/lib/plans";
-import { isHttps } from "~/lib/request.server";
-import { hasSessionCookie, sessionCookieName } from "~/lib/session.server";
+import { hasSessionCookie, sessionCookieName, sessionOverHttps } from "~/lib/session.server";
 import { getTenantContext } from "~/modules/tenants";
 import { seo } from "~/modules/marketing/seo";
 
@@ -33,7 +32,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X
  * over HTTPS), derived for this request.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const https = isHttps(request);
+  const https = sessionOverHttps(request);
   const cookieSent = hasSessionCookie(request);
   const ctx = await getTenantContext(request);
   return {

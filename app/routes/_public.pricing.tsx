@@ -16,6 +16,7 @@ import {
   type Plan,
 } from "~/lib/plans";
 import { getTenantContext } from "~/modules/tenants";
+import { verificationBlock } from "~/modules/accounts";
 import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
 import { isFeatureInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
@@ -40,6 +41,7 @@ type TrialOffer =
   | { kind: "active"; tenantName: string; endsAt: string | null }
   | { kind: "used"; tenantName: string }
   | { kind: "not-owner"; tenantName: string }
+  | { kind: "unverified"; message: string }
   | { kind: "no-tenant" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -53,7 +55,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (status === "active") trial = { kind: "active", tenantName, endsAt: ctx.trial?.endsAt ?? null };
     else if (status === "expired") trial = { kind: "used", tenantName };
     else if (ctx.tenant.role !== "owner") trial = { kind: "not-owner", tenantName };
-    else trial = { kind: "can-start", tenantName };
+    else {
+      // Trials wait for a verified address (trials.server.ts checks again when one starts).
+      const unverified = verificationBlock(ctx.user.id, "trial");
+      trial = unverified ? { kind: "unverified", message: unverified } : { kind: "can-start", tenantName };
+    }
   }
   return { trial, currentPlan: ctx?.tenant ? ctx.tenant.plan : null };
 }
@@ -80,9 +86,11 @@ function TrialBox({ trial }: { trial: TrialOffer }) {
               ? `${trial.tenantName} has already used its trial. Contact us to change its plan.`
               : trial.kind === "not-owner"
                 ? `Only an owner of ${trial.tenantName} can start its trial.`
-                : trial.kind === "no-tenant"
-                  ? "Create an organization first, then start its trial."
-                  : "During the trial your organization has every Enterprise module. Afterwards it returns to its plan; nothing you stored is deleted. One trial per organization."}
+                : trial.kind === "unverified"
+                  ? trial.message
+                  : trial.kind === "no-tenant"
+                    ? "Create an organization first, then start its trial."
+                    : "During the trial your organization has every Enterprise module. Afterwards it returns to its plan; nothing you stored is deleted. One trial per organization."}
         </p>
       </div>
       {trial.kind === "signed-out" ? (

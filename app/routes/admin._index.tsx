@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireTenantContext } from "~/modules/tenants";
 import { listAuditForTenant } from "~/modules/audit";
 import { listMembers } from "~/modules/tenants/members.server";
+import { configuredOrigin } from "~/lib/public-origin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Admin · Rampart" }];
@@ -11,6 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
   return {
     members: listMembers(ctx.tenant.id).length,
+    // Without it no reset, verification or invitation link is mailed (lib/public-origin.server.ts).
+    publicUrlMissing: configuredOrigin() === null,
     audit: listAuditForTenant(ctx.tenant.id, 200).map((e) => ({
       id: e.id,
       action: e.action,
@@ -30,6 +33,14 @@ export default function AdminOverview() {
       <p className="mt-1 text-sm text-ink-muted">
         {d.members} member{d.members === 1 ? "" : "s"} in this organization.
       </p>
+      {d.publicUrlMissing ? (
+        <p role="alert" className="card mt-4 text-sm" data-testid="public-url-missing">
+          <strong>Links cannot be mailed from this server.</strong> Its public address is not configured, so password
+          reset, e-mail verification and invitation mails are not sent (a link must never take its address from a
+          request). Ask the operator to set <code>PUBLIC_URL</code> or run{" "}
+          <code>npm run admin -- public-url https://your.site</code>.
+        </p>
+      ) : null}
       <section className="mt-6" aria-labelledby="audit-title">
         <h2 id="audit-title" className="text-lg font-semibold">
           Audit trail

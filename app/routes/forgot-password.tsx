@@ -9,7 +9,7 @@ import { clientIp } from "~/lib/request.server";
 import { getSession } from "~/lib/session.server";
 import { EmailSchema, fieldErrors } from "~/modules/accounts/validation";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "~/modules/accounts/password-reset.server";
-import { siteOrigin } from "~/lib/public-origin.server";
+import { linkOrigin, NO_PUBLIC_URL_MESSAGE } from "~/lib/public-origin.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password · Rampart" }];
 
@@ -25,10 +25,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const email = String(form.get("email") ?? "").slice(0, 300);
   const parsed = ForgotSchema.safeParse({ email: form.get("email") });
   if (!parsed.success)
-    return data({ errors: fieldErrors(parsed.error) as Record<string, string>, email, sent: false }, { status: 400 });
-  // The same answer for every well-formed address; the mail (if any) goes out after it.
-  requestPasswordReset(parsed.data.email, siteOrigin(request), { ip: clientIp(context) });
-  return data({ errors: {} as Record<string, string>, email: "", sent: true });
+    return data(
+      { errors: fieldErrors(parsed.error) as Record<string, string>, email, sent: false, message: "" },
+      { status: 400 },
+    );
+  // The same answer for every well-formed address; the mail (if any) goes out after it. Links in mail use the
+  // configured public address only, never the request's Host: without one nothing is mailed, to anyone.
+  const origin = linkOrigin();
+  requestPasswordReset(parsed.data.email, origin, { ip: clientIp(context) });
+  return data({
+    errors: {} as Record<string, string>,
+    email: "",
+    sent: true,
+    message: origin ? RESET_REQUESTED_MESSAGE : NO_PUBLIC_URL_MESSAGE,
+  });
 }
 
 export default function ForgotPassword() {
@@ -41,7 +51,7 @@ export default function ForgotPassword() {
         <h1 className="text-2xl font-bold">Forgot your password?</h1>
         {actionData?.sent ? (
           <p role="status" className="card mt-6 text-sm" data-testid="reset-requested">
-            {RESET_REQUESTED_MESSAGE}
+            {actionData.message}
           </p>
         ) : (
           <Form method="post" className="card mt-6 space-y-4" noValidate>

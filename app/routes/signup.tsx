@@ -5,14 +5,11 @@ import { PublicChrome } from "~/components/public-chrome";
 import { FormField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { clientIp } from "~/lib/request.server";
-import { createSession, getSession } from "~/lib/session.server";
+import { getSession } from "~/lib/session.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
-import { createUser, EmailTakenError } from "~/modules/accounts/accounts.server";
+import { signUp, signUpReceivedMessage } from "~/modules/accounts/sign-up.server";
 import { fieldErrors, SignupSchema } from "~/modules/accounts/validation";
 import { checkNewPassword } from "~/modules/accounts/new-password.server";
-import { audit } from "~/modules/audit/audit.server";
-import { sendVerificationMail } from "~/modules/accounts";
-import { siteOrigin } from "~/lib/public-origin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Create your account · Rampart" },
@@ -31,28 +28,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const limited = rateLimit(`signup:${ip}`, LIMITS.signup.limit, LIMITS.signup.windowMs);
   if (!limited.allowed) {
     return data(
-      { errors: { form: "Too many requests" } as Record<string, string>, email },
+      { errors: { form: "Too many requests" } as Record<string, string>, email, done: null },
       { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
   const parsed = SignupSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success)
-    return data({ errors: fieldErrors(parsed.error) as Record<string, string>, email }, { status: 400 });
+    return data({ errors: fieldErrors(parsed.error) as Record<string, string>, email, done: null }, { status: 400 });
   const verdict = await checkNewPassword(parsed.data.password, [parsed.data.email]);
-  if (verdict) return data({ errors: { password: verdict } as Record<string, string>, email }, { status: 400 });
-  try {
-    const { user, tenantId } = await createUser(parsed.data.email, parsed.data.password, { ip });
-    const cookie = await createSession(request, user.id, { selectedTenantId: tenantId, ip });
-    audit({ action: "auth.login", userId: user.id, tenantId, ip, detail: { via: "signup" } });
-    // The account works at once; the mail goes out after the answer (the shell's banner says what is waiting for it).
-    sendVerificationMail(user.id, siteOrigin(request), { ip });
-    return redirect("/dashboard", { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (error instanceof EmailTakenError) {
-      return data({ errors: { email: error.message } as Record<string, string>, email }, { status: 400 });
-    }
-    throw error;
-  }
+  if (verdict)
+    return data({ errors: { password: verdict } as Record<string, string>, email, done: null }, { status: 400 });
+  // The same answer, after the same work, whether or not the address has an account (signUp): nobody is signed
+  // in here, and the mail (a verification link, or a notice to the existing owner) goes out after the answer.
+  await signUp(parsed.data.email, parsed.data.password, { ip });
+  return data({
+    errors: {} as Record<string, string>,
+    email: "",
+    done: signUpReceivedMessage(parsed.data.email.trim().toLowerCase()),
+  });
 }
 
 export default function Signup() {
@@ -66,37 +59,48 @@ export default function Signup() {
         <p className="mt-2 text-sm text-ink-muted">
           Free plan, no card. Your first organization, “Personal”, is created for you.
         </p>
-        <Form method="post" className="card mt-6 space-y-4" noValidate>
-          {errors.form ? (
-            <p role="alert" className="rounded-md bg-danger-light p-3 text-sm text-danger" data-testid="form-error">
-              {errors.form}
+        {actionData?.done ? (
+          <div className="card mt-6 space-y-4">
+            <p role="status" className="text-sm" data-testid="signup-done">
+              {actionData.done}
             </p>
-          ) : null}
-          <FormField
-            id="email"
-            name="email"
-            type="email"
-            label="E-mail"
-            autoComplete="email"
-            required
-            defaultValue={actionData?.email}
-            error={errors.email}
-          />
-          <FormField
-            id="password"
-            name="password"
-            type="password"
-            label="Password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            error={errors.password}
-            hint="At least 8 characters; a long passphrase of 15 or more is best. No rules about symbols."
-          />
-          <button type="submit" className="btn-primary w-full" disabled={pending}>
-            {pending ? "Creating account..." : "Create account"}
-          </button>
-        </Form>
+            <Link to="/login" className="btn-primary block w-full text-center no-underline">
+              Continue to sign in
+            </Link>
+          </div>
+        ) : (
+          <Form method="post" className="card mt-6 space-y-4" noValidate>
+            {errors.form ? (
+              <p role="alert" className="rounded-md bg-danger-light p-3 text-sm text-danger" data-testid="form-error">
+                {errors.form}
+              </p>
+            ) : null}
+            <FormField
+              id="email"
+              name="email"
+              type="email"
+              label="E-mail"
+              autoComplete="email"
+              required
+              defaultValue={actionData?.email}
+              error={errors.email}
+            />
+            <FormField
+              id="password"
+              name="password"
+              type="password"
+              label="Password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              error={errors.password}
+              hint="At least 8 characters; a long passphrase of 15 or more is best. No rules about symbols."
+            />
+            <button type="submit" className="btn-primary w-full" disabled={pending}>
+              {pending ? "Creating account..." : "Create account"}
+            </button>
+          </Form>
+        )}
         <p className="mt-4 text-sm text-ink-muted">
           Already have an account? <Link to="/login">Sign in</Link>
         </p>

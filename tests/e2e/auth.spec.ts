@@ -29,6 +29,12 @@ test("sign up, Personal selected, free refuses a second organization, operator r
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
+  // Sign-up signs nobody in and answers the same for any address (issue 26 §14); the new account signs in.
+  await expect(page.getByTestId("signup-done")).toContainText(`We sent a message to ${email}`);
+  await page.getByRole("link", { name: "Continue to sign in" }).click();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const selector = page.getByLabel("Organization");
   await expect(selector.locator("option")).toHaveText(["Personal"]);

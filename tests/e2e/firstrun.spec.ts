@@ -11,6 +11,11 @@ async function signUp(page: Page, email: string) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: /create/i }).click();
+  // Sign-up signs nobody in (issue 26 §14): the new account signs in next.
+  await page.getByRole("link", { name: "Continue to sign in" }).click();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL("**/dashboard");
 }
 

@@ -62,6 +62,11 @@ for (const js of [true, false]) {
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: /create/i }).click();
+      // Sign-up signs nobody in (issue 26 §14): the new account signs in next.
+      await page.getByRole("link", { name: "Continue to sign in" }).click();
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL("**/dashboard");
       const banner = page.getByTestId("verify-banner");
       await expect(banner).toContainText("Verify your e-mail address.");

@@ -31,6 +31,7 @@ import * as apiAchievements from "~/routes/api.achievements";
 import * as apiAnalytics from "~/routes/api.analytics";
 import * as apiUserPlan from "~/routes/api.user.plan";
 import * as apiTrialStatus from "~/routes/api.trial.status";
+import * as apiTrialStart from "~/routes/api.trial.start";
 import * as apiPhishingItems from "~/routes/api.phishing.items";
 import * as apiPhishingAnalyze from "~/routes/api.phishing.analyze";
 import * as apiVulnerabilityDependencies from "~/routes/api.vulnerability.dependencies";
@@ -175,6 +176,7 @@ const ROUTES: Route[] = [
   { name: "GET /api/analytics", fn: apiAnalytics.loader as Fn, url: "/api/analytics" },
   { name: "GET /api/user/plan", fn: apiUserPlan.loader as Fn, url: "/api/user/plan" },
   { name: "GET /api/trial/status", fn: apiTrialStatus.loader as Fn, url: "/api/trial/status" },
+  { name: "POST /api/trial/start", fn: apiTrialStart.action as Fn, method: "POST", url: "/api/trial/start" },
   { name: "GET /api/phishing/items", fn: apiPhishingItems.loader as Fn, url: "/api/phishing/items" },
   { name: "GET /api/dark-web/exposures", fn: apiDarkWebExposures.loader as Fn, url: "/api/dark-web/exposures" },
   { name: "GET /api/dark-web/identities", fn: apiDarkWebIdentities.loader as Fn, url: "/api/dark-web/identities" },

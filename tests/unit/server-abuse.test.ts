@@ -153,15 +153,17 @@ describe("client address behind a proxy (TRUST_PROXY)", () => {
 
 describe("session cookie over HTTPS", () => {
   it("is __Host-rampart_session with Secure, HttpOnly, SameSite=Lax, Path=/ and no Domain", async () => {
-    const res = await fetch(`${proxied.url}/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-proto": "https" },
-      body: new URLSearchParams({
-        email: `host-${randomUUID().slice(0, 8)}@example.com`,
-        password: `Ledger-${randomUUID()}-Orbit!`,
-      }),
-      redirect: "manual",
-    });
+    // Sign-up signs nobody in (issue 26 §14): the cookie comes from the sign-in that follows.
+    const fields = { email: `host-${randomUUID().slice(0, 8)}@example.com`, password: `Ledger-${randomUUID()}-Orbit!` };
+    const post = (path: string) =>
+      fetch(`${proxied.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-proto": "https" },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    expect((await post("/signup")).status).toBe(200);
+    const res = await post("/login");
     expect(res.status).toBe(302);
     const cookies = res.headers.getSetCookie().filter((c) => !/Max-Age=0/i.test(c));
     const session = cookies.find((c) => c.startsWith("__Host-rampart_session="));

@@ -120,12 +120,17 @@ describe("security headers over plain HTTP", () => {
   });
 
   it("ignores X-Forwarded-Proto when the proxy is not trusted: no HSTS, no Secure cookie", async () => {
-    const res = await fetch(`${plain.url}/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-proto": "https" },
-      body: new URLSearchParams({ email: `plain-${randomUUID().slice(0, 8)}@example.com`, password: strongPassword() }),
-      redirect: "manual",
-    });
+    // Sign-up signs nobody in (issue 26 §14): the cookie comes from the sign-in that follows.
+    const fields = { email: `plain-${randomUUID().slice(0, 8)}@example.com`, password: strongPassword() };
+    const post = (path: string) =>
+      fetch(`${plain.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-proto": "https" },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    expect((await post("/signup")).status).toBe(200);
+    const res = await post("/login");
     expect(res.status).toBe(302);
     expect(res.headers.get("strict-transport-security")).toBeNull();
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("rampart_session="));
@@ -160,7 +165,7 @@ describe("through a trusted proxy (TRUST_PROXY=1, X-Forwarded-Proto: https)", ()
       body: new URLSearchParams({ email, password }),
       redirect: "manual",
     });
-    expect(signup.status).toBe(302);
+    expect(signup.status).toBe(200); // signs nobody in (issue 26 §14)
     expectObservatoryHeaders(signup, { https: true });
     const login = await fetch(`${proxied.url}/login`, {
       method: "POST",

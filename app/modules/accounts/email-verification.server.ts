@@ -3,7 +3,8 @@
  * is unverified until the owner follows the link mailed at sign-up (or a
  * resent one). Until then the account cannot invite people or watch a domain:
  * both reach people and data beyond the account, so they wait for proof that
- * the address is the user's. Tokens are the password reset's
+ * the address is the user's; nor start a trial, which would otherwise hand
+ * every Enterprise module (and its parsers) to a throw-away address. Tokens are the password reset's
  * (account-tokens.server.ts): stored hashed, single use, here 24 hours.
  * Accounts that existed before verification count as verified (migration 0014).
  */
@@ -12,6 +13,7 @@ import { users } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { jsonError } from "~/lib/http.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
+import { linkMailRefused, NO_PUBLIC_URL_MESSAGE } from "~/lib/public-origin.server";
 import { audit } from "~/modules/audit";
 import {
   issueAccountToken,
@@ -30,12 +32,15 @@ export const VERIFY_FIRST_TO_INVITE =
   "Verify your e-mail address before inviting people: follow the link we sent you, or send a new one from the banner.";
 export const VERIFY_FIRST_TO_WATCH_DOMAIN =
   "Verify your e-mail address before watching a domain: follow the link we sent you, or send a new one from the banner.";
+export const VERIFY_FIRST_TO_START_TRIAL =
+  "Verify your e-mail address before starting a trial: follow the link we sent you, or send a new one from the banner.";
 export const VERIFY_INVALID_MESSAGE = "This verification link is invalid, used or expired. Send a new one.";
 
-export type VerificationBlock = "invite" | "watch-domain";
+export type VerificationBlock = "invite" | "watch-domain" | "trial";
 const BLOCK_MESSAGE: Record<VerificationBlock, string> = {
   invite: VERIFY_FIRST_TO_INVITE,
   "watch-domain": VERIFY_FIRST_TO_WATCH_DOMAIN,
+  trial: VERIFY_FIRST_TO_START_TRIAL,
 };
 
 export function isEmailVerified(userId: string): boolean {
@@ -59,21 +64,28 @@ export function verifyLink(origin: string, token: string) {
 }
 
 export type VerificationMailResult =
-  { sent: true; delivery: Promise<void> } | { sent: false; reason: "verified" | "no-smtp" | "limited" };
+  | { sent: true; delivery: Promise<void> }
+  | { sent: false; reason: "verified" | "no-smtp" | "limited" | "no-public-url" };
 
 /**
  * Mails a verification link (at sign-up and from the banner's "Send a new
  * link"). The mail goes out in `delivery`, which tests await and routes do not.
+ * `origin` is the configured public address (linkOrigin()); null sends nothing
+ * and says so on the server log (never a link built from the request's Host).
  */
 export function sendVerificationMail(
   userId: string,
-  origin: string,
+  origin: string | null,
   opts: { ip?: string; now?: number } = {},
 ): VerificationMailResult {
   const now = opts.now ?? Date.now();
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user || user.emailVerifiedAt != null) return { sent: false, reason: "verified" };
   if (!mailerConfigured()) return { sent: false, reason: "no-smtp" };
+  if (!origin) {
+    linkMailRefused("verification");
+    return { sent: false, reason: "no-public-url" };
+  }
   if (tokensIssuedSince(userId, "verify-email", now - 60 * 60 * 1000) >= MAX_VERIFY_MAILS_PER_HOUR)
     return { sent: false, reason: "limited" };
   const token = issueAccountToken(userId, "verify-email", VERIFY_TTL_MS, now);
@@ -135,5 +147,6 @@ export function resendVerificationMessage(r: VerificationMailResult, email: stri
   if (r.reason === "verified") return "Your e-mail address is already verified.";
   if (r.reason === "limited")
     return "We already sent you several links in the last hour: use the newest one, or try again later.";
+  if (r.reason === "no-public-url") return NO_PUBLIC_URL_MESSAGE;
   return "This server cannot send e-mail (SMTP is not configured). Ask your operator to verify your address: npm run admin -- verify-email <address>.";
 }

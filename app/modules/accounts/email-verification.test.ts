@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "~/lib/env.server";
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -6,6 +7,7 @@ import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { accountTokens, users } from "@db/schema";
 import { db } from "~/lib/db.server";
+import { createSession } from "~/lib/session.server";
 import { configureMailerForTests } from "~/lib/mailer.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import * as signup from "~/routes/signup";
@@ -22,6 +24,15 @@ import { issueAccountToken } from "./account-tokens.server";
 
 type Fn = (args: unknown) => unknown;
 const mailbox = mailboxForTheseTests();
+// Links in mail use only the configured public address (issue 26 §7): the tests' requests come to BASE.
+beforeAll(() => {
+  process.env.PUBLIC_URL = BASE;
+  resetEnvForTests();
+});
+afterAll(() => {
+  delete process.env.PUBLIC_URL;
+  resetEnvForTests();
+});
 beforeEach(() => resetRateLimits());
 
 function formPost(path: string, fields: Record<string, string>, cookie?: string) {
@@ -40,9 +51,10 @@ async function signUp(email: string) {
       context: {},
     }),
   );
-  expect(res.status).toBe(302);
-  const cookie = res.headers.get("Set-Cookie")!.split(";")[0];
-  return cookie;
+  expect(res.status).toBe(200);
+  // Sign-up signs nobody in (issue 26 §14): the person signs in next, as /login would.
+  const user = db.select().from(users).where(eq(users.email, email)).get()!;
+  return (await createSession(new Request(BASE), user.id)).split(";")[0];
 }
 
 describe("e-mail verification at sign-up", () => {

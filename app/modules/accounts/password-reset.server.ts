@@ -5,14 +5,17 @@
  * Tokens: 32 random bytes, only their SHA-256 stored, valid 30 minutes,
  * spent on first use; a reset ends every session of the account.
  *
- * The link's origin is PUBLIC_URL when set: a reset link built from a
- * request's Host header could be pointed at an attacker's site (host header
- * poisoning), so operators behind a proxy must set PUBLIC_URL.
+ * The link's origin is the configured public address only (PUBLIC_URL or the
+ * operator's stored one, lib/public-origin.server.ts): a reset link built from
+ * a request's Host header could be pointed at an attacker's site (host header
+ * poisoning). Without one no reset mail goes out, the page says so to everyone
+ * alike and the server log says why.
  */
 import { eq } from "drizzle-orm";
 import { sessions, users } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
+import { linkMailRefused } from "~/lib/public-origin.server";
 import { audit } from "~/modules/audit";
 import { findUserByEmail } from "./accounts.server";
 import {
@@ -48,14 +51,20 @@ function recentResets(userId: string, now: number) {
 
 /**
  * Handles a reset request. Resolves when the answer may be sent; the mail
- * goes out in `delivery` (awaited by tests, not by the route).
+ * goes out in `delivery` (awaited by tests, not by the route). `origin` is the
+ * configured public address (linkOrigin()); null sends nothing, whoever asks.
  */
 export function requestPasswordReset(
   email: string,
-  origin: string,
+  origin: string | null,
   opts: { ip?: string; now?: number } = {},
 ): { delivery: Promise<void> } {
   const now = opts.now ?? Date.now();
+  if (!origin) {
+    // Checked before the account is looked up: the answer and the log are the same for every address.
+    linkMailRefused("password-reset");
+    return { delivery: Promise.resolve() };
+  }
   const user = findUserByEmail(email);
   if (!user || recentResets(user.id, now) >= MAX_RESETS_PER_WINDOW) return { delivery: Promise.resolve() };
   if (!mailerConfigured()) {

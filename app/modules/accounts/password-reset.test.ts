@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "~/lib/env.server";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { accountTokens, sessions } from "@db/schema";
@@ -21,6 +22,15 @@ import {
 
 type Fn = (args: unknown) => unknown;
 const mailbox = mailboxForTheseTests();
+// Links in mail use only the configured public address (issue 26 §7): the tests' requests come to BASE.
+beforeAll(() => {
+  process.env.PUBLIC_URL = BASE;
+  resetEnvForTests();
+});
+afterAll(() => {
+  delete process.env.PUBLIC_URL;
+  resetEnvForTests();
+});
 beforeEach(() => resetRateLimits());
 
 const PASSWORD = "an old passphrase for tests";

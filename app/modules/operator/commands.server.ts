@@ -10,7 +10,7 @@ import { findUserByEmail, issueResetToken, listUsers, markEmailVerified, resetLi
 import { audit } from "~/modules/audit";
 import { listContactMessages } from "~/modules/contact";
 import { verifyWatchedDomain } from "~/modules/breach";
-import { getEnv } from "~/lib/env.server";
+import { configuredOrigin, forgetStoredPublicUrl, storePublicUrl } from "~/lib/public-origin.server";
 
 export class OperatorError extends Error {}
 
@@ -65,14 +65,14 @@ export const operatorCommands = {
   /**
    * A password reset link for installs without SMTP: the operator hands it to
    * the user by another channel. Same token rules as the mailed link (30
-   * minutes, single use); the origin is PUBLIC_URL (or http://localhost:PORT).
+   * minutes, single use); the origin is the configured public address (or http://localhost:PORT).
    */
   resetLink(email: string) {
     const user = findUserByEmail(email);
     if (!user) throw new OperatorError(`No user with e-mail ${email.trim().toLowerCase()}`);
     const token = issueResetToken(user.id);
     audit({ action: "auth.password_reset_requested", userId: user.id, detail: { by: "operator" } });
-    const origin = getEnv().PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
+    const origin = configuredOrigin() ?? `http://localhost:${process.env.PORT ?? "3000"}`;
     return `Reset link for ${user.email} (works once, for 30 minutes):\n${resetLink(origin, token)}`;
   },
   /** Marks an address verified, for installs without SMTP (the verification mail cannot go out). */
@@ -81,6 +81,36 @@ export const operatorCommands = {
     if (!user) throw new OperatorError(`No user with e-mail ${email.trim().toLowerCase()}`);
     markEmailVerified(user.id, { by: "operator" });
     return `${user.email} is verified.`;
+  },
+  /**
+   * The site's public address, for links in mail (password reset, verification,
+   * invitations) when PUBLIC_URL is not set: stored in the data directory, read
+   * by the running server within a second. Without an argument, shows it;
+   * `unset` removes it.
+   */
+  publicUrl(url?: string) {
+    if (url === "unset") {
+      forgetStoredPublicUrl();
+      audit({ action: "operator.public_url_unset" });
+      return configuredOrigin()
+        ? `Stored address removed; PUBLIC_URL (${configuredOrigin()}) is still set.`
+        : "Stored address removed: link mail is not sent until a public address is configured.";
+    }
+    if (url === undefined) {
+      const current = configuredOrigin();
+      return current
+        ? `Public address: ${current}${process.env.PUBLIC_URL ? " (from PUBLIC_URL)" : ""}`
+        : "No public address is configured: link mail is not sent. Set one: npm run admin -- public-url https://your.site";
+    }
+    try {
+      const origin = storePublicUrl(url);
+      audit({ action: "operator.public_url_set", detail: { origin } });
+      return process.env.PUBLIC_URL
+        ? `Stored ${origin}; PUBLIC_URL (${process.env.PUBLIC_URL}) is set and takes precedence.`
+        : `Public address set to ${origin}: links in mail now point there.`;
+    } catch (error) {
+      throw new OperatorError((error as Error).message);
+    }
   },
   messages() {
     return listContactMessages().map((m) => ({

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "~/lib/env.server";
 import { configureMailerForTests } from "~/lib/mailer.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import * as settings from "~/routes/_app.settings";
@@ -10,6 +11,15 @@ import { setTenantPlan } from "./tenants.server";
 
 type Fn = (args: unknown) => unknown;
 const mailbox = mailboxForTheseTests();
+// Links in mail use only the configured public address (issue 26 §7): the tests' requests come to BASE.
+beforeAll(() => {
+  process.env.PUBLIC_URL = BASE;
+  resetEnvForTests();
+});
+afterAll(() => {
+  delete process.env.PUBLIC_URL;
+  resetEnvForTests();
+});
 beforeEach(() => resetRateLimits());
 
 function post(fields: Record<string, string>, cookie: string) {

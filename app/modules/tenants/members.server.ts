@@ -9,6 +9,7 @@ import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { invitations, memberships, users, type Role } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
+import { linkMailRefused } from "~/lib/public-origin.server";
 import { audit } from "~/modules/audit";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import { organizationAllowanceForUser } from "./tenants.server";
@@ -173,22 +174,35 @@ export function removeMember(tenantId: string, actorId: string, memberUserId: st
   );
 }
 
-export type InvitationMail = { sent: true; delivery: Promise<boolean> } | { sent: false; reason: "no-smtp" };
+export type InvitationMail =
+  { sent: true; delivery: Promise<boolean> } | { sent: false; reason: "no-smtp" | "no-public-url" };
+
+export function invitationLink(origin: string, token: string) {
+  return `${origin.replace(/\/+$/, "")}/invite/${token}`;
+}
 
 /**
  * Mails an invitation link (issue 20) besides showing it. Without SMTP nothing
  * is sent and the caller says so: the link on the page is then the only way.
- * `delivery` resolves false when the mail server refused (logged, not thrown:
- * the link was shown anyway).
+ * `origin` is the configured public address (linkOrigin()): without one
+ * nothing is mailed either (a link from the request's Host header is the
+ * client's to choose), and the server log says why. `delivery` resolves false
+ * when the mail server refused (logged, not thrown: the link was shown anyway).
  */
 export function sendInvitationMail(input: {
   to: string;
-  link: string;
+  token: string;
+  origin: string | null;
   organization: string;
   invitedBy: string;
   role: string;
 }): InvitationMail {
   if (!mailerConfigured()) return { sent: false, reason: "no-smtp" };
+  if (!input.origin) {
+    linkMailRefused("invitation");
+    return { sent: false, reason: "no-public-url" };
+  }
+  const link = invitationLink(input.origin, input.token);
   const delivery = sendMail({
     to: input.to,
     subject: `${input.invitedBy} invited you to ${input.organization} on Rampart`,
@@ -196,7 +210,7 @@ export function sendInvitationMail(input: {
       `${input.invitedBy} invited you to join the organization "${input.organization}" on Rampart as ${input.role}.`,
       "",
       "Accept the invitation here (the link works once, for 7 days):",
-      input.link,
+      link,
       "",
       "If you do not know this person, ignore this message.",
     ].join("\n"),

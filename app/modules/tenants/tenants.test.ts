@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/modules/accounts/accounts.server";
+import { markEmailVerified } from "~/modules/accounts";
 import { createInvitation, acceptInvitation } from "./members.server";
 import {
   createTenant,
@@ -14,7 +15,12 @@ import {
 import { endTrial, getTrial, startTrial, TrialError } from "./trials.server";
 import { CreateOrganizationSchema, ORGANIZATION_NAME_HINT, organizationCreatedToast } from "./validation";
 
-const user = (p = "t") => createUser(`${p}-${randomUUID().slice(0, 8)}@example.com`, "a long enough passphrase 1");
+// Verified: only a verified address may start a trial (issue 26 §11, trial-verification.test.ts).
+const user = async (p = "t") => {
+  const made = await createUser(`${p}-${randomUUID().slice(0, 8)}@example.com`, "a long enough passphrase 1");
+  markEmailVerified(made.user.id);
+  return made;
+};
 
 describe("organization allowance (one function for API and sidebar)", () => {
   it("a new user has 'Personal' on free: Organizations: 1/1, limit reached, the Pro message", async () => {

@@ -12,6 +12,8 @@
  *   in total (trial_starts), so new organizations cannot each bring another;
  * - organizations made while an older release let trials raise the allowance
  *   stay, but count toward it: no more can be made until a paid plan allows.
+ * - the person starting it must have verified their e-mail address (issue 26
+ *   §11): a trial opens every module to whoever holds a throw-away account.
  * Operators (npm run admin -- trial) may still start one for any organization
  * that has not had one.
  */
@@ -20,6 +22,7 @@ import { randomUUID } from "node:crypto";
 import { memberships, trialStarts, trials } from "@db/schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { TRIAL_DAYS, type TrialStatus } from "~/lib/plans";
+import { EMAIL_NOT_VERIFIED_CODE, verificationBlock } from "~/modules/accounts";
 
 export type TrialInfo = { status: TrialStatus; endsAt: string | null; startedAt: string | null };
 
@@ -39,7 +42,15 @@ export function getTrial(tenantId: string, now = Date.now()): TrialInfo {
   return { status, endsAt: new Date(row.endsAt).toISOString(), startedAt: new Date(row.startedAt).toISOString() };
 }
 
-export class TrialError extends Error {}
+/** A trial the rules refuse; `code` is EMAIL_NOT_VERIFIED (answered 403) when the starter's address is unverified. */
+export class TrialError extends Error {
+  constructor(
+    message: string,
+    readonly code: "EMAIL_NOT_VERIFIED" | "TRIAL_REFUSED" = "TRIAL_REFUSED",
+  ) {
+    super(message);
+  }
+}
 
 export const TRIAL_ALREADY_USED_BY_ORGANIZATION = "This organization has already used its free trial.";
 export const TRIAL_ALREADY_USED_BY_PERSON =
@@ -62,6 +73,10 @@ export function hasUsedTrial(userId: string): boolean {
  * the app (one trial per person); an operator's command passes none.
  */
 export function startTrial(tenantId: string, now = Date.now(), opts: { startedBy?: string } = {}): TrialInfo {
+  if (opts.startedBy) {
+    const unverified = verificationBlock(opts.startedBy, "trial");
+    if (unverified) throw new TrialError(unverified, EMAIL_NOT_VERIFIED_CODE);
+  }
   db.transaction(
     () => {
       const existing = db.select().from(trials).where(eq(trials.tenantId, tenantId)).get();
