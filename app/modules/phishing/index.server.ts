@@ -5,3 +5,4 @@
  */
 export { analyzeMessage, type Risk, type Analysis } from "./analyze.server";
 export { scoreTextModel, extractFeatures, type ModelInput, type TextModelScore } from "./model";
+export { prepareForParsing, SNIFFING_ICONV } from "./analyzer/decode";
