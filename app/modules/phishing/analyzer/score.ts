@@ -22,6 +22,7 @@ import type {
   Signal,
   SignalCategory,
   StageName,
+  VerdictKind,
 } from "./types";
 import { STAGES } from "./types";
 import { normaliseName, shorten, titleCase } from "./text";
@@ -147,6 +148,44 @@ export function scoreSignals(signals: Signal[]): { score: number; risk: Risk } {
   return { score, risk: riskFor(score) };
 }
 
+export const VERDICT_KINDS = ["phishing", "scam", "malware", "spam", "legitimate"] as const;
+
+/** The one line of advice per kind (docs/phishing-analyzer.md), shown beside the risk in the page and the API. */
+export const KIND_ADVICE: Record<VerdictKind, string> = {
+  phishing:
+    "Do not click its links or enter a password, code or card number; report it, and if you already signed in through it, change that password now.",
+  scam: "Do not reply, pay or send personal details: no real prize, loan, refund or parcel fee is claimed this way; report it and delete it.",
+  malware:
+    "Do not open its attachments or downloads; if you already did, disconnect the device from the network and call your security team.",
+  spam: "Unwanted bulk mail: mark it as spam, and unsubscribe only from senders you know.",
+  legitimate: "No phishing or scam pattern found; stay careful with unexpected requests all the same.",
+};
+
+/** Signals that make a message at medium or high risk malware or phishing rather than a scam or spam. */
+const MALWARE_SIGNAL = /^(att-(double|exe|script|macro|vba|inner|encrypted|pdfjs|image)-|download$)/;
+const PHISHING_SIGNAL =
+  /^(credential|payment|combo|off-domain|body-brand|html-form|sender-lookalike|sender-punycode|display-name-|brand-domain-unauthenticated|link-lookalike-|att-html-|userinfo|text-href$|subdomain-brand)/;
+
+/**
+ * The verdict's kind (issue 29): low risk is "legitimate"; otherwise malware when an attachment or download
+ * carries code, phishing when it asks for credentials or payment or imitates a sender or site, scam when its
+ * wording is a lure that is not credential phishing (prizes, gift cards, loans, customs fees ...), else spam.
+ */
+export function kindFor(risk: Risk, signals: Signal[], facts: AnalysisState["facts"]): VerdictKind {
+  if (risk === "low") return "legitimate";
+  const ids = signals.filter((s) => s.weight > 0).map((s) => s.id);
+  if (ids.some((id) => MALWARE_SIGNAL.test(id))) return "malware";
+  const phishing = facts.impersonation || facts.senderLookalike || ids.some((id) => PHISHING_SIGNAL.test(id));
+  if (
+    facts.scam &&
+    !ids.some((id) => /^(credential|html-form|att-html-|link-lookalike-)/.test(id)) &&
+    !facts.senderLookalike
+  )
+    return "scam";
+  if (phishing) return "phishing";
+  return facts.scam ? "scam" : "spam";
+}
+
 const STAGE_WORDS: Record<StageName, string> = {
   parse: "reading the message",
   authentication: "the SPF, DKIM and DMARC checks",
@@ -180,7 +219,14 @@ export function emptyState(sizeBytes: number): AnalysisState {
     attachments: [],
     auth: [],
     done: [],
-    facts: { impersonation: false, senderLookalike: false, credentialAsk: false, dmarcPass: false, mailingList: false },
+    facts: {
+      impersonation: false,
+      senderLookalike: false,
+      credentialAsk: false,
+      dmarcPass: false,
+      mailingList: false,
+      scam: false,
+    },
     startedAt: performance.now(),
   };
 }
@@ -207,6 +253,7 @@ export function finishAnalysis(
       message: cutShortLine(state.done, cutShort.limitMs),
     });
   const { score, risk } = scoreSignals(signals);
+  const kind = kindFor(risk, signals, state.facts);
   const ordered = [...signals].sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
   const rationale = [
     ...ordered.filter((s) => s.weight > 0).map((s) => s.message),
@@ -222,6 +269,8 @@ export function finishAnalysis(
     senderName: state.senderName,
     risk,
     score,
+    kind,
+    advice: KIND_ADVICE[kind],
     rationale,
     signals,
     links: state.links,

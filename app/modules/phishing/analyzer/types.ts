@@ -5,6 +5,8 @@
  * send any of them to the main thread (structured clone).
  */
 export type Risk = "low" | "medium" | "high";
+/** What kind of threat the verdict is about (issue 29); "legitimate" whenever the risk is low. */
+export type VerdictKind = "phishing" | "scam" | "malware" | "spam" | "legitimate";
 export type SignalCategory =
   "authentication" | "sender" | "lookalike" | "links" | "attachments" | "headers" | "language" | "model" | "trust";
 
@@ -50,6 +52,9 @@ export type Analysis = {
   senderName: string;
   risk: Risk;
   score: number;
+  kind: VerdictKind;
+  /** One line: what the reader should do with a message of this kind. */
+  advice: string;
   rationale: string[];
   signals: Signal[];
   links: AnalyzedLink[];
@@ -118,6 +123,8 @@ export type AnalysisState = {
     credentialAsk: boolean;
     dmarcPass: boolean;
     mailingList: boolean;
+    /** Scam wording that is not credential phishing (language stage). */
+    scam: boolean;
   };
   startedAt: number;
 };
