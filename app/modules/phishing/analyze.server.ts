@@ -155,7 +155,7 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   // --- Score -------------------------------------------------------------------
   // The text model reads what the language stage read: it runs only when that stage did.
   if (state.done.includes("language") && !late()) {
-    textModelSignal(state, add);
+    textModelSignal(state, add, opts.textModel);
     finished("score");
   }
   const cutShort = state.done.length < 7 ? { limitMs } : undefined;

@@ -151,7 +151,7 @@ export async function analyzeInWorker(raw: Buffer | string, opts: AnalyzeOptions
   const abort = new AbortController();
   let last: AnalysisState | null = null;
   let hardTimer: NodeJS.Timeout | null = null;
-  const { resolver, onProgress, ...plain } = opts;
+  const { resolver, onProgress, textModel: _inProcessOnly, ...plain } = opts;
 
   port1.on("message", (m: WorkerMessage) => {
     if (m.type === "start") {

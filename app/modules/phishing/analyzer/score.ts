@@ -18,6 +18,7 @@ import type {
   Analysis,
   AnalysisState,
   AnalyzedLink,
+  AnalyzeOptions,
   Risk,
   Signal,
   SignalCategory,
@@ -26,7 +27,7 @@ import type {
 } from "./types";
 import { STAGES } from "./types";
 import { normaliseName, shorten, titleCase } from "./text";
-import { scoreTextModel } from "../model";
+import { modelCalibration, modelPoints, scoreTextModel } from "../model";
 
 export const HIGH_FROM = 55;
 export const MEDIUM_FROM = 25;
@@ -40,7 +41,8 @@ export const CATEGORY_CAP: Record<SignalCategory, number> = {
   attachments: 60,
   headers: 20,
   language: 40,
-  model: 20,
+  // The model's own cap is its calibration's (model.json), always under 55: alone it reaches medium, never high.
+  model: 54,
   trust: 0,
 };
 
@@ -94,7 +96,43 @@ export function combinations(state: AnalysisState, targets: Protected[], add: Ad
       "It asks for credentials or payment and also shows a deceptive sender, link or attachment: the typical shape of a phishing message.",
     );
   }
-  const reassured = dmarcPass && !impersonation && !senderLookalike && !lookalikeLinks;
+  // Signals that are weak apart and strong together (issue 29): a shortener behind an image-only body, and
+  // replies or bounces routed to another domain in a message that reads like a lure.
+  const has = (id: string) => signals.some((s) => s.id === id && s.weight > 0);
+  const model = state.facts.modelProbability ?? 0;
+  const lure = credentialAsk || state.facts.scam || model >= 0.7;
+  if (has("shortener") && has("little-text"))
+    add(
+      "links",
+      "shortener-image-only",
+      15,
+      "A shortened link behind a body of images with almost no text: both hide what the message says and where it leads.",
+    );
+  const elsewhere = signals.find(
+    (s) => (s.id === "reply-to-mismatch" || s.id === "return-path-mismatch") && s.weight > 0,
+  );
+  if (elsewhere && lure)
+    add(
+      "sender",
+      "reply-elsewhere-lure",
+      12,
+      `Replies or bounces go to another domain than the sender's, in a message that reads like a lure: answers would reach someone else.`,
+    );
+  // Authentication proves who sent it, not that it is safe: a throw-away domain registered for a campaign
+  // passes DMARC too. No reassurance when the wording reads like phishing or a scam, or the domain is on a
+  // TLD common in phishing, unless the authenticated domain is a known brand's or your organization's own
+  // (a real sign-in alert from google.com reads like its imitations).
+  const ownDomain = !!fromInfo && targets.some((t) => ownedBy(fromInfo, t));
+  const lureWording = (model >= 0.5 || state.facts.scam) && !ownDomain;
+  const cheapTld = has("sender-tld");
+  const reassured = dmarcPass && !impersonation && !senderLookalike && !lookalikeLinks && !lureWording && !cheapTld;
+  if (dmarcPass && fromInfo && !reassured && (lureWording || cheapTld))
+    add(
+      "trust",
+      "authenticated-not-safe",
+      0,
+      `The sender's domain ${fromInfo.domain} is authenticated (DMARC pass): that proves who sent it, not that it is safe${cheapTld ? ", and the domain is on a top-level domain common in phishing" : ", and the message reads like a lure"}.`,
+    );
   if (reassured && fromInfo) {
     const ownAuthenticated = state.auth.find((a) => a.method === "dmarc" && a.result === "pass");
     add(
@@ -109,17 +147,24 @@ export function combinations(state: AnalysisState, targets: Protected[], add: Ad
 /**
  * The statistical text model (model/, docs/phishing-model.md) as one weighted
  * signal beside the rules: its probability that the subject, text and links
- * are phishing maps to 0-20 points (category cap 20), halved for bulk mail
- * that asks for nothing (a marketing vocabulary is not a scam's). The
+ * are phishing maps to points by the calibration stored with the model
+ * (0 up to its cap, under 55: a confident model alone reaches medium, issue
+ * 29). The
  * rationale line names the tokens that weighed most, so a person can see why.
  */
-export function textModelSignal(state: AnalysisState, add: AddSignal) {
+export function textModelSignal(
+  state: AnalysisState,
+  add: AddSignal,
+  model: AnalyzeOptions["textModel"] = scoreTextModel,
+) {
   const urls = state.links.map((l) => l.href).slice(0, 100);
-  const { probability, topTokens } = scoreTextModel({ subject: state.subject, text: state.bodyText, urls });
+  const { probability, topTokens } = model({ subject: state.subject, text: state.bodyText, urls });
+  state.facts.modelProbability = probability;
   const p = Math.round(probability * 100) / 100;
-  let weight =
-    probability >= 0.95 ? 20 : probability >= 0.85 ? 15 : probability >= 0.7 ? 10 : probability >= 0.5 ? 5 : 0;
-  if (state.facts.mailingList && !state.facts.credentialAsk) weight = Math.floor(weight / 2);
+  // Points from the calibration fitted on held-out real mail (model.json; docs/phishing-model.md).
+  // Not halved for bulk mail any more (issue 29): spam is bulk mail too, and the calibration's cap keeps the
+  // model alone at medium, so a newsletter is never high on its wording.
+  const weight = modelPoints(probability, modelCalibration());
   const tokens = topTokens
     .slice(0, 5)
     .map((t) => `"${shorten(t.token, 30)}"`)
@@ -226,6 +271,7 @@ export function emptyState(sizeBytes: number): AnalysisState {
       dmarcPass: false,
       mailingList: false,
       scam: false,
+      modelProbability: null,
     },
     startedAt: performance.now(),
   };

@@ -87,6 +87,14 @@ export type AnalyzeOptions = {
   dnsBudgetMs?: number;
   /** Time budget for the whole analysis in ms (default 3000): stages not started by then are skipped. */
   deadlineMs?: number;
+  /**
+   * The text model to use instead of the shipped one (the training script calibrates a model it has not
+   * shipped yet). In-process only: the worker pool drops it.
+   */
+  textModel?: (input: { subject: string; text: string; urls: string[] }) => {
+    probability: number;
+    topTokens: { token: string; weight: number }[];
+  };
   /** Called after each stage with what is known so far (the worker pool keeps it in case the thread must be stopped). */
   onProgress?: (state: AnalysisState) => void;
 };
@@ -125,6 +133,8 @@ export type AnalysisState = {
     mailingList: boolean;
     /** Scam wording that is not credential phishing (language stage). */
     scam: boolean;
+    /** The text model's probability (score stage), null until it ran. */
+    modelProbability: number | null;
   };
   startedAt: number;
 };
