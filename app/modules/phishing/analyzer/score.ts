@@ -206,6 +206,23 @@ export const KIND_ADVICE: Record<VerdictKind, string> = {
   legitimate: "No phishing or scam pattern found; stay careful with unexpected requests all the same.",
 };
 
+/** Whether the message shows a sign that legitimate mail never shows, the condition for high risk. */
+function decisiveSign(state: AnalysisState, signals: Signal[]): boolean {
+  const f = state.facts;
+  if (f.credentialAsk || f.scam || f.impersonation || f.senderLookalike) return true;
+  if (state.attachments.some((a) => a.issues.length > 0)) return true;
+  return signals.some(
+    (s) =>
+      s.weight >= 15 &&
+      (s.category === "lookalike" ||
+        s.category === "attachments" ||
+        s.category === "authentication" ||
+        s.category === "sender" ||
+        (s.category === "links" && s.id !== "shortener-image-only") ||
+        (s.category === "language" && s.id !== "little-text")),
+  );
+}
+
 /** Signals that make a message at medium or high risk malware or phishing rather than a scam or spam. */
 const MALWARE_SIGNAL = /^(att-(double|exe|script|macro|vba|inner|encrypted|pdfjs|image)-|download$)/;
 const PHISHING_SIGNAL =
@@ -298,7 +315,21 @@ export function finishAnalysis(
       weight: 0,
       message: cutShortLine(state.done, cutShort.limitMs),
     });
-  const { score, risk } = scoreSignals(signals);
+  let { score, risk } = scoreSignals(signals);
+  // High means "a sign legitimate mail never shows" (docs/phishing-analyzer.md). Weak signs that bulk mail
+  // shows too (shorteners, images, trackers, salesy wording) may add up to medium, not to high: marketing
+  // that looks like spam is still not a threat to act on (issue 29: marketing-like mail never high).
+  if (risk === "high" && !decisiveSign(state, signals)) {
+    score = HIGH_FROM - 1;
+    risk = "medium";
+    signals.push({
+      id: "no-decisive-sign",
+      category: "headers",
+      weight: 0,
+      message:
+        "Several weak signs add up, but none that legitimate bulk mail never shows (no request for credentials or payment, no imitation, no dangerous attachment, no scam wording), so the risk stays at medium.",
+    });
+  }
   const kind = kindFor(risk, signals, state.facts);
   const ordered = [...signals].sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
   const rationale = [
