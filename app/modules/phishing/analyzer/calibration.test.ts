@@ -90,6 +90,13 @@ describe("score layer (issue 29)", () => {
     expect(a.risk).not.toBe("low");
   });
 
+  it("lets weak bulk-mail signs add up to medium, not high (a shop's image newsletter behind a shortener)", async () => {
+    for (const f of ["hardlegit-003-fr-store-promo.eml", "hardlegit-014-nl-store-promo.eml"]) {
+      const a = await analyzeMessage(fs.readFileSync(path.join(EVAL, f)), OFFLINE);
+      expect(`${f}: ${a.risk}`).not.toBe(`${f}: high`);
+    }
+  });
+
   it("never rates the written marketing mail from brands' own domains high", async () => {
     const files = fs.readdirSync(EVAL).filter((f) => f.startsWith("marketing-"));
     expect(files.length).toBeGreaterThan(50);
