@@ -10,6 +10,7 @@
  * Everything is one pass over capped input: TextDecoder, indexOf scans and
  * patterns without nested repetition.
  */
+import { isUtf8 } from "node:buffer";
 import { Transform, type TransformCallback } from "node:stream";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -43,11 +44,8 @@ export function decodeBytes(bytes: Uint8Array, declared?: string | null): string
   const label = declared ? decoderFor(declared) : null;
   if (label && declared && LABEL_FIRST.test(declared.trim())) return label.decode(bytes);
   if (!hasHighBit(bytes)) return label ? label.decode(bytes) : Buffer.from(bytes).toString("latin1");
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    // Not UTF-8: the sender's label, then Latin-1.
-  }
+  if (isUtf8(bytes)) return utf8.decode(bytes);
+  // Not UTF-8: the sender's label, then Latin-1.
   if (label && label.encoding !== "utf-8" && label.encoding !== "windows-1252") return label.decode(bytes);
   return decodeWindows1252(bytes);
 }
@@ -96,6 +94,7 @@ export function charsetParam(contentType: string): string | null {
 
 /** The label mailparser hands the decoder below: the declared charset, behind this prefix. */
 const SNIFF = "x-rampart-sniff-";
+const MAX_PARTS = 200;
 const CONTENT_TYPE_TEXT = /^(content-type:[ \t]*text\/[^\r\n]{0,2000}(?:\r?\n[ \t][^\r\n]{0,2000}){0,20})/gim;
 
 /**
@@ -124,8 +123,12 @@ export function prepareForParsing(buf: Buffer, headerEnd: number): Buffer {
     }
     head = Buffer.concat(lines);
   }
+  // A message has a handful of parts: past MAX_PARTS, fields are left as they are (mailparser's own decoding),
+  // so a body repeating "Content-Type: text/..." costs one pass and no rewriting.
+  let parts = 0;
   const relabel = (text: string) =>
     text.replace(CONTENT_TYPE_TEXT, (field: string) => {
+      if (++parts > MAX_PARTS) return field;
       const declared = charsetParam(field);
       if (declared !== null) {
         return field.replace(
@@ -135,12 +138,15 @@ export function prepareForParsing(buf: Buffer, headerEnd: number): Buffer {
       }
       return `${field}; charset="${SNIFF}"`;
     });
-  const restText = rest.toString("latin1");
+  // Only a multipart (or message/*) body has part headers to relabel; a single part's body is left alone.
+  const multipart = /^content-type:[ \t]*(multipart|message)\//im.test(headText);
   // No Content-Type at all means text/plain (RFC 2045), which mailparser would read as UTF-8 regardless.
   const headLatin1 = head.toString("latin1");
   const newHead = /^content-type:/im.test(headLatin1)
     ? relabel(headLatin1)
     : `${headLatin1}${headLatin1.includes("\r\n") ? "\r\n" : "\n"}Content-Type: text/plain; charset="${SNIFF}"`;
+  if (!multipart) return Buffer.concat([Buffer.from(newHead, "latin1"), rest]);
+  const restText = rest.toString("latin1");
   const newRest = /content-type:[ \t]*text\//i.test(restText) ? relabel(restText) : restText;
   return Buffer.concat([Buffer.from(newHead, "latin1"), Buffer.from(newRest, "latin1")]);
 }
@@ -167,6 +173,11 @@ export class SniffingIconv extends Transform {
   override _flush(done: TransformCallback) {
     const bytes = Buffer.concat(this.chunks);
     this.chunks = [];
+    // Valid UTF-8 with 8-bit bytes is passed through as it is (mailparser wants UTF-8): no decode and re-encode.
+    if (this.sniff && !(this.declared && LABEL_FIRST.test(this.declared)) && hasHighBit(bytes) && isUtf8(bytes)) {
+      this.push(bytes);
+      return done();
+    }
     let text: string;
     if (this.sniff) text = decodeBytes(bytes, this.declared);
     else {
