@@ -217,6 +217,11 @@ export const phishingItems = sqliteTable(
     senderName: text("sender_name"),
     risk: text("risk", { enum: ["low", "medium", "high"] }).notNull(),
     score: integer("score").notNull(),
+    // What the threat is (issue 29); rows analysed before kinds existed read "legitimate" at low risk, else
+    // "phishing" (set by migration 0016).
+    kind: text("kind", { enum: ["phishing", "scam", "malware", "spam", "legitimate"] })
+      .notNull()
+      .default("legitimate"),
     status: text("status", { enum: ["detected", "quarantined"] })
       .notNull()
       .default("detected"),

@@ -47,6 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
         subject: a.subject,
         sender: a.sender,
         risk: a.risk,
+        kind: a.kind,
         score: a.score,
         status: stored.status,
         rationale: a.rationale,

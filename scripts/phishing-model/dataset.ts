@@ -12,6 +12,7 @@
  *
  * Keys are "<group>/<id>.<md5>", the reserved list's format.
  */
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -67,7 +68,10 @@ export function corpusKey(m: { id: string; group: string; checksum: { value: str
 }
 
 /** The SpamAssassin messages the model trains on, sorted by key (deterministic). */
-export function selectTrainingCorpus(all: StdlibMessage[] = loadCorpus()): CorpusMessage[] {
+export function selectTrainingCorpus(
+  all: StdlibMessage[] = loadCorpus(),
+  opts: { includeHeldOut?: boolean } = {},
+): CorpusMessage[] {
   const reserved = loadReserved();
   const inEval = loadEvalCorpusKeys();
   return all
@@ -77,6 +81,20 @@ export function selectTrainingCorpus(all: StdlibMessage[] = loadCorpus()): Corpu
       label: (m.group.startsWith("spam") ? 1 : 0) as 0 | 1,
       text: m.text,
     }))
-    .filter((m) => !reserved.has(m.key) && !inEval.has(m.key))
+    .filter((m) => !reserved.has(m.key) && !inEval.has(m.key) && (opts.includeHeldOut || !isRealMailEval(m.key)))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/**
+ * The real-mail part of `npm run eval:phishing` (issue 29): one in ten of the non-reserved SpamAssassin
+ * messages, chosen by a hash of the key, held out from every training step (text model and score layer), so
+ * the evaluation never sees mail the analyzer learned from. Never any of the reserved messages.
+ */
+export function isRealMailEval(key: string): boolean {
+  return createHash("sha256").update(`real-mail-eval:${key}`).digest()[0]! % 10 === 0;
+}
+
+/** The real-mail evaluation messages: non-reserved SpamAssassin messages that `isRealMailEval` holds out. */
+export function selectRealMailEval(all: StdlibMessage[] = loadCorpus()): CorpusMessage[] {
+  return selectTrainingCorpus(all, { includeHeldOut: true }).filter((m) => isRealMailEval(m.key));
 }

@@ -6,14 +6,21 @@
 import { simpleParser } from "mailparser";
 import { convert } from "html-to-text";
 import type { ModelInput } from "~/modules/phishing/index.server";
+import { prepareForParsing, SNIFFING_ICONV } from "~/modules/phishing/index.server";
 
 const HREF = /href\s*=\s*["']?([^"'\s>]{1,2000})/gi;
 
 export async function parseForModel(raw: string | Buffer): Promise<ModelInput> {
-  const parsed = await simpleParser(raw, {
+  // The analyzer's decoding (issue 29): UTF-8 when valid, else the declared charset, else Latin-1.
+  const buf = typeof raw === "string" ? Buffer.from(raw, "utf8") : raw;
+  const crlf = buf.indexOf("\r\n\r\n");
+  const lf = buf.indexOf("\n\n");
+  const headerEnd = Math.min(...[crlf, lf, buf.length].filter((x) => x >= 0));
+  const parsed = await simpleParser(prepareForParsing(buf, headerEnd), {
     skipImageLinks: true,
     skipTextToHtml: true,
     maxHtmlLengthToParse: 2_000_000,
+    Iconv: SNIFFING_ICONV,
   });
   const html = typeof parsed.html === "string" ? parsed.html : "";
   let text = parsed.text ?? "";

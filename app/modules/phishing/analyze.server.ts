@@ -39,9 +39,10 @@ export type {
   Risk,
   Signal,
   SignalCategory,
+  VerdictKind,
 } from "./analyzer/types";
 export { looksLikeMessage } from "./analyzer/parse.server";
-export { HIGH_FROM, MEDIUM_FROM, riskFor } from "./analyzer/score";
+export { HIGH_FROM, MEDIUM_FROM, riskFor, KIND_ADVICE, VERDICT_KINDS } from "./analyzer/score";
 
 /** The default time budget for one message (issue 10: 3 s). */
 export const DEFAULT_DEADLINE_MS = 3000;
@@ -136,6 +137,7 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
       bulk: state.facts.mailingList,
     });
     state.facts.credentialAsk = hits.credential;
+    state.facts.scam = hits.scam;
     // Image-only messages carry their words in pictures, out of reach of text filters.
     if (msg.html && msg.rawLinks.length) {
       const words = stripBracketed(msg.bodyText).match(/\p{L}{2,}/gu) ?? [];
@@ -153,7 +155,7 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   // --- Score -------------------------------------------------------------------
   // The text model reads what the language stage read: it runs only when that stage did.
   if (state.done.includes("language") && !late()) {
-    textModelSignal(state, add);
+    textModelSignal(state, add, opts.textModel);
     finished("score");
   }
   const cutShort = state.done.length < 7 ? { limitMs } : undefined;

@@ -4,4 +4,13 @@
  * text model's features.
  */
 export { analyzeMessage, type Risk, type Analysis } from "./analyze.server";
-export { scoreTextModel, extractFeatures, type ModelInput, type TextModelScore } from "./model";
+export {
+  scoreTextModel,
+  extractFeatures,
+  modelPoints,
+  type ModelCalibration,
+  type ModelInput,
+  type TextModelScore,
+} from "./model";
+export { scoreSignals } from "./analyzer/score";
+export { prepareForParsing, SNIFFING_ICONV } from "./analyzer/decode";

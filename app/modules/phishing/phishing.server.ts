@@ -19,7 +19,14 @@ import { memberships, phishingItems, tenants, users } from "@db/schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
 import { raiseAlert } from "~/modules/alerts";
-import { looksLikeMessage, type Analysis, type Risk, type Resolver } from "./analyze.server";
+import {
+  KIND_ADVICE,
+  looksLikeMessage,
+  type Analysis,
+  type Resolver,
+  type Risk,
+  type VerdictKind,
+} from "./analyze.server";
 import { analyzeInWorker } from "./pool.server";
 import { FREE_MAIL } from "./lists";
 
@@ -42,6 +49,7 @@ export type PhishingListItem = {
   subject: string;
   sender: string;
   risk: Risk;
+  kind?: VerdictKind;
   status: PhishingStatus;
   rationale: string[];
   score?: number;
@@ -112,6 +120,7 @@ export async function analyzeAndStore(input: {
       senderName: analysis.senderName || null,
       risk: analysis.risk,
       score: analysis.score,
+      kind: analysis.kind,
       status: "detected",
       rationale: analysis.rationale,
       analysis: {
@@ -153,6 +162,7 @@ const LIST_COLUMNS = {
   subject: phishingItems.subject,
   sender: phishingItems.sender,
   risk: phishingItems.risk,
+  kind: phishingItems.kind,
   status: phishingItems.status,
   rationale: phishingItems.rationale,
   score: phishingItems.score,
@@ -174,7 +184,7 @@ const latestItems = preparedQuery((d) =>
 export function listPhishingItems(
   tenantId: string,
   filter: ListFilter = {},
-): (PhishingListItem & { score: number; createdAt: number })[] {
+): (PhishingListItem & { score: number; createdAt: number; kind: VerdictKind })[] {
   const limit = Math.min(Math.max(filter.limit ?? 100, 1), 500);
   if (!filter.risk && !filter.status) return latestItems().all({ tenantId, limit });
   const conds: SQL[] = [eq(phishingItems.tenantId, tenantId)];
@@ -221,12 +231,16 @@ export function countPhishingItems(tenantId: string) {
   };
 }
 
-/** The API's answer for one item (issue 5: `{ id, subject, sender, risk, score, status, rationale }`). */
+/**
+ * The API's answer for one item (issue 5: `{ id, subject, sender, risk, score, status, rationale }`; issue 29
+ * adds `kind` and its one-line `advice`).
+ */
 export function apiItem(item: {
   id: string;
   subject: string;
   sender: string;
   risk: Risk;
+  kind: VerdictKind;
   score: number;
   status: PhishingStatus;
   rationale: string[];
@@ -236,6 +250,8 @@ export function apiItem(item: {
     subject: item.subject,
     sender: item.sender,
     risk: item.risk,
+    kind: item.kind,
+    advice: KIND_ADVICE[item.kind],
     score: item.score,
     status: item.status,
     rationale: item.rationale,

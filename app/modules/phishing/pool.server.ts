@@ -28,6 +28,7 @@ import { analyzeMessage, DEFAULT_DEADLINE_MS, dnsAllowanceMs } from "./analyze.s
 import { protectedTargets } from "./domains";
 import { fallbackAddress, fallbackHeaderLines, headerValue } from "./analyzer/parse.server";
 import { emptyState, finishAnalysis } from "./analyzer/score";
+import { decodeBytes } from "./analyzer/decode";
 import type { Analysis, AnalysisState, AnalyzeOptions } from "./analyzer/types";
 import type { MainMessage, WorkerMessage, WorkerTask } from "./analyzer/worker";
 
@@ -126,7 +127,7 @@ export async function closePhishingPool(): Promise<void> {
 function headerOnlyState(raw: Buffer | string): AnalysisState {
   const buf = typeof raw === "string" ? Buffer.from(raw.slice(0, 65_536)) : raw.subarray(0, 65_536);
   const state = emptyState(typeof raw === "string" ? Buffer.byteLength(raw) : raw.length);
-  const text = buf.toString("latin1");
+  const text = decodeBytes(buf);
   const end = text.search(/\r?\n\r?\n/);
   const lines = fallbackHeaderLines(end >= 0 ? text.slice(0, end) : text);
   const from = fallbackAddress(headerValue(lines, "from"));
@@ -150,7 +151,7 @@ export async function analyzeInWorker(raw: Buffer | string, opts: AnalyzeOptions
   const abort = new AbortController();
   let last: AnalysisState | null = null;
   let hardTimer: NodeJS.Timeout | null = null;
-  const { resolver, onProgress, ...plain } = opts;
+  const { resolver, onProgress, textModel: _inProcessOnly, ...plain } = opts;
 
   port1.on("message", (m: WorkerMessage) => {
     if (m.type === "start") {

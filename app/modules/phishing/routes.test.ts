@@ -70,18 +70,32 @@ function pagePost(fields: Record<string, string | File>, cookie: string, url = "
 beforeEach(() => resetRateLimits());
 
 describe("POST /api/phishing/analyze", () => {
-  it("stores the item and answers 201 with { id, subject, sender, risk, score, status, rationale }", async () => {
+  it("stores the item and answers 201 with { id, subject, sender, risk, kind, advice, score, status, rationale }", async () => {
     const { cookie, tenantId } = await signedIn();
     const res = await analyzeViaApi(cookie, { raw: PHISH });
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(Object.keys(body).sort()).toEqual(["id", "rationale", "risk", "score", "sender", "status", "subject"]);
+    // Issue 29 added the verdict's kind and its one-line advice.
+    expect(Object.keys(body).sort()).toEqual([
+      "advice",
+      "id",
+      "kind",
+      "rationale",
+      "risk",
+      "score",
+      "sender",
+      "status",
+      "subject",
+    ]);
     expect(body).toMatchObject({
       subject: "Your account has been limited",
       sender: "service@paypa1.com",
       risk: "high",
+      kind: "phishing",
       status: "detected",
     });
+    expect(body.advice).toMatch(/password/);
+    expect(getPhishingItem(tenantId, body.id)?.kind).toBe("phishing");
     expect(body.score).toBeGreaterThanOrEqual(55);
     expect(body.rationale.length).toBeGreaterThan(3);
     expect(getPhishingItem(tenantId, body.id)?.subject).toBe("Your account has been limited");

@@ -5,6 +5,8 @@
  */
 export type Risk = "low" | "medium" | "high";
 export type PhishingStatus = "detected" | "quarantined";
+/** What the threat is (issue 29); "legitimate" whenever the risk is low. */
+export type VerdictKind = "phishing" | "scam" | "malware" | "spam" | "legitimate";
 
 /** One row of the list: the spec's phishing item, plus score and date when known. */
 export type PhishingListItemView = {
@@ -12,6 +14,8 @@ export type PhishingListItemView = {
   subject: string;
   sender: string;
   risk: Risk;
+  /** Absent in the demo mode's simulated items. */
+  kind?: VerdictKind;
   status: PhishingStatus;
   rationale: string[];
   score?: number;
@@ -30,6 +34,9 @@ export type VerdictDetail = {
   sender: string;
   senderName?: string;
   risk: Risk;
+  kind?: VerdictKind;
+  /** The one line of advice for the kind. */
+  advice?: string;
   score: number;
   status?: PhishingStatus;
   rationale: string[];

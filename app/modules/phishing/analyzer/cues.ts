@@ -18,6 +18,7 @@ export const CUE_CATEGORIES = [
   "crypto",
   "suspension",
   "organization",
+  "scam",
 ] as const;
 export type CueCategory = (typeof CUE_CATEGORIES)[number];
 
@@ -29,8 +30,10 @@ type LanguageCues = {
   crypto: string[];
   suspension: string[];
   organization: string[];
+  /** Scam lures that are not credential phishing, by lure (issue 29). */
+  scam?: Record<string, string[]>;
 };
-type Phrase = { words: string[]; text: string; lang: string; category: CueCategory };
+type Phrase = { words: string[]; text: string; lang: string; category: CueCategory; lure?: string };
 
 /** Invisible and bidirectional formatting characters (zero-width, soft hyphen, word joiner, BOM, bidi embeddings, overrides and isolates, fillers). */
 export const INVISIBLE =
@@ -82,7 +85,12 @@ const prefixFirst = new Map<string, Phrase[]>();
       ["suspension", cues.suspension],
       ["organization", cues.organization],
     ];
-    for (const [category, phrases] of lists) {
+    const lures: [CueCategory, string[], string][] = Object.entries(cues.scam ?? {}).map(([lure, phrases]) => [
+      "scam",
+      phrases,
+      lure,
+    ]);
+    for (const [category, phrases, lure] of [...lists.map(([c, p]) => [c, p, undefined] as const), ...lures]) {
       for (const text of phrases) {
         // "*" and "~" survive folding as separate marks: keep them on the words.
         const words = text
@@ -93,7 +101,7 @@ const prefixFirst = new Map<string, Phrase[]>();
           .flatMap((w) => (w.includes(" ") ? w.split(" ") : [w]))
           .filter(Boolean);
         if (!words.length) continue;
-        const phrase = { words, text, lang, category };
+        const phrase: Phrase = { words, text, lang, category, lure };
         if (words[0]!.endsWith("*")) {
           const key = words[0]!.slice(0, 2);
           prefixFirst.set(key, [...(prefixFirst.get(key) ?? []), phrase]);
@@ -114,7 +122,7 @@ function wordMatches(pattern: string, word: string | undefined): boolean {
   return word === pattern;
 }
 
-export type CueHits = Record<CueCategory, string[]> & { languages: string[] };
+export type CueHits = Record<CueCategory, string[]> & { languages: string[]; lures: string[] };
 
 /** The cues found in `words`, each phrase at most once, by category; and the languages they came from. */
 export function matchCues(words: string[]): CueHits {
@@ -122,6 +130,7 @@ export function matchCues(words: string[]): CueHits {
   const seen = new Set<Phrase>();
   const found = new Set<string>();
   const languages = new Set<string>();
+  const lures = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const cands = byFirst.get(w);
@@ -135,6 +144,7 @@ export function matchCues(words: string[]): CueHits {
       if (!found.has(key)) {
         found.add(key);
         hits[p.category].push(matched);
+        if (p.lure) lures.add(p.lure);
       }
     };
     if (cands) for (const p of cands) check(p);
@@ -142,6 +152,7 @@ export function matchCues(words: string[]): CueHits {
     if (prefixed) for (const p of prefixed) if (w.startsWith(p.words[0]!.slice(0, -1))) check(p);
   }
   hits.languages = [...languages];
+  hits.lures = [...lures];
   return hits;
 }
 

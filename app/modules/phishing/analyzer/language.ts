@@ -80,6 +80,18 @@ const GENERIC_GREETING =
 const BOILERPLATE =
   /\b(click here to |)(view|read|see) (this|the|it|our) ?(e-?mail|message|newsletter)? (online|in (your|a|the) (web )?browser)\b|\bclick here to unsubscribe\b|\bhaving trouble (viewing|reading)[^.\n]*/gi;
 
+/** How the rationale names each scam lure of data/cues.json. */
+const SCAM_LURES: Record<string, string> = {
+  "gift-card": "gift-card and reward",
+  survey: "survey-for-reward",
+  dating: "dating and adult",
+  loan: "loan",
+  health: "miracle-product",
+  casino: "casino and crypto-airdrop",
+  customs: "parcel-fee and customs",
+  tax: "tax-debt",
+};
+
 export type LanguageContext = {
   /** The message is mailing-list or bulk mail (List-Id, List-Unsubscribe, Precedence: bulk/list). */
   bulk?: boolean;
@@ -90,6 +102,8 @@ export type LanguageHits = {
   credential: boolean;
   /** The languages the cues found came from. */
   languages: string[];
+  /** Wording of a scam that is not credential phishing (prize, advance fee, crypto, extortion, callback, lures). */
+  scam: boolean;
 };
 
 export function analyzeLanguage(input: string, add: AddSignal, ctx: LanguageContext = {}): LanguageHits {
@@ -186,6 +200,19 @@ export function analyzeLanguage(input: string, add: AddSignal, ctx: LanguageCont
       crypto.length >= 3 || prize.length >= 2 ? 15 : 10,
       `It talks about cryptocurrency, wallets or investment returns, the subject of crypto scams: ${quote(crypto)}.`,
     );
+  // Scams that want money or personal details, not a password: gift cards, paid surveys, dating, loans,
+  // miracle cures, casino and airdrops, parcels held at customs, tax debts (issue 29). One phrase is
+  // common in honest mail; two, or one lure beside a prize, are not.
+  const scam = distinct(cues.scam);
+  const lureCount = cues.lures.length;
+  const scamFound = scam.length >= 2 || (scam.length === 1 && (prize.length >= 1 || crypto.length >= 1));
+  if (scamFound)
+    add(
+      "language",
+      "scam",
+      ctx.bulk && !asks ? 4 : scam.length >= 3 || lureCount >= 2 ? 15 : 10,
+      `It has the wording of ${cues.lures.map((l) => SCAM_LURES[l] ?? l).join(" and ")} scams: ${quote(scam)}.`,
+    );
   const extortion = EXTORTION_PAY.exec(text)?.[0] && EXTORTION_THREAT.exec(text)?.[0];
   if (extortion)
     add(
@@ -219,6 +246,13 @@ export function analyzeLanguage(input: string, add: AddSignal, ctx: LanguageCont
       !!(callbackClaim && phone) ||
       !!extortion,
     languages: cues.languages,
+    scam:
+      scamFound ||
+      fee.length >= 2 ||
+      prize.length >= 2 ||
+      crypto.length >= 2 ||
+      !!extortion ||
+      !!(callbackClaim && phone),
   };
 }
 

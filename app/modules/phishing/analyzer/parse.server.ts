@@ -16,6 +16,7 @@ import { domainInfo, type DomainInfo } from "../domains";
 import type { ListInfo } from "./sender";
 import type { AddSignal } from "./types";
 import { addressIn, cap, domainOf, LIMITS, shorten, tidyLines } from "./text";
+import { decodeBytes, prepareForParsing, repairMojibake, SNIFFING_ICONV } from "./decode";
 
 let simpleParser: typeof import("mailparser").simpleParser;
 let convert: typeof import("html-to-text").convert;
@@ -142,6 +143,12 @@ function firstAddress(obj: AddressObject | AddressObject[] | undefined): Address
     }
   }
   return null;
+}
+
+/** A header line as mailparser gives it (bytes as Latin-1) read as UTF-8 when its bytes are UTF-8. */
+function decodeHeaderLine(line: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[^\x00-\x7f]/.test(line) ? decodeBytes(Buffer.from(line, "latin1")) : line;
 }
 
 export function fallbackHeaderLines(head: string): HeaderLine[] {
@@ -275,35 +282,40 @@ export async function parseMessage(raw: Buffer | string): Promise<ParsedMessage>
   const buf = stripLeadingNoise(typeof raw === "string" ? Buffer.from(raw, "utf8") : raw);
   let parsed: ParsedMail | null = null;
   let parseWarning: string | null = null;
-  try {
-    parsed = await simpleParser(buf, {
-      skipHtmlToText: true,
-      skipTextToHtml: true,
-      skipImageLinks: true,
-      maxHtmlLengthToParse: 5_000_000,
-    });
-  } catch (error) {
-    parseWarning = `The MIME structure could not be parsed (${error instanceof Error ? shorten(error.message, 200) : "unknown error"}); the analysis is best effort.`;
-  }
   const headerEnd = (() => {
     const i = buf.indexOf("\r\n\r\n");
     const j = buf.indexOf("\n\n");
     const cands = [i, j].filter((x) => x >= 0);
     return cands.length ? Math.min(...cands) : buf.length;
   })();
+  try {
+    // Decoding by the rule in decode.ts (UTF-8 when valid, else the declared charset, else Latin-1); the
+    // original bytes (`buf`) stay as they were for DKIM.
+    parsed = await simpleParser(prepareForParsing(buf, headerEnd), {
+      skipHtmlToText: true,
+      skipTextToHtml: true,
+      skipImageLinks: true,
+      maxHtmlLengthToParse: 5_000_000,
+      Iconv: SNIFFING_ICONV,
+    });
+  } catch (error) {
+    parseWarning = `The MIME structure could not be parsed (${error instanceof Error ? shorten(error.message, 200) : "unknown error"}); the analysis is best effort.`;
+  }
+  // mailparser gives header lines as Latin-1; after prepareForParsing their 8-bit bytes are UTF-8.
   const headerLines: HeaderLine[] = parsed?.headerLines
-    ? parsed.headerLines.slice(0, LIMITS.headerLines).map((h) => ({ key: h.key, line: h.line }))
-    : fallbackHeaderLines(buf.subarray(0, Math.min(headerEnd, 1_000_000)).toString("latin1"));
+    ? parsed.headerLines.slice(0, LIMITS.headerLines).map((h) => ({ key: h.key, line: decodeHeaderLine(h.line) }))
+    : fallbackHeaderLines(decodeBytes(buf.subarray(0, Math.min(headerEnd, 1_000_000))));
   const hv = (key: string) => headerValue(headerLines, key);
 
   const from = firstAddress(parsed?.from) ?? fallbackAddress(hv("from"));
   const sender = from?.address ?? "";
-  const senderName = (from?.name ?? "").trim();
+  // An encoded-word labelled Latin-1 around UTF-8 bytes leaves "Ã¤": undone here.
+  const senderName = repairMojibake((from?.name ?? "").trim());
   const fromInfo = sender ? domainInfo(domainOf(sender)) : null;
   const replyTo = firstAddress(parsed?.replyTo)?.address ?? fallbackAddress(hv("reply-to"))?.address ?? null;
   const returnPathRaw = (parsed?.headers.get("return-path") as AddressObject | undefined) ?? undefined;
   const returnPath = firstAddress(returnPathRaw)?.address ?? fallbackAddress(hv("return-path"))?.address ?? null;
-  const subject = cap(parsed?.subject ?? hv("subject") ?? "", LIMITS.subject).trim() || "(no subject)";
+  const subject = repairMojibake(cap(parsed?.subject ?? hv("subject") ?? "", LIMITS.subject).trim()) || "(no subject)";
   const messageId = parsed?.messageId ?? hv("message-id") ?? null;
   const date = parsed?.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : null;
 
@@ -326,7 +338,7 @@ export async function parseMessage(raw: Buffer | string): Promise<ParsedMessage>
       linksInText(bodyText, rawLinks);
     }
   } else {
-    bodyText = buf.subarray(headerEnd, headerEnd + LIMITS.bodyText).toString("utf8");
+    bodyText = decodeBytes(buf.subarray(headerEnd, headerEnd + LIMITS.bodyText));
     linksInText(bodyText, rawLinks);
   }
   bodyText = tidyLines(bodyText.slice(0, LIMITS.bodyText * 2).replace(/\u00a0/g, " ")).slice(0, LIMITS.bodyText);

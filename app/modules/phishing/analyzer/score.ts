@@ -18,14 +18,16 @@ import type {
   Analysis,
   AnalysisState,
   AnalyzedLink,
+  AnalyzeOptions,
   Risk,
   Signal,
   SignalCategory,
   StageName,
+  VerdictKind,
 } from "./types";
 import { STAGES } from "./types";
 import { normaliseName, shorten, titleCase } from "./text";
-import { scoreTextModel } from "../model";
+import { modelCalibration, modelPoints, scoreTextModel } from "../model";
 
 export const HIGH_FROM = 55;
 export const MEDIUM_FROM = 25;
@@ -39,7 +41,8 @@ export const CATEGORY_CAP: Record<SignalCategory, number> = {
   attachments: 60,
   headers: 20,
   language: 40,
-  model: 20,
+  // The model's own cap is its calibration's (model.json), always under 55: alone it reaches medium, never high.
+  model: 54,
   trust: 0,
 };
 
@@ -93,7 +96,43 @@ export function combinations(state: AnalysisState, targets: Protected[], add: Ad
       "It asks for credentials or payment and also shows a deceptive sender, link or attachment: the typical shape of a phishing message.",
     );
   }
-  const reassured = dmarcPass && !impersonation && !senderLookalike && !lookalikeLinks;
+  // Signals that are weak apart and strong together (issue 29): a shortener behind an image-only body, and
+  // replies or bounces routed to another domain in a message that reads like a lure.
+  const has = (id: string) => signals.some((s) => s.id === id && s.weight > 0);
+  const model = state.facts.modelProbability ?? 0;
+  const lure = credentialAsk || state.facts.scam || model >= 0.7;
+  if (has("shortener") && has("little-text"))
+    add(
+      "links",
+      "shortener-image-only",
+      15,
+      "A shortened link behind a body of images with almost no text: both hide what the message says and where it leads.",
+    );
+  const elsewhere = signals.find(
+    (s) => (s.id === "reply-to-mismatch" || s.id === "return-path-mismatch") && s.weight > 0,
+  );
+  if (elsewhere && lure)
+    add(
+      "sender",
+      "reply-elsewhere-lure",
+      12,
+      `Replies or bounces go to another domain than the sender's, in a message that reads like a lure: answers would reach someone else.`,
+    );
+  // Authentication proves who sent it, not that it is safe: a throw-away domain registered for a campaign
+  // passes DMARC too. No reassurance when the wording reads like phishing or a scam, or the domain is on a
+  // TLD common in phishing, unless the authenticated domain is a known brand's or your organization's own
+  // (a real sign-in alert from google.com reads like its imitations).
+  const ownDomain = !!fromInfo && targets.some((t) => ownedBy(fromInfo, t));
+  const lureWording = (model >= 0.5 || state.facts.scam) && !ownDomain;
+  const cheapTld = has("sender-tld");
+  const reassured = dmarcPass && !impersonation && !senderLookalike && !lookalikeLinks && !lureWording && !cheapTld;
+  if (dmarcPass && fromInfo && !reassured && (lureWording || cheapTld))
+    add(
+      "trust",
+      "authenticated-not-safe",
+      0,
+      `The sender's domain ${fromInfo.domain} is authenticated (DMARC pass): that proves who sent it, not that it is safe${cheapTld ? ", and the domain is on a top-level domain common in phishing" : ", and the message reads like a lure"}.`,
+    );
   if (reassured && fromInfo) {
     const ownAuthenticated = state.auth.find((a) => a.method === "dmarc" && a.result === "pass");
     add(
@@ -108,17 +147,24 @@ export function combinations(state: AnalysisState, targets: Protected[], add: Ad
 /**
  * The statistical text model (model/, docs/phishing-model.md) as one weighted
  * signal beside the rules: its probability that the subject, text and links
- * are phishing maps to 0-20 points (category cap 20), halved for bulk mail
- * that asks for nothing (a marketing vocabulary is not a scam's). The
+ * are phishing maps to points by the calibration stored with the model
+ * (0 up to its cap, under 55: a confident model alone reaches medium, issue
+ * 29). The
  * rationale line names the tokens that weighed most, so a person can see why.
  */
-export function textModelSignal(state: AnalysisState, add: AddSignal) {
+export function textModelSignal(
+  state: AnalysisState,
+  add: AddSignal,
+  model: AnalyzeOptions["textModel"] = scoreTextModel,
+) {
   const urls = state.links.map((l) => l.href).slice(0, 100);
-  const { probability, topTokens } = scoreTextModel({ subject: state.subject, text: state.bodyText, urls });
+  const { probability, topTokens } = model({ subject: state.subject, text: state.bodyText, urls });
+  state.facts.modelProbability = probability;
   const p = Math.round(probability * 100) / 100;
-  let weight =
-    probability >= 0.95 ? 20 : probability >= 0.85 ? 15 : probability >= 0.7 ? 10 : probability >= 0.5 ? 5 : 0;
-  if (state.facts.mailingList && !state.facts.credentialAsk) weight = Math.floor(weight / 2);
+  // Points from the calibration fitted on held-out real mail (model.json; docs/phishing-model.md).
+  // Not halved for bulk mail any more (issue 29): spam is bulk mail too, and the calibration's cap keeps the
+  // model alone at medium, so a newsletter is never high on its wording.
+  const weight = modelPoints(probability, modelCalibration());
   const tokens = topTokens
     .slice(0, 5)
     .map((t) => `"${shorten(t.token, 30)}"`)
@@ -145,6 +191,61 @@ export function scoreSignals(signals: Signal[]): { score: number; risk: Risk } {
   for (const [cat, sum] of byCategory) total += Math.min(sum, CATEGORY_CAP[cat]);
   const score = Math.max(0, Math.min(100, Math.round(total)));
   return { score, risk: riskFor(score) };
+}
+
+export const VERDICT_KINDS = ["phishing", "scam", "malware", "spam", "legitimate"] as const;
+
+/** The one line of advice per kind (docs/phishing-analyzer.md), shown beside the risk in the page and the API. */
+export const KIND_ADVICE: Record<VerdictKind, string> = {
+  phishing:
+    "Do not click its links or enter a password, code or card number; report it, and if you already signed in through it, change that password now.",
+  scam: "Do not reply, pay or send personal details: no real prize, loan, refund or parcel fee is claimed this way; report it and delete it.",
+  malware:
+    "Do not open its attachments or downloads; if you already did, disconnect the device from the network and call your security team.",
+  spam: "Unwanted bulk mail: mark it as spam, and unsubscribe only from senders you know.",
+  legitimate: "No phishing or scam pattern found; stay careful with unexpected requests all the same.",
+};
+
+/** Whether the message shows a sign that legitimate mail never shows, the condition for high risk. */
+function decisiveSign(state: AnalysisState, signals: Signal[]): boolean {
+  const f = state.facts;
+  if (f.credentialAsk || f.scam || f.impersonation || f.senderLookalike) return true;
+  if (state.attachments.some((a) => a.issues.length > 0)) return true;
+  return signals.some(
+    (s) =>
+      s.weight >= 15 &&
+      (s.category === "lookalike" ||
+        s.category === "attachments" ||
+        s.category === "authentication" ||
+        s.category === "sender" ||
+        (s.category === "links" && s.id !== "shortener-image-only") ||
+        (s.category === "language" && s.id !== "little-text")),
+  );
+}
+
+/** Signals that make a message at medium or high risk malware or phishing rather than a scam or spam. */
+const MALWARE_SIGNAL = /^(att-(double|exe|script|macro|vba|inner|encrypted|pdfjs|image)-|download$)/;
+const PHISHING_SIGNAL =
+  /^(credential|payment|combo|off-domain|body-brand|html-form|sender-lookalike|sender-punycode|display-name-|brand-domain-unauthenticated|link-lookalike-|att-html-|userinfo|text-href$|subdomain-brand)/;
+
+/**
+ * The verdict's kind (issue 29): low risk is "legitimate"; otherwise malware when an attachment or download
+ * carries code, phishing when it asks for credentials or payment or imitates a sender or site, scam when its
+ * wording is a lure that is not credential phishing (prizes, gift cards, loans, customs fees ...), else spam.
+ */
+export function kindFor(risk: Risk, signals: Signal[], facts: AnalysisState["facts"]): VerdictKind {
+  if (risk === "low") return "legitimate";
+  const ids = signals.filter((s) => s.weight > 0).map((s) => s.id);
+  if (ids.some((id) => MALWARE_SIGNAL.test(id))) return "malware";
+  const phishing = facts.impersonation || facts.senderLookalike || ids.some((id) => PHISHING_SIGNAL.test(id));
+  if (
+    facts.scam &&
+    !ids.some((id) => /^(credential|html-form|att-html-|link-lookalike-)/.test(id)) &&
+    !facts.senderLookalike
+  )
+    return "scam";
+  if (phishing) return "phishing";
+  return facts.scam ? "scam" : "spam";
 }
 
 const STAGE_WORDS: Record<StageName, string> = {
@@ -180,7 +281,15 @@ export function emptyState(sizeBytes: number): AnalysisState {
     attachments: [],
     auth: [],
     done: [],
-    facts: { impersonation: false, senderLookalike: false, credentialAsk: false, dmarcPass: false, mailingList: false },
+    facts: {
+      impersonation: false,
+      senderLookalike: false,
+      credentialAsk: false,
+      dmarcPass: false,
+      mailingList: false,
+      scam: false,
+      modelProbability: null,
+    },
     startedAt: performance.now(),
   };
 }
@@ -206,7 +315,22 @@ export function finishAnalysis(
       weight: 0,
       message: cutShortLine(state.done, cutShort.limitMs),
     });
-  const { score, risk } = scoreSignals(signals);
+  let { score, risk } = scoreSignals(signals);
+  // High means "a sign legitimate mail never shows" (docs/phishing-analyzer.md). Weak signs that bulk mail
+  // shows too (shorteners, images, trackers, salesy wording) may add up to medium, not to high: marketing
+  // that looks like spam is still not a threat to act on (issue 29: marketing-like mail never high).
+  if (risk === "high" && !decisiveSign(state, signals)) {
+    score = HIGH_FROM - 1;
+    risk = "medium";
+    signals.push({
+      id: "no-decisive-sign",
+      category: "headers",
+      weight: 0,
+      message:
+        "Several weak signs add up, but none that legitimate bulk mail never shows (no request for credentials or payment, no imitation, no dangerous attachment, no scam wording), so the risk stays at medium.",
+    });
+  }
+  const kind = kindFor(risk, signals, state.facts);
   const ordered = [...signals].sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
   const rationale = [
     ...ordered.filter((s) => s.weight > 0).map((s) => s.message),
@@ -222,6 +346,8 @@ export function finishAnalysis(
     senderName: state.senderName,
     risk,
     score,
+    kind,
+    advice: KIND_ADVICE[kind],
     rationale,
     signals,
     links: state.links,

@@ -5,6 +5,8 @@
  * send any of them to the main thread (structured clone).
  */
 export type Risk = "low" | "medium" | "high";
+/** What kind of threat the verdict is about (issue 29); "legitimate" whenever the risk is low. */
+export type VerdictKind = "phishing" | "scam" | "malware" | "spam" | "legitimate";
 export type SignalCategory =
   "authentication" | "sender" | "lookalike" | "links" | "attachments" | "headers" | "language" | "model" | "trust";
 
@@ -50,6 +52,9 @@ export type Analysis = {
   senderName: string;
   risk: Risk;
   score: number;
+  kind: VerdictKind;
+  /** One line: what the reader should do with a message of this kind. */
+  advice: string;
   rationale: string[];
   signals: Signal[];
   links: AnalyzedLink[];
@@ -82,6 +87,14 @@ export type AnalyzeOptions = {
   dnsBudgetMs?: number;
   /** Time budget for the whole analysis in ms (default 3000): stages not started by then are skipped. */
   deadlineMs?: number;
+  /**
+   * The text model to use instead of the shipped one (the training script calibrates a model it has not
+   * shipped yet). In-process only: the worker pool drops it.
+   */
+  textModel?: (input: { subject: string; text: string; urls: string[] }) => {
+    probability: number;
+    topTokens: { token: string; weight: number }[];
+  };
   /** Called after each stage with what is known so far (the worker pool keeps it in case the thread must be stopped). */
   onProgress?: (state: AnalysisState) => void;
 };
@@ -118,6 +131,10 @@ export type AnalysisState = {
     credentialAsk: boolean;
     dmarcPass: boolean;
     mailingList: boolean;
+    /** Scam wording that is not credential phishing (language stage). */
+    scam: boolean;
+    /** The text model's probability (score stage), null until it ran. */
+    modelProbability: number | null;
   };
   startedAt: number;
 };

@@ -7,7 +7,7 @@
 import { Form } from "@remix-run/react";
 import { Inbox, ShieldOff, ShieldCheck } from "~/components/ui/icons";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
-import type { PhishingListItemView, PhishingStatus, Risk } from "../types";
+import type { PhishingListItemView, PhishingStatus, Risk, VerdictKind } from "../types";
 
 export type PhishingListProps = {
   items: PhishingListItemView[];
@@ -111,6 +111,11 @@ export function PhishingList({
               <td className="max-w-[14rem] break-all px-3 py-2 text-ink-muted">{item.sender}</td>
               <td className="whitespace-nowrap px-3 py-2">
                 <SeverityBadge level={item.risk} />
+                {item.kind ? (
+                  <span className="ml-1">
+                    <KindLabel kind={item.kind} />
+                  </span>
+                ) : null}
                 {item.score !== undefined ? (
                   <span className="ml-1 text-xs text-ink-muted">{item.score}/100</span>
                 ) : null}
@@ -186,5 +191,26 @@ export function PhishingFilters({ risk, status }: { risk: Risk | null; status: P
         Filter
       </button>
     </Form>
+  );
+}
+
+const KIND_LABEL: Record<VerdictKind, string> = {
+  phishing: "Phishing",
+  scam: "Scam",
+  malware: "Malware",
+  spam: "Spam",
+  legitimate: "Legitimate",
+};
+
+/** The verdict's kind as a word beside the risk badge (issue 29). */
+export function KindLabel({ kind }: { kind: VerdictKind }) {
+  return (
+    <span
+      className="rounded border border-slate-300 px-1.5 py-0.5 text-xs font-medium text-ink"
+      data-testid="phishing-kind"
+      data-kind={kind}
+    >
+      {KIND_LABEL[kind]}
+    </span>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import type { VerdictDetail } from "../types";
-import { PhishingStatusBadge } from "./phishing-list";
+import { KindLabel, PhishingStatusBadge } from "./phishing-list";
 
 const RISK_SUMMARY = {
   high: "Do not interact with this message: do not click its links, open its attachments or reply. Report it to your security team.",
@@ -50,6 +50,7 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
           Verdict
         </H>
         <SeverityBadge level={verdict.risk} />
+        {verdict.kind ? <KindLabel kind={verdict.kind} /> : null}
         <span className="text-sm text-ink-muted" data-testid="phishing-score">
           Score {verdict.score}/100
         </span>
@@ -83,6 +84,11 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
         ) : null}
       </dl>
       <p className="text-sm font-medium">{RISK_SUMMARY[verdict.risk]}</p>
+      {verdict.advice ? (
+        <p className="text-sm" data-testid="phishing-advice">
+          {verdict.advice}
+        </p>
+      ) : null}
       <div>
         <Sub className="mb-2 text-sm font-semibold">Why</Sub>
         <ul className="list-disc space-y-1 pl-5 text-sm" data-testid="phishing-rationale">

@@ -3,5 +3,12 @@
  * and link features, trained at development time on the SpamAssassin public
  * corpus plus our own multilingual examples (docs/phishing-model.md).
  */
-export { scoreTextModel, type TextModelScore } from "./score";
+export {
+  scoreTextModel,
+  modelCalibration,
+  modelPoints,
+  DEFAULT_CALIBRATION,
+  type ModelCalibration,
+  type TextModelScore,
+} from "./score";
 export { extractFeatures, describeFeature, LIMITS as TEXT_MODEL_LIMITS, type ModelInput } from "./features";
