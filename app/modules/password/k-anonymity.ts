@@ -56,7 +56,8 @@ export type RangeFetch = (url: string, init?: RequestInit) => Promise<Response>;
 export async function pwnedCount(password: string, fetchImpl: RangeFetch = fetch, base = ""): Promise<number> {
   const { prefix, suffix } = splitHash(passwordSha1(password));
   const response = await fetchImpl(pwnedRangeUrl(prefix, base), {
-    headers: { Accept: "text/plain" },
+    // Padding hides how many hashes the prefix has from anyone who sees the answer's size.
+    headers: { Accept: "text/plain", "Add-Padding": "true" },
     credentials: "omit",
   });
   if (!response.ok)
