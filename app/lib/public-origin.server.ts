@@ -24,3 +24,12 @@ export function hostDependentCacheControl(cacheable: string): string {
 export function originFromRequest(): boolean {
   return !getEnv().PUBLIC_URL;
 }
+
+/**
+ * The configured public origin, or null: never derived from a request. Links
+ * in mail use only this (a Host header is the sender's to choose).
+ */
+export function configuredOrigin(): string | null {
+  const configured = getEnv().PUBLIC_URL;
+  return configured ? configured.replace(/\/+$/, "") : null;
+}
