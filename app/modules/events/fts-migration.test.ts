@@ -23,7 +23,12 @@ function migrationsBefore(): string {
   fs.rmSync(path.join(dir, `${NEW_MIGRATION}.sql`));
   const journalFile = path.join(dir, "meta/_journal.json");
   const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag !== NEW_MIGRATION);
+  // Later migrations go too: the migrator skips one older than the last applied, so a database that had
+  // them would never get this one.
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((e) => e.tag === NEW_MIGRATION),
+  );
   fs.writeFileSync(journalFile, JSON.stringify(journal));
   return dir;
 }
