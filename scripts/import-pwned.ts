@@ -1,8 +1,9 @@
 // npm run import:pwned -- FILE
 //
 // Streams a file in the Pwned Passwords downloader's format (`HASH:COUNT`:
-// 40 upper-case hex SHA-1, a colon, the count; one per line, CRLF tolerated)
-// into the range store. Batched upserts in transactions; invalid lines are
+// 40 upper-case hex SHA-1, or 32 hex NTLM from the downloader's `-n` mode, a
+// colon, the count; one per line, CRLF tolerated) into the range store of its
+// mode (the first hash line decides; lines of the other length are invalid). Batched upserts in transactions; invalid lines are
 // counted and reported, never fatal. A progress bar (by bytes read) shows on
 // a terminal. Runs the module's code directly (tsx), without the Remix build.
 import fs from "node:fs";
@@ -56,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
   const file = argv[0];
   if (!file || file === "--help" || file === "-h") {
     process.stderr.write(
-      "Usage: npm run import:pwned -- FILE\n  FILE: lines of HASH:COUNT (40 hex SHA-1, a colon, the count)\n",
+      "Usage: npm run import:pwned -- FILE\n  FILE: lines of HASH:COUNT (40 hex SHA-1 or 32 hex NTLM, a colon, the count)\n",
     );
     return file ? 0 : 2;
   }
@@ -67,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
   const r = await importPwnedFile(file, { progress: Boolean(process.stderr.isTTY) });
   const perSecond = r.seconds > 0 ? Math.round((r.imported + r.invalid) / r.seconds) : 0;
   process.stdout.write(
-    `Imported ${r.imported} hashes into ${r.database} in ${r.seconds.toFixed(1)} s (${perSecond} lines/s); ${r.invalid} invalid line(s) skipped.\n`,
+    `Imported ${r.imported} ${r.mode === "ntlm" ? "NTLM" : "SHA-1"} hashes into ${r.database} in ${r.seconds.toFixed(1)} s (${perSecond} lines/s); ${r.invalid} invalid line(s) skipped.\n`,
   );
   if (r.invalid > 0) {
     process.stdout.write(`Invalid lines (first ${r.invalidLines.length}): ${r.invalidLines.join(", ")}\n`);

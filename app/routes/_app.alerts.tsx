@@ -29,6 +29,8 @@ const Filters = z.object({
   status: z.enum(STATUS_FILTERS).optional().catch(undefined),
   severity: z.enum(["low", "medium", "high", "critical"]).optional().catch(undefined),
   source: z.string().max(60).optional().catch(undefined),
+  // One alert: where the link in alert mail points.
+  id: z.string().max(100).optional().catch(undefined),
 });
 
 const EVENT_LABEL: Record<string, string> = {
@@ -64,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     status: url.searchParams.get("status") || undefined,
     severity: url.searchParams.get("severity") || undefined,
     source: url.searchParams.get("source") || undefined,
+    id: url.searchParams.get("alert") || undefined,
   });
   const list = listAlerts(tenantId, 200, filters);
   const timelines = alertTimelines(

@@ -1,26 +1,72 @@
 /**
  * GET /api/pwned/range/{prefix}: the Pwned Passwords range API, served from
  * the local range store. Public (the public breach check uses it), 120
- * requests a minute per client address. A client written for
- * api.pwnedpasswords.com/range works unchanged: same path shape, upper- or
- * lower-case prefix, `SUFFIX:COUNT` lines separated by CRLF, always padded.
+ * requests a minute per client address. Speaks the real API's wire format
+ * (docs/api.md): `SUFFIX:COUNT` lines separated by CRLF, upper- or lower-case
+ * prefix, `?mode=ntlm` for NTLM hashes, `Add-Padding: true` for padding, and
+ * `Access-Control-Allow-Origin: *` on every answer.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { badRequest, tooManyRequests } from "~/lib/http.server";
+import { badRequest, jsonError, tooManyRequests } from "~/lib/http.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
-import { isRangePrefix, paddedRangeBody } from "~/modules/password/range.server";
+import { isRangePrefix, ntlmRangesAvailable, rangeBody, type HashMode } from "~/modules/password/range.server";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const limit = rateLimit(`pwnedRange:${clientIp(context)}`, LIMITS.pwnedRange.limit, LIMITS.pwnedRange.windowMs);
-  if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
-  const prefix = params.prefix ?? "";
-  if (!isRangePrefix(prefix)) throw badRequest("The prefix must be exactly 5 hexadecimal characters (0-9, A-F)");
-  return new Response(paddedRangeBody(prefix.toUpperCase()), {
+const CORS = { "Access-Control-Allow-Origin": "*" };
+
+/** The same error, readable by a browser page on another origin. */
+function withCors(response: Response): Response {
+  response.headers.set("Access-Control-Allow-Origin", "*");
+  return response;
+}
+
+function preflight(): Response {
+  return new Response(null, {
+    status: 204,
     headers: {
+      ...CORS,
+      "Access-Control-Allow-Methods": "GET",
+      "Access-Control-Allow-Headers": "Add-Padding",
+      "Access-Control-Max-Age": "86400",
+    },
+  });
+}
+
+function hashMode(raw: string | null): HashMode | null {
+  // The real API's values; `hibp` and others always send mode=sha1 for SHA-1.
+  if (raw === null || raw.toLowerCase() === "sha1") return "sha1";
+  if (raw.toLowerCase() === "ntlm") return "ntlm";
+  return null;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // Remix hands OPTIONS to the loader (it is not a mutation): the preflight a browser sends before a
+  // cross-origin GET with Add-Padding.
+  if (request.method === "OPTIONS") return preflight();
+  const limit = rateLimit(`pwnedRange:${clientIp(context)}`, LIMITS.pwnedRange.limit, LIMITS.pwnedRange.windowMs);
+  if (!limit.allowed) throw withCors(tooManyRequests(limit.retryAfterSeconds));
+  const prefix = params.prefix ?? "";
+  if (!isRangePrefix(prefix))
+    throw withCors(badRequest("The prefix must be exactly 5 hexadecimal characters (0-9, A-F)"));
+  const mode = hashMode(new URL(request.url).searchParams.get("mode"));
+  if (!mode) throw withCors(badRequest('The mode must be "sha1" (the default) or "ntlm"'));
+  // Never answer an NTLM request from the SHA-1 store: its suffixes would never match, and the client
+  // would report every password as not pwned.
+  if (mode === "ntlm" && !ntlmRangesAvailable())
+    throw withCors(
+      jsonError(
+        503,
+        "No NTLM hashes are loaded on this server: its operator has imported SHA-1 hashes only. Ask without mode=ntlm, or have the NTLM file imported (npm run import:pwned).",
+        "SERVICE_UNAVAILABLE",
+      ),
+    );
+  const padded = request.headers.get("Add-Padding")?.trim().toLowerCase() === "true";
+  return new Response(rangeBody(prefix.toUpperCase(), { mode, padded }), {
+    headers: {
+      ...CORS,
       "Content-Type": "text/plain; charset=utf-8",
-      // The padding is random on every answer, so caching would only pin one; and a shared
-      // cache keyed by prefix would tell an observer which prefixes were asked.
+      // A shared cache keyed by prefix would tell an observer which prefixes were asked (and padding
+      // differs on every answer).
       "Cache-Control": "no-store",
     },
   });

@@ -233,10 +233,10 @@ describe("channels against real loopback servers", () => {
         "webhook-id": String(got.headers["webhook-id"]),
         "webhook-timestamp": String(got.headers["webhook-timestamp"]),
         "webhook-signature": String(got.headers["webhook-signature"]),
-      }) as { type: string; alert: { id: string; title: string; severity: string } };
+      }) as { type: string; data: { alert: { id: string; title: string; severity: string } } };
       expect(verified).toMatchObject({
-        type: "alert.created",
-        alert: { id, title: "Credentials for sale", severity: "high" },
+        type: "alert.raised",
+        data: { alert: { id, title: "Credentials for sale", severity: "high" } },
       });
       expect(String(got.headers["webhook-signature"])).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
       // A wrong secret does not verify.
@@ -252,7 +252,7 @@ describe("channels against real loopback servers", () => {
       await runAlertingOnce();
       expect(JSON.parse(receiver.received[1].body)).toMatchObject({
         type: "alert.resolved",
-        alert: { id, status: "resolved" },
+        data: { alert: { id, status: "resolved" } },
       });
     } finally {
       await receiver.close();
@@ -309,7 +309,7 @@ describe("channels against real loopback servers", () => {
     const mine = smtp.received.filter((m) => m.raw.includes("Critical CVE in openssl"));
     expect(mine).toHaveLength(1);
     expect(mine[0].to.sort()).toEqual(["lead@example.com", "soc@example.com"]);
-    expect(mine[0].raw).toMatch(/Subject: \[Rampart\] New alert: High severity/);
+    expect(mine[0].raw).toMatch(/Subject: \[High\] New alert: Critical CVE in openssl/);
     expect(smtp.received.some((m) => m.raw.includes("Info header"))).toBe(false);
   });
 
@@ -411,7 +411,7 @@ describe("durable outbox", () => {
       expect(await runAlertingOnce()).toBe(1);
       clockNow += 61_000; // the lease runs out; a new process picks it up
       expect(await runAlertingOnce()).toBe(1);
-      expect(receiver.received.map((r) => JSON.parse(r.body).alert.title).sort()).toEqual([
+      expect(receiver.received.map((r) => JSON.parse(r.body).data.alert.title).sort()).toEqual([
         "Claimed at crash",
         "Pending at crash",
       ]);

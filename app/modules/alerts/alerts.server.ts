@@ -162,7 +162,7 @@ function routeNewAlert(tenantId: string, alertId: string) {
   const channelIds = [...new Set(rules.flatMap((r) => r.channelIds))].filter((id) => valid.has(id));
   const payload = toPayload(alert);
   for (const channelId of channelIds)
-    enqueueNotification({ tenantId, channelId, alertId, type: "alert.created", alert: payload });
+    enqueueNotification({ tenantId, channelId, alertId, type: "alert.raised", alert: payload });
   recordAlertEvent({
     tenantId,
     alertId,
@@ -210,7 +210,8 @@ export function listActiveAlerts(tenantId: string, limit = 50) {
     .all();
 }
 
-export type AlertFilters = { status?: AlertStatusFilter; severity?: Severity; source?: string };
+/** `id`: one alert (the link in alert mail, `/alerts?alert=<id>`). */
+export type AlertFilters = { status?: AlertStatusFilter; severity?: Severity; source?: string; id?: string };
 
 // The unfiltered list is what /alerts shows by default: built and prepared once (db.server.ts preparedQuery).
 const latestAlerts = preparedQuery((d) =>
@@ -231,11 +232,13 @@ const sourcesOfTenant = preparedQuery((d) =>
 );
 
 export function listAlerts(tenantId: string, limit = 200, filters: AlertFilters = {}) {
-  if (!filters.severity && !filters.source && !filters.status) return latestAlerts().all({ tenantId, limit });
+  if (!filters.severity && !filters.source && !filters.status && !filters.id)
+    return latestAlerts().all({ tenantId, limit });
   const at = now();
   const where: (SQL | undefined)[] = [eq(alerts.tenantId, tenantId)];
   if (filters.severity) where.push(eq(alerts.severity, filters.severity));
   if (filters.source) where.push(eq(alerts.source, filters.source));
+  if (filters.id) where.push(eq(alerts.id, filters.id));
   const notSilenced = or(isNull(alerts.silencedUntil), lte(alerts.silencedUntil, at));
   if (filters.status === "silenced") where.push(ne(alerts.status, "resolved"), gt(alerts.silencedUntil, at));
   else if (filters.status === "open") where.push(ne(alerts.status, "resolved"));

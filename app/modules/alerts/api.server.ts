@@ -153,7 +153,7 @@ export function queueTestMessage(tenantId: string, channelId: string, actor: str
     tenantId,
     channelId,
     alertId: null,
-    type: "alert.test",
+    type: "test.ping",
     alert: {
       id: "test",
       title: `Test message for "${channel.name}"`,

@@ -31,6 +31,7 @@ import {
 } from "@db/schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { sendMail } from "~/lib/mailer.server";
+import { configuredOrigin } from "~/lib/public-origin.server";
 import {
   guardedFetch,
   OutboundError,
@@ -38,12 +39,25 @@ import {
   resolvePublicAddress,
   type OutboundOptions,
 } from "~/lib/outbound.server";
+import { version as appVersion } from "../../../package.json";
 import { publishAlertEvent } from "./bus.server";
 import { now } from "./clock.server";
 
 export type ChannelType = "email" | "webhook" | "in_app";
 export type WebhookFormat = "standard" | "slack";
-export type AlertEventType = "alert.created" | "alert.escalated" | "alert.resolved" | "alert.test";
+/** Event types on the wire (webhook `type`, mail header X-Rampart-Event): dotted, `<object>.<what happened>`. */
+export type AlertEventType = "alert.raised" | "alert.escalated" | "alert.resolved" | "test.ping";
+/** Names outbox rows queued before issue 28 carry; delivered under today's names. */
+const LEGACY_EVENT_TYPES: Record<string, AlertEventType> = {
+  "alert.created": "alert.raised",
+  "alert.test": "test.ping",
+};
+function eventType(stored: string): string {
+  return LEGACY_EVENT_TYPES[stored] ?? stored;
+}
+
+/** Webhook deliveries name themselves and the release, not the scanner's User-Agent (outbound.server.ts). */
+export const WEBHOOK_USER_AGENT = `Rampart-Webhooks/${appVersion}`;
 
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_MAX_MS = 60 * 60_000;
@@ -269,10 +283,34 @@ function severityWord(s: string) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** The verb a person reads for an event type (mail subject, Slack text, the bell). */
+function eventVerb(type: string): string {
+  const t = eventType(type);
+  return t === "alert.resolved"
+    ? "Resolved"
+    : t === "alert.escalated"
+      ? "Escalated"
+      : t === "test.ping"
+        ? "Test"
+        : "New alert";
+}
+
+type StoredPayload = { type: string; alert: AlertPayload } & Record<string, unknown>;
+
+/**
+ * The Standard Webhooks body: `{ type, timestamp, data }`. `timestamp` is when
+ * the event happened (the outbox row's creation, so every retry sends the same
+ * bytes); `data` holds the alert and, when present, the escalation step or the
+ * playbook that sent it.
+ */
+export function standardBody(payload: StoredPayload, createdAt: number) {
+  const { type, ...data } = payload;
+  return { type: eventType(type), timestamp: new Date(createdAt).toISOString(), data };
+}
+
 export function slackBody(payload: { type: string; alert: AlertPayload }) {
   const a = payload.alert;
-  const verb =
-    payload.type === "alert.resolved" ? "Resolved" : payload.type === "alert.escalated" ? "Escalated" : "New alert";
+  const verb = eventVerb(payload.type);
   const text = `${verb}: [${severityWord(a.severity)}] ${a.title} (${a.source})`;
   return {
     text,
@@ -292,8 +330,8 @@ async function deliverWebhook(
   row: OutboxRow,
 ): Promise<{ statusCode: number }> {
   const config = channel.config as { url: string; format?: WebhookFormat };
-  const payload = row.payload as { type: string; alert: AlertPayload };
-  const body = JSON.stringify(config.format === "slack" ? slackBody(payload) : payload);
+  const payload = row.payload as StoredPayload;
+  const body = JSON.stringify(config.format === "slack" ? slackBody(payload) : standardBody(payload, row.createdAt));
   const msgId = `msg_${row.id}`;
   const timestamp = new Date(Math.floor(now() / 1000) * 1000);
   const signature = new Webhook(channel.secret ?? "").sign(msgId, timestamp, body);
@@ -304,6 +342,7 @@ async function deliverWebhook(
     headers: {
       "Content-Type": "application/json",
       Accept: "*/*",
+      "User-Agent": WEBHOOK_USER_AGENT,
       "webhook-id": msgId,
       "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
       "webhook-signature": signature,
@@ -318,32 +357,42 @@ async function deliverWebhook(
   return { statusCode: res.status };
 }
 
+/**
+ * Where a person sees the alert: `/alerts?alert=<id>` on the configured public
+ * origin. Null without one (the mail then goes without a link rather than with
+ * a wrong one) and for messages about no stored alert (a channel test).
+ */
+export function alertLink(alertId: string | null): string | null {
+  const origin = configuredOrigin();
+  if (!origin || !alertId) return null;
+  return `${origin}/alerts?alert=${encodeURIComponent(alertId)}`;
+}
+
 async function deliverEmail(channel: typeof notificationChannels.$inferSelect, row: OutboxRow) {
   const { recipients } = channel.config as { recipients: string[] };
   const { type, alert } = row.payload as { type: string; alert: AlertPayload };
-  const verb =
-    type === "alert.resolved"
-      ? "Resolved"
-      : type === "alert.escalated"
-        ? "Escalated"
-        : type === "alert.test"
-          ? "Test"
-          : "New alert";
+  const verb = eventVerb(type);
+  const link = alertLink(row.alertId);
   await sendMail({
     to: recipients,
-    subject: `[Rampart] ${verb}: ${severityWord(alert.severity)} severity - ${alert.title}`,
+    // The severity first, in brackets, so a mail client's list and its filters can sort on it.
+    subject: `[${severityWord(alert.severity)}] ${verb}: ${alert.title}`,
     text: [
       `${verb}: ${alert.title}`,
       `Severity: ${severityWord(alert.severity)}`,
       `Source: ${alert.source}`,
       `Status: ${alert.status}`,
-      alert.occurrences > 1 ? `Seen ${alert.occurrences} times` : "",
+      ...(alert.occurrences > 1 ? [`Seen ${alert.occurrences} times`] : []),
+      ...(link ? [`Open the alert: ${link}`] : []),
       "",
       alert.detail ?? "",
-    ]
-      .filter((l, i) => l !== "" || i === 5)
-      .join("\n"),
-    headers: { "X-Rampart-Alert-Id": alert.id, "X-Rampart-Event": type },
+    ].join("\n"),
+    headers: {
+      // RFC 3834: machine-generated, so vacation responders and other automatic replies stay quiet.
+      "Auto-Submitted": "auto-generated",
+      "X-Rampart-Alert-Id": alert.id,
+      "X-Rampart-Event": eventType(type),
+    },
   });
   return { statusCode: null };
 }
@@ -360,14 +409,7 @@ function deliverInApp(channel: typeof notificationChannels.$inferSelect, row: Ou
   const targets = userIds?.length
     ? members.filter((m) => userIds.includes(m.userId))
     : members.filter((m) => m.role === "owner" || m.role === "admin");
-  const verb =
-    type === "alert.resolved"
-      ? "Resolved"
-      : type === "alert.escalated"
-        ? "Escalated"
-        : type === "alert.test"
-          ? "Test"
-          : "New alert";
+  const verb = eventVerb(type);
   for (const m of targets) {
     notifyInApp({
       tenantId: channel.tenantId,

@@ -79,6 +79,7 @@ describe("npm run import:pwned -- FILE", () => {
 
   it("parses lower-case hashes to the upper-case store and refuses count 0", () => {
     expect(parseHashLine(PASSWORD.toLowerCase() + ":9")).toEqual({
+      mode: "sha1",
       prefix: "5BAA6",
       suffix: "1E4C9B93F3F0682250B6CF8331B7EE68FD8",
       count: 9,
@@ -95,7 +96,7 @@ describe("npm run import:pwned -- FILE", () => {
       encoding: "utf8",
     });
     expect(out).toMatch(
-      /Imported 1 hashes into .*fresh\.db in [\d.]+ s \(\d+ lines\/s\); 1 invalid line\(s\) skipped\./,
+      /Imported 1 SHA-1 hashes into .*fresh\.db in [\d.]+ s \(\d+ lines\/s\); 1 invalid line\(s\) skipped\./,
     );
     expect(out).toContain("Invalid lines (first 1): 2");
     expect(rows(db)).toHaveLength(1);

@@ -48,6 +48,8 @@ describe("k-anonymity client helper", () => {
     expect(sent).not.toContain("1E4C9B93");
     expect(seen[0].init?.credentials).toBe("omit");
     expect(seen[0].init?.body).toBeUndefined();
+    // The range API pads only on request (as the real one does): the pages always ask.
+    expect(new Headers(seen[0].init?.headers).get("Add-Padding")).toBe("true");
   });
 
   it("reports a refused check as an error, not as 'not found'", async () => {

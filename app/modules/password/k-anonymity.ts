@@ -49,16 +49,22 @@ export function countInRange(body: string, suffix: string): number {
 export type RangeFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 /**
+ * How the app's pages ask for a range: no cookie, and padding, which hides how
+ * many hashes the prefix has from anyone who sees the answer's size.
+ */
+export const RANGE_REQUEST_INIT: RequestInit = {
+  headers: { Accept: "text/plain", "Add-Padding": "true" },
+  credentials: "omit",
+};
+
+/**
  * How many times a password appears in the breach corpus, asking the range
  * API with only the hash prefix. Throws on a non-2xx answer (a 429 included)
  * so the page can say the check could not run instead of "not found".
  */
 export async function pwnedCount(password: string, fetchImpl: RangeFetch = fetch, base = ""): Promise<number> {
   const { prefix, suffix } = splitHash(passwordSha1(password));
-  const response = await fetchImpl(pwnedRangeUrl(prefix, base), {
-    headers: { Accept: "text/plain" },
-    credentials: "omit",
-  });
+  const response = await fetchImpl(pwnedRangeUrl(prefix, base), RANGE_REQUEST_INIT);
   if (!response.ok)
     throw new Error(
       response.status === 429

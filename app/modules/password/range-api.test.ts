@@ -4,8 +4,12 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { sqlite } from "~/lib/db.server";
 import { countInRange, passwordSha1, pwnedCount, splitHash } from "./k-anonymity";
 
-async function get(prefix: string, ip = "203.0.113.7"): Promise<Response> {
-  const request = new Request(`http://localhost/api/pwned/range/${prefix}`);
+async function get(
+  prefix: string,
+  ip = "203.0.113.7",
+  headers: HeadersInit = { "Add-Padding": "true" },
+): Promise<Response> {
+  const request = new Request(`http://localhost/api/pwned/range/${prefix}`, { headers });
   try {
     return await loader({ request, params: { prefix }, context: { clientIp: ip } });
   } catch (thrown) {
@@ -78,7 +82,7 @@ describe("GET /api/pwned/range/{prefix}", () => {
   });
 
   it("works with the browser helper end to end: known passwords found, a random passphrase not", async () => {
-    const viaLoader = async (url: string) => get(url.split("/").pop()!);
+    const viaLoader = async (url: string, init?: RequestInit) => get(url.split("/").pop()!, undefined, init?.headers);
     expect(await pwnedCount("password", viaLoader)).toBeGreaterThan(0);
     expect(await pwnedCount("123456", viaLoader)).toBeGreaterThan(await pwnedCount("password", viaLoader));
     expect(await pwnedCount("tundra-Marmalade-vexing-quorum-81-plinth", viaLoader)).toBe(0);

@@ -1,17 +1,19 @@
 /**
  * The range store's queries: the Pwned Passwords range answer for a 5-hex
- * prefix (real suffixes plus random count-0 padding, so the answer's size
- * says nothing about the prefix), and the server-side breach count for the
- * no-JavaScript path. The table is keyed (prefix, suffix), so a range is one
+ * prefix, SHA-1 (the default) or NTLM (`?mode=ntlm`, only when NTLM hashes
+ * were imported), optionally padded with random count-0 suffixes as the real
+ * API does for `Add-Padding: true`; and the server-side breach count for the
+ * no-JavaScript path. Each table is keyed (prefix, suffix), so a range is one
  * index seek.
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { pwnedHashes } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { passwordSha1, PREFIX_PATTERN, splitHash } from "./k-anonymity";
+import { HASH_HEX_LENGTH, RANGE_TABLE, type HashMode } from "./range-import";
 import { ensurePwnedSeed } from "./seed.server";
 
+export type { HashMode } from "./range-import";
 export const PADDED_MIN_LINES = 800;
 export const PADDED_MAX_LINES = 1000;
 
@@ -21,32 +23,55 @@ export function isRangePrefix(value: string): boolean {
   return PREFIX_PATTERN.test(value);
 }
 
-/** The stored suffixes of one prefix (upper-cased input), seeding an empty store first. */
-export function rangeEntries(prefix: string): RangeEntry[] {
+/** Suffix length of a mode: 35 hex characters for SHA-1, 27 for NTLM. */
+export function suffixLength(mode: HashMode): number {
+  return HASH_HEX_LENGTH[mode] - 5;
+}
+
+/**
+ * Whether any NTLM hash has been imported (one row read). Asked on every NTLM
+ * request, so an import made while the server runs is served at once.
+ */
+export function ntlmRangesAvailable(): boolean {
+  const t = RANGE_TABLE.ntlm;
+  return db.select({ prefix: t.prefix }).from(t).limit(1).get() !== undefined;
+}
+
+/** The stored suffixes of one prefix (upper-cased input); the SHA-1 store is seeded first when empty. */
+export function rangeEntries(prefix: string, mode: HashMode = "sha1"): RangeEntry[] {
   if (!isRangePrefix(prefix)) throw new Error("A range prefix is exactly 5 hexadecimal characters");
-  ensurePwnedSeed(db);
+  if (mode === "sha1") ensurePwnedSeed(db);
+  const t = RANGE_TABLE[mode];
   return db
-    .select({ suffix: pwnedHashes.suffix, count: pwnedHashes.count })
-    .from(pwnedHashes)
-    .where(eq(pwnedHashes.prefix, prefix.toUpperCase()))
-    .orderBy(pwnedHashes.suffix)
+    .select({ suffix: t.suffix, count: t.count })
+    .from(t)
+    .where(eq(t.prefix, prefix.toUpperCase()))
+    .orderBy(t.suffix)
     .all();
 }
 
 /**
  * The text of a range answer in the Pwned Passwords format: `SUFFIX:COUNT`
- * lines, CRLF-separated, sorted by suffix, padded with random count-0
- * suffixes to a random total between 800 and 1,000 lines. (A prefix with more
- * than 1,000 real entries, possible only with a full corpus, is answered in full.)
+ * lines, CRLF-separated, sorted by suffix. With `padded`, random count-0
+ * suffixes of the mode's length fill it to a random total between 800 and
+ * 1,000 lines (a prefix with more real entries than that is answered in full).
  */
-export function paddedRangeBody(prefix: string): string {
-  const entries = rangeEntries(prefix);
+export function rangeBody(
+  prefix: string,
+  { mode = "sha1", padded = false }: { mode?: HashMode; padded?: boolean } = {},
+) {
+  const entries = rangeEntries(prefix, mode);
   const lines = new Map<string, number>(entries.map((e) => [e.suffix, e.count]));
-  const target = randomInt(PADDED_MIN_LINES, PADDED_MAX_LINES + 1);
-  while (lines.size < target) {
-    // 35 hex characters: 18 random bytes make 36, drop one.
-    const suffix = randomBytes(18).toString("hex").slice(0, 35).toUpperCase();
-    if (!lines.has(suffix)) lines.set(suffix, 0);
+  if (padded) {
+    const length = suffixLength(mode);
+    const target = randomInt(PADDED_MIN_LINES, PADDED_MAX_LINES + 1);
+    while (lines.size < target) {
+      const suffix = randomBytes(Math.ceil(length / 2))
+        .toString("hex")
+        .slice(0, length)
+        .toUpperCase();
+      if (!lines.has(suffix)) lines.set(suffix, 0);
+    }
   }
   return [...lines.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

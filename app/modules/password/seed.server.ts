@@ -31,7 +31,7 @@ export function ensurePwnedSeed(db: DB, file = path.resolve(process.cwd(), SEED_
     checked.add(connection);
     return 0;
   }
-  const { imported } = importHashLinesSync(db, fs.readFileSync(file, "utf8").split("\n"));
+  const { imported } = importHashLinesSync(db, fs.readFileSync(file, "utf8").split("\n"), { mode: "sha1" });
   checked.add(connection);
   return imported;
 }

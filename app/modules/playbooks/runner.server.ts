@@ -242,7 +242,7 @@ function performStep(run: RunRow, step: RunStep, index: number, earlier: RunStep
         tenantId: run.tenantId,
         channelId: channel.id,
         alertId: alertId ?? null,
-        type: "alert.created",
+        type: "alert.raised",
         alert: {
           id: alertId ?? run.id,
           title: `${run.playbookName}: ${t.ruleTitle} on ${where}`,

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Eye, EyeOff, Lock } from "~/components/ui/icons";
-import { countInRange, passwordSha1, pwnedRangeUrl, splitHash } from "../k-anonymity";
+import { countInRange, passwordSha1, pwnedRangeUrl, RANGE_REQUEST_INIT, splitHash } from "../k-anonymity";
 import { MAX_PASSWORD_LENGTH, passwordLength, policyVerdictFrom } from "../policy";
 import { loadStrengthEstimator, type StrengthEstimator } from "../strength";
 import { AnalysisResult, type AnalysisView } from "./analysis-result";
@@ -42,7 +42,7 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
   const fetchRange = useCallback((prefix: string) => {
     let pending = ranges.current.get(prefix);
     if (!pending) {
-      pending = fetch(pwnedRangeUrl(prefix), { headers: { Accept: "text/plain" }, credentials: "omit" }).then((r) => {
+      pending = fetch(pwnedRangeUrl(prefix), RANGE_REQUEST_INIT).then((r) => {
         if (!r.ok)
           throw new Error(
             r.status === 429
