@@ -127,12 +127,3 @@ export function originFromRequest(): boolean {
 export function publicUrlIsHttps(): boolean {
   return configuredOrigin()?.startsWith("https:") === true;
 }
-
-/**
- * The configured public origin, or null: never derived from a request. Links
- * in mail use only this (a Host header is the sender's to choose).
- */
-export function configuredOrigin(): string | null {
-  const configured = getEnv().PUBLIC_URL;
-  return configured ? configured.replace(/\/+$/, "") : null;
-}
