@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
   // Events a tenant may send per UTC day (issue 14): beyond it ingestion answers 429 until midnight UTC.
   RAMPART_EVENTS_DAILY_QUOTA: z.coerce.number().int().positive().default(5_000_000),
+  // How long one lockfile upload may take to read and match in its worker thread (issue 26): 413 beyond it.
+  RAMPART_LOCKFILE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { databasePath: string; dataDir: string };
