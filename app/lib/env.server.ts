@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   RAMPART_ALERT_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(4),
   RAMPART_ALERT_STREAMS_PER_TENANT: z.coerce.number().int().min(1).max(100_000).default(20),
   RAMPART_ALERT_STREAMS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(500),
+  // How long one lockfile upload may take to read and match in its worker thread (issue 26): 413 beyond it.
+  RAMPART_LOCKFILE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { databasePath: string; dataDir: string };
