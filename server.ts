@@ -25,6 +25,7 @@ import { SERVER_ERRORS } from "~/lib/errors";
 import type { RampartLoadContext } from "~/lib/request.server";
 import type { CachedPage, PageSlot } from "~/modules/page-cache";
 import { bodyLimitFor, originAllowed, pageBodyAllowed } from "./server/guards";
+import { bodySlices, bodyStream } from "./server/body-slices";
 import { createNonce, securityHeaders } from "./server/security-headers";
 import { createReadinessCheck } from "./server/readiness";
 import { createLogger, loggablePath, redactSecrets } from "./server/request-log";
@@ -247,7 +248,7 @@ app.use(async (req, res, next) => {
   if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || !/^\s*multipart\/form-data/i.test(type))
     return next();
   try {
-    await new Response(Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : "", {
+    await new Response(Buffer.isBuffer(req.body) ? bodyStream(req.body) : "", {
       headers: { "Content-Type": type },
     }).formData();
     next();
@@ -338,7 +339,7 @@ const STREAM_KEYS = new Set<PropertyKey>([
  * the bytes that were read.
  */
 function withReadBody(req: ExpressRequest, body: Buffer): ExpressRequest {
-  const replay = Readable.from(body.length ? [body] : []);
+  const replay = Readable.from(bodySlices(body));
   return new Proxy(req, {
     get(target, prop) {
       if (!STREAM_KEYS.has(prop)) return Reflect.get(target, prop, target);
