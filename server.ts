@@ -26,6 +26,7 @@ import { SERVER_ERRORS } from "~/lib/errors";
 import type { RampartLoadContext } from "~/lib/request.server";
 import type { CachedPage, PageSlot } from "~/modules/page-cache";
 import { bodyLimitFor, originAllowed, pageBodyAllowed } from "./server/guards";
+import { bodySlices, bodyStream } from "./server/body-slices";
 import { createNonce, securityHeaders } from "./server/security-headers";
 import { createReadinessCheck } from "./server/readiness";
 import { createLogger, loggablePath, redactSecrets } from "./server/request-log";
@@ -266,7 +267,7 @@ app.use(async (req, res, next) => {
   if (SAFE_METHODS.has(req.method) || req.path.startsWith("/api/") || !/^\s*multipart\/form-data/i.test(type))
     return next();
   try {
-    await new Response(Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : "", {
+    await new Response(Buffer.isBuffer(req.body) ? bodyStream(req.body) : "", {
       headers: { "Content-Type": type },
     }).formData();
     next();
@@ -350,21 +351,6 @@ const STREAM_KEYS = new Set<PropertyKey>([
   "readable",
   "readableHighWaterMark",
 ]);
-
-const BODY_SLICE = 64 * 1024;
-
-/**
- * The body in 64 KB slices, a turn of the event loop apart: a multipart or
- * form parser reading a large upload (a 10 MB lockfile, a 25 MB evidence file)
- * then holds the loop for one slice at a time, not for the whole body
- * (issue 26: 8 MB of multipart in one chunk held /healthz for 0.9 s).
- */
-async function* bodySlices(body: Buffer) {
-  for (let i = 0; i < body.length; i += BODY_SLICE) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    yield body.subarray(i, i + BODY_SLICE);
-  }
-}
 
 /**
  * The request as the Remix adapter sees it when the body has been read
