@@ -29,7 +29,9 @@ export type ServerErrorCode =
   | "UPGRADE_REQUIRED"
   | "METHOD_NOT_ALLOWED"
   | "UNSUPPORTED_MEDIA_TYPE"
-  | "EMAIL_NOT_VERIFIED";
+  | "EMAIL_NOT_VERIFIED"
+  // The request is allowed but the state forbids it (a trial already used): 409.
+  | "CONFLICT";
 
 export const STATUS_MESSAGE = {
   401: "Authentication required",

@@ -4,7 +4,7 @@
  * e-mail address must be verified: 403 `EMAIL_NOT_VERIFIED` otherwise.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { forbidden, json, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { json, jsonError, methodNotAllowed } from "~/lib/http.server";
 import { limitWrites, methodNotAllowedHandler } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit";
@@ -23,7 +23,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ status, endsAt }, 201);
   } catch (error) {
     if (error instanceof TrialError)
-      return error.code === "EMAIL_NOT_VERIFIED" ? jsonError(403, error.message, error.code) : forbidden(error.message);
+      // Not verified is a refusal of the person (403); a trial already used is the organization's or the
+      // person's state, not a missing permission (409), so a client can tell the two apart.
+      return error.code === "EMAIL_NOT_VERIFIED"
+        ? jsonError(403, error.message, error.code)
+        : jsonError(409, error.message, "CONFLICT");
     throw error;
   }
 }

@@ -922,6 +922,17 @@ const ROUTES: Record<string, Row> = {
       },
     ],
   },
+  "api.trial.start.ts": {
+    kind: "guarded",
+    probes: [
+      {
+        label: "POST",
+        permission: "manageOrganization",
+        url: () => "/api/trial/start",
+        make: () => json({}),
+      },
+    ],
+  },
   "api.tokens.ts": {
     kind: "guarded",
     probes: [

@@ -243,16 +243,23 @@ describe("page cache (module)", () => {
     expect(await lookupPage(new Request("http://evil.example/"))).toBeNull();
     process.env.PUBLIC_URL = "https://rampart.example.com";
     resetEnvForTests();
-    // Signed out, / is the landing page for everyone, and /dashboard a redirect (never stored).
-    expect((await visit(new Request("http://localhost/"))).kind).toBe("miss");
-    expect((await visit(new Request("http://localhost/"))).kind).toBe("hit");
-    expect((await visit(get(a.cookie, "/"))).kind, "signed in, / is the dashboard: not the landing page").toBe("miss");
-    // The landing page names the request's origin (canonical URL): another Host header is
-    // another entry, so a forged Host cannot put its origin into everyone's landing page.
-    expect((await visit(new Request("http://evil.example/"))).kind).toBe("miss");
-    expect((await visit(new Request("http://localhost/"))).kind).toBe("hit");
-    delete process.env.PUBLIC_URL;
-    resetEnvForTests();
+    try {
+      // Signed out, / is the landing page for everyone, and /dashboard a redirect (never stored).
+      expect((await visit(new Request("http://localhost/"))).kind).toBe("miss");
+      expect((await visit(new Request("http://localhost/"))).kind).toBe("hit");
+      // Over an https PUBLIC_URL the session cookie is the __Host- one (issue 26 item 15).
+      const secureCookie = a.cookie.replace(/^rampart_session=/, "__Host-rampart_session=");
+      expect((await visit(get(secureCookie, "/"))).kind, "signed in, / is the dashboard: not the landing page").toBe(
+        "miss",
+      );
+      // The landing page names the request's origin (canonical URL): another Host header is
+      // another entry, so a forged Host cannot put its origin into everyone's landing page.
+      expect((await visit(new Request("http://evil.example/"))).kind).toBe("miss");
+      expect((await visit(new Request("http://localhost/"))).kind).toBe("hit");
+    } finally {
+      delete process.env.PUBLIC_URL;
+      resetEnvForTests();
+    }
   });
 
   it("expires after PAGE_TTL_MS; concurrent misses wait for one render", async () => {

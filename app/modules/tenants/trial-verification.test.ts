@@ -68,10 +68,10 @@ describe("an unverified account cannot start a trial", () => {
     expect(await started.json()).toEqual({ status: "active", endsAt: expect.any(String) });
     // One per organization and person: the second is refused, saying why.
     const again = await apiPost(u.cookie);
-    expect(again.status).toBe(403);
+    expect(again.status).toBe(409);
     expect(await again.json()).toEqual({
       message: "This organization has already used its free trial.",
-      code: "FORBIDDEN",
+      code: "CONFLICT",
     });
   });
 
