@@ -227,7 +227,7 @@ export async function addEvidenceApi(request: Request, id: string, loadContext: 
   if (!file || typeof file === "string") return badRequest("Send the file in a field named file");
   const note = form.get("note");
   try {
-    const stored = storeEvidence(
+    const stored = await storeEvidence(
       ctx.tenant.id,
       id,
       { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) },

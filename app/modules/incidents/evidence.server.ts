@@ -42,7 +42,11 @@ export function safeFileName(name: string): string {
   return clean || "evidence.bin";
 }
 
-export function storeEvidence(
+/**
+ * Async so that writing a file of up to 25 MB happens on libuv's threads, not the event loop (issue 26: a
+ * synchronous write held /healthz for about 200 ms).
+ */
+export async function storeEvidence(
   tenantId: string,
   incidentId: string,
   file: { name: string; type?: string; bytes: Uint8Array },
@@ -61,8 +65,13 @@ export function storeEvidence(
   const id = randomUUID();
   const relative = path.join(DIR, tenantId, id);
   const absolute = path.join(getEnv().dataDir, relative);
-  fs.mkdirSync(path.dirname(absolute), { recursive: true, mode: 0o700 });
-  fs.writeFileSync(absolute, file.bytes, { mode: 0o600, flag: "wx" });
+  await fs.promises.mkdir(path.dirname(absolute), { recursive: true, mode: 0o700 });
+  await fs.promises.writeFile(absolute, file.bytes, { mode: 0o600, flag: "wx" });
+  // The case may have been deleted while the file was written.
+  if (!caseExists(tenantId, incidentId)) {
+    await fs.promises.rm(absolute, { force: true });
+    return null;
+  }
   const fileName = safeFileName(file.name);
   try {
     db.transaction(() => {

@@ -60,6 +60,16 @@ function refused(fn: () => unknown): IncidentError {
   throw new Error("expected an IncidentError");
 }
 
+async function refusedAsync(fn: () => Promise<unknown>): Promise<IncidentError> {
+  try {
+    await fn();
+  } catch (error) {
+    if (error instanceof IncidentError) return error;
+    throw error;
+  }
+  throw new Error("expected an IncidentError");
+}
+
 async function colleague(tenantId: string, inviter: string, role: "admin" | "member" | "viewer") {
   const c = await signedInUser();
   setTenantPlan(c.tenantId, "pro"); // room for a second organization
@@ -232,7 +242,7 @@ describe("merge", () => {
     addObservable(t.tenantId, src.id, { type: "ip", value: "203.0.113.9" }, t.actor, NOW);
     addObservable(t.tenantId, dst.id, { type: "ip", value: "203.0.113.9" }, t.actor, NOW);
     addObservable(t.tenantId, src.id, { type: "email", value: "bad@example.net" }, t.actor, NOW);
-    storeEvidence(t.tenantId, src.id, { name: "mail.eml", bytes: new TextEncoder().encode("From: x") }, t.actor);
+    await storeEvidence(t.tenantId, src.id, { name: "mail.eml", bytes: new TextEncoder().encode("From: x") }, t.actor);
 
     const merged = mergeCases(t.tenantId, src.id, dst.id, t.actor, NOW + HOUR)!;
     expect(merged.tasks).toHaveLength(DEFAULT_TEMPLATES[0].tasks.length);
@@ -317,12 +327,12 @@ describe("evidence", () => {
     const t = await business();
     const c = createCase(t.tenantId, { title: "Exfil", severity: "high" }, t.actor, NOW);
     const bytes = new TextEncoder().encode("<script>alert(1)</script>");
-    const stored = storeEvidence(
+    const stored = (await storeEvidence(
       t.tenantId,
       c.id,
       { name: "../../etc/passwd.html", type: "text/html", bytes },
       t.actor,
-    )!;
+    ))!;
     expect(stored.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
     expect(stored.fileName).toBe("passwd.html");
     const onDisk = path.join(getEnv().dataDir, "incident-evidence", t.tenantId, stored.id);
@@ -330,11 +340,11 @@ describe("evidence", () => {
     expect(readEvidence(t.tenantId, c.id, stored.id)!.sha256).toBe(stored.sha256);
     expect(listTimeline(t.tenantId, c.id).at(-1)).toMatchObject({ kind: "evidence" });
 
-    const quota = refused(() =>
+    const quota = await refusedAsync(() =>
       storeEvidence(t.tenantId, c.id, { name: "b", bytes: new Uint8Array(30) }, t.actor, { quotaBytes: 40 }),
     );
     expect(quota).toMatchObject({ status: 413, message: "This organization's evidence storage quota is full" });
-    const big = refused(() =>
+    const big = await refusedAsync(() =>
       storeEvidence(t.tenantId, c.id, { name: "big", bytes: new Uint8Array(25 * 1024 * 1024 + 1) }, t.actor),
     );
     expect(big.message).toBe("Evidence files are limited to 25 MB each");

@@ -350,7 +350,7 @@ export async function caseAction(request: Request, id: string, context: unknown,
         const file = form.get("file");
         if (!file || typeof file === "string" || file.size === 0)
           return fail(intent, { file: "Choose a file to upload" });
-        const stored = storeEvidence(
+        const stored = await storeEvidence(
           tenantId,
           id,
           { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) },

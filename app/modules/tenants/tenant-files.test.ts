@@ -27,7 +27,7 @@ async function organizationWithFiles() {
   const { user, tenantId } = await createUser(`files-${randomUUID().slice(0, 8)}@example.com`, password);
   const actor = { userId: user.id };
   const c = createCase(tenantId, { title: "Lost laptop", severity: "high" }, actor);
-  storeEvidence(tenantId, c.id, { name: "photo.jpg", bytes: new TextEncoder().encode("jpeg bytes") }, actor);
+  await storeEvidence(tenantId, c.id, { name: "photo.jpg", bytes: new TextEncoder().encode("jpeg bytes") }, actor);
   adoptFramework(tenantId, user.id, "hipaa-security", null);
   addFileEvidence(tenantId, user.id, "hipaa-security", "164.312(b)", {
     title: "Audit log policy",
