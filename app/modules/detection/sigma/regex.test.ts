@@ -49,6 +49,10 @@ describe("Sigma |re runs in linear time", () => {
     }
   });
 
+  it("runs without RE2's lazy DFA (re2js internals still where regex.ts expects them)", () => {
+    expect(compileLinearRegex("^(a+)+$", { i: false, m: false, s: false }).engine).toBe("nfa");
+  });
+
   it("generated nested-quantifier patterns over adversarial inputs all finish quickly", () => {
     const atom = fc.constantFrom("a", "aa", "a?", "\\w", "\\s?", ".", "[ab]", "(?:a|aa)", "(?:a|a?)");
     const nested = fc

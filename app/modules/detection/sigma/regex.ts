@@ -8,11 +8,11 @@
  * possessive quantifiers, recursion, conditionals, backtracking verbs), so a rule is refused when it is saved, not
  * silently never matching.
  *
- * Cost bound: matching runs RE2's NFA/backtracker (never its lazy DFA, whose per-pattern state cache can take 8 MB
- * and, on DFA-hostile patterns such as `(a|b)*a(a|b){20}`, is rebuilt on every call), whose time is at most
+ * Cost bound: matching runs RE2's one-pass/backtracker/NFA engines (never its lazy DFA, whose per-pattern state cache
+ * can take 8 MB and, on DFA-hostile patterns such as `(a|b)*a(a|b){20}`, is rebuilt on every call), whose time is at most
  * proportional to program size x input length. The program is capped at MAX_REGEX_PROGRAM instructions and the input
  * a pattern sees at MAX_REGEX_STEPS / program size characters (never more than RE_INPUT_CAP), so one test costs at
- * most about MAX_REGEX_STEPS steps (~30 ms on a slow core) whatever the pattern and the event.
+ * most about MAX_REGEX_STEPS steps (~15 ms on a slow core) whatever the pattern and the value.
  */
 import { RE2JS } from "re2js";
 
@@ -161,10 +161,24 @@ export function translatePcre(source: string): string {
   return out;
 }
 
+/**
+ * Turns off RE2's lazy DFA for one pattern, so `test()` runs the one-pass, bit-state or NFA engines without capture
+ * tracking: time at most proportional to program x input, no state cache. re2js has no option for it; when its
+ * internals change (re2js-internals test), `matcher().find()` is used instead: also DFA-free, about twice as slow.
+ */
+function withoutLazyDfa(re: RE2JS): boolean {
+  const dfa = (re as unknown as { re2Input?: { dfa?: { failed?: boolean } } }).re2Input?.dfa;
+  if (!dfa || typeof dfa.failed !== "boolean") return false;
+  dfa.failed = true;
+  return true;
+}
+
 export interface RegexTest {
   (s: string): boolean;
   /** Characters of a value the pattern examines (see the cost bound above). */
   inputCap: number;
+  /** "nfa": test() with the lazy DFA off; "matcher": the fallback (see withoutLazyDfa). */
+  engine: "nfa" | "matcher";
 }
 
 /** Compiles a Sigma `|re` value; RegexSyntaxError for anything the linear-time engine cannot run. */
@@ -186,9 +200,13 @@ export function compileLinearRegex(source: string, flags: { i: boolean; m: boole
       `the expression is too large (${size} instructions once compiled; at most ${MAX_REGEX_PROGRAM}): large counted repetitions such as {1,500} are the usual cause`,
     );
   const inputCap = Math.min(RE_INPUT_CAP, Math.floor(MAX_REGEX_STEPS / Math.max(size, 1)));
-  // matcher().find() runs the one-pass, bit-state backtracker or NFA engines, bounded by program x input; test()
-  // would go through the lazy DFA first (see the header).
-  const test = ((s: string) => re.matcher(s.length > inputCap ? s.slice(0, inputCap) : s).find()) as RegexTest;
+  const dfaOff = withoutLazyDfa(re);
+  const test = (
+    dfaOff
+      ? (s: string) => re.test(s.length > inputCap ? s.slice(0, inputCap) : s)
+      : (s: string) => re.matcher(s.length > inputCap ? s.slice(0, inputCap) : s).find()
+  ) as RegexTest;
   test.inputCap = inputCap;
+  test.engine = dfaOff ? "nfa" : "matcher";
   return test;
 }
