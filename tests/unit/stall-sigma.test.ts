@@ -110,20 +110,16 @@ describe("Sigma |re under hostile rules and events", () => {
     const issueRule = ruleYaml("the issue's rule", ["^(a+)+$"]);
     // one rule per generated pattern, as SigmaHQ rules mostly have one or two
     const ids: string[] = [];
-    for (const yaml of process.env.STALL_CONTROL ? [issueRule] : [issueRule, ...[...new Set(patterns)].map((p, i) => ruleYaml(`generated ${i}`, [p]))]) {
+    for (const yaml of process.env.STALL_CONTROL
+      ? [issueRule]
+      : [issueRule, ...[...new Set(patterns)].map((p, i) => ruleYaml(`generated ${i}`, [p]))]) {
       const r = await post("/api/detection/rules", { yaml });
       expect(r, JSON.stringify(r.body)).toMatchObject({ status: 201 });
       ids.push(r.body.id as string);
     }
 
     // 30 and 34 characters (the issue's figures) up to the 4,096 a pattern reads; a few that match.
-    const values = [
-      "a".repeat(30) + "!",
-      "a".repeat(34) + "!",
-      "a".repeat(4000) + "!",
-      ...inputs,
-      "a".repeat(34),
-    ];
+    const values = ["a".repeat(30) + "!", "a".repeat(34) + "!", "a".repeat(4000) + "!", ...inputs, "a".repeat(34)];
     const events = Array.from({ length: 120 }, (_, i) => ({
       "@timestamp": new Date(Date.now() - 60_000 + i).toISOString(),
       host: "web-1",

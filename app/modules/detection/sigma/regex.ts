@@ -11,17 +11,22 @@
  * Cost bound: matching runs RE2's one-pass/backtracker/NFA engines (never its lazy DFA, whose per-pattern state cache
  * can take 8 MB and, on DFA-hostile patterns such as `(a|b)*a(a|b){20}`, is rebuilt on every call), whose time is at most
  * proportional to program size x input length. The program is capped at MAX_REGEX_PROGRAM instructions and the input
- * a pattern sees at MAX_REGEX_STEPS / program size characters (never more than RE_INPUT_CAP), so one test costs at
- * most about MAX_REGEX_STEPS steps (~15 ms on a slow core) whatever the pattern and the value.
+ * a pattern sees at MAX_REGEX_STEPS / program size characters (between MIN_REGEX_INPUT and RE_INPUT_CAP), so one
+ * test costs a few milliseconds at most whatever the pattern and the value.
  */
 import { RE2JS } from "re2js";
 
 /** The longest value a user-written regular expression is run against. */
 export const RE_INPUT_CAP = 4096;
-/** The largest compiled program (RE2 instructions) a `|re` value may have; SigmaHQ's largest are a few hundred. */
-export const MAX_REGEX_PROGRAM = 1000;
-/** Program size x characters examined, per test: what bounds the time of one match. */
-export const MAX_REGEX_STEPS = 1 << 19;
+/** The largest compiled program (RE2 instructions) a `|re` value may have; SigmaHQ's are mostly under 100. */
+export const MAX_REGEX_PROGRAM = 500;
+/**
+ * Program size x characters examined, per test: what bounds the time of one match (2-4 ms on an idle core). A value
+ * is examined up to MAX_REGEX_STEPS / program size characters, never fewer than MIN_REGEX_INPUT.
+ */
+export const MAX_REGEX_STEPS = 1 << 16;
+
+export const MIN_REGEX_INPUT = 256;
 
 export class RegexSyntaxError extends Error {}
 
@@ -199,7 +204,7 @@ export function compileLinearRegex(source: string, flags: { i: boolean; m: boole
     throw new RegexSyntaxError(
       `the expression is too large (${size} instructions once compiled; at most ${MAX_REGEX_PROGRAM}): large counted repetitions such as {1,500} are the usual cause`,
     );
-  const inputCap = Math.min(RE_INPUT_CAP, Math.floor(MAX_REGEX_STEPS / Math.max(size, 1)));
+  const inputCap = Math.min(RE_INPUT_CAP, Math.max(MIN_REGEX_INPUT, Math.floor(MAX_REGEX_STEPS / Math.max(size, 1))));
   const dfaOff = withoutLazyDfa(re);
   const test = (
     dfaOff
