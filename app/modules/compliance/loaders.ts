@@ -204,7 +204,8 @@ export function loadHipaaRegulationText(files: readonly { section: string; text:
       // A label opens a paragraph: after a blank line, or on a quoted line. A wrapped line that happens to start
       // with "(a)(4) of this section" continues the paragraph before it.
       const opens = m && (paragraphStart || raw.trimStart().startsWith(">"));
-      paragraphStart = line === "" || /^(\s*>\s?)+\s*$/.test(raw);
+      // not /^(\s*>\s?)+\s*$/: its two ways to split each blank after a ">" backtracked exponentially
+      paragraphStart = line === "" || /^\s*>[\s>]*$/.test(raw);
       if (m && opens) {
         const label = m[1];
         const level = /^\d+$/.test(label)

@@ -8,13 +8,15 @@
  * Listeners registered with `onDetections` (playbooks) run after each batch of new detections.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { detectionAlertWindows, detectionRules, detections } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts";
 import { iterateEvents, onEventsStored, restoreTruncatedFields, type StoredEvent } from "~/modules/events";
 import { matchEvent, viewOfFields, type EventView, type SigmaRule } from "./sigma";
 import { enabledRuleSet, type CompiledRule } from "./rules.server";
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export const ALERT_WINDOW_MS = 60 * 60 * 1000;
 /** A retro-hunt reads at most this many events and lists at most MAX_HUNT_MATCHES of them. */
@@ -43,13 +45,29 @@ export type DetectionRecord = {
   tags: string[];
 };
 
+/**
+ * The longest matching may hold the event loop before giving it back (streaming detection and retro-hunts). Every
+ * rule test is bounded (regex.ts bounds a `|re` test to ~15 ms), but a batch of 250 long events times a tenant's
+ * rules is not: streaming checks the clock between rules, a retro-hunt (one rule) between events, and both yield
+ * when a slice is spent.
+ */
+export const MATCH_SLICE_MS = 5;
+
 /** Runs the tenant's enabled rules over a batch of stored events and records the matches. */
-export function detectBatch(tenantId: string, events: readonly StoredEvent[]): DetectionRecord[] {
+export async function detectBatch(tenantId: string, events: readonly StoredEvent[]): Promise<DetectionRecord[]> {
   const set = enabledRuleSet(tenantId);
   if (set.size === 0) return [];
-  const found: DetectionRecord[] = [];
+  let found: DetectionRecord[] = [];
+  let sliceStart = performance.now();
+  let yielded = false;
   for (const ev of events) {
-    for (const rule of set.match(storedEventView(ev))) {
+    for (const [rule, matched] of set.matchEach(storedEventView(ev))) {
+      if (performance.now() - sliceStart > MATCH_SLICE_MS) {
+        await yieldToLoop();
+        yielded = true;
+        sliceStart = performance.now();
+      }
+      if (!matched) continue;
       found.push({
         id: randomUUID(),
         ruleId: rule.ruleId,
@@ -62,6 +80,8 @@ export function detectBatch(tenantId: string, events: readonly StoredEvent[]): D
       });
     }
   }
+  // A rule (or the whole tenant) deleted while the loop was given back has nothing to record against.
+  if (yielded && found.length) found = withExistingRules(tenantId, found);
   if (found.length) {
     const stored = recordDetections(tenantId, found);
     if (stored.length && detectionListeners.size) {
@@ -77,6 +97,19 @@ export function detectBatch(tenantId: string, events: readonly StoredEvent[]): D
     }
   }
   return found;
+}
+
+function withExistingRules(tenantId: string, found: DetectionRecord[]): DetectionRecord[] {
+  const ids = [...new Set(found.map((d) => d.ruleId))];
+  const existing = new Set(
+    db
+      .select({ id: detectionRules.id })
+      .from(detectionRules)
+      .where(and(eq(detectionRules.tenantId, tenantId), inArray(detectionRules.id, ids)))
+      .all()
+      .map((r) => r.id),
+  );
+  return found.filter((d) => existing.has(d.ruleId));
 }
 
 export type DetectionsListener = (batch: {
@@ -157,11 +190,9 @@ function alertFor(tenantId: string, d: DetectionRecord, now: number) {
       .run();
 }
 
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * A retro-hunt: one rule over the tenant's stored events with event time in [from, to). Yields to the event loop
- * between pages so page requests are served meanwhile.
+ * every MATCH_SLICE_MS so page requests are served meanwhile.
  */
 export async function retroHunt(
   tenantId: string,
@@ -171,6 +202,7 @@ export async function retroHunt(
   const matches: { eventId: string; time: string }[] = [];
   let scanned = 0;
   let truncated = false;
+  let sliceStart = performance.now();
   for (const ev of iterateEvents(tenantId, range, { pageSize: 2000 })) {
     scanned++;
     if (matchEvent(rule, storedEventView(ev))) {
@@ -184,7 +216,10 @@ export async function retroHunt(
       truncated = true;
       break;
     }
-    if (scanned % 5000 === 0) await yieldToLoop();
+    if (performance.now() - sliceStart > MATCH_SLICE_MS) {
+      await yieldToLoop();
+      sliceStart = performance.now();
+    }
   }
   return { matches, scanned, truncated };
 }
@@ -219,8 +254,8 @@ const REGISTERED = Symbol.for("rampart.detection.streaming");
 const g = globalThis as unknown as Record<symbol, boolean>;
 if (!g[REGISTERED]) {
   g[REGISTERED] = true;
-  onEventsStored(({ tenantId, events }) => {
-    detectBatch(tenantId, events);
+  onEventsStored(async ({ tenantId, events }) => {
+    await detectBatch(tenantId, events);
   });
 }
 

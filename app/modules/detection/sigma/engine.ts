@@ -33,6 +33,20 @@ export class RuleSet<R extends SigmaRule = SigmaRule> {
     }
     return out;
   }
+
+  /**
+   * `match` one rule at a time, as [rule, matched]: streaming detection gives the event loop back between rules when
+   * a time slice is spent (a tenant's rules over one long event can take longer than a page may wait).
+   */
+  *matchEach(event: unknown): Generator<[R, boolean]> {
+    const view = isView(event) ? event : toEventView(event);
+    resetFoldCache();
+    for (const key of view.keys) {
+      const rules = this.byKey.get(key);
+      if (!rules) continue;
+      for (const r of rules) yield [r, safeDetect(r, view)];
+    }
+  }
 }
 
 function isView(e: unknown): e is EventView {

@@ -7,9 +7,11 @@
  * Matching is case-insensitive unless `|cased`; `re` is case-sensitive unless `|re|i`, as in pySigma.
  *
  * Wildcard patterns are matched with a segment scan (fixed-length pieces between `*`, leftmost placement), which is
- * O(n*m) in the worst case and never backtracks exponentially. Regular expressions only see the first
- * RE_INPUT_CAP characters of a value, so a pathological pattern costs a bounded amount of time per event.
+ * O(n*m) in the worst case and never backtracks exponentially. Regular expressions run on a linear-time engine over
+ * at most the first RE_INPUT_CAP characters of a value (regex.ts), so no pattern costs more than a bounded time.
  */
+
+import { compileLinearRegex, RegexSyntaxError, type RegexTest } from "./regex";
 
 export class SigmaRuleError extends Error {
   constructor(
@@ -19,9 +21,6 @@ export class SigmaRuleError extends Error {
     super(message);
   }
 }
-
-/** The longest value a user-written regular expression is run against. */
-export const RE_INPUT_CAP = 4096;
 
 type Token = string | { kind: "any" } | { kind: "one" } | { kind: "set"; chars: string[] };
 /** A Sigma string: literal text and wildcard/character-set tokens. `binary` = latin1 byte string (after utf16). */
@@ -223,6 +222,14 @@ export function compilePattern(v: SigmaStr, cased: boolean): ValueTest {
   };
 }
 
+/** A case-sensitive glob (`*` any run, `?` one character, no escapes) as a linear segment scan. */
+export function compileGlob(pattern: string): ValueTest {
+  const tokens: Token[] = [];
+  for (let i = 0; i < pattern.length; i++)
+    tokens.push(pattern[i] === "*" ? ANY : pattern[i] === "?" ? ONE : pattern[i]);
+  return compilePattern({ tokens }, true);
+}
+
 // ---- CIDR ----
 
 function parseIPv4(s: string): number[] | null {
@@ -293,27 +300,13 @@ export function compileCidr(value: string): ValueTest {
 
 // ---- regular expressions ----
 
-/** Turns the PCRE habits of SigmaHQ rules into a JS RegExp: a leading `(?i)`/`(?s)`/`(?m)` becomes a flag. */
-export function compileRegex(source: string, flags: { i: boolean; m: boolean; s: boolean }): RegExp {
-  let src = source;
-  const f = { ...flags };
-  const lead = /^\(\?([ims]+)\)/.exec(src);
-  if (lead) {
-    for (const c of lead[1]) f[c as "i" | "m" | "s"] = true;
-    src = src.slice(lead[0].length);
-  }
+/** A `|re` value as a test on the linear-time engine (regex.ts); what it cannot run is refused by name. */
+export function compileRegex(source: string, flags: { i: boolean; m: boolean; s: boolean }): RegexTest {
   try {
-    return new RegExp(src, `${f.i ? "i" : ""}${f.m ? "m" : ""}${f.s ? "s" : ""}`);
+    return compileLinearRegex(source, flags);
   } catch (e) {
-    try {
-      // Sigma regexes are PCRE-flavoured; unicode mode rejects some, plain mode some others. Try again as written.
-      return new RegExp(
-        src.replace(/\\Z/g, "$").replace(/\\A/g, "^"),
-        `${f.i ? "i" : ""}${f.m ? "m" : ""}${f.s ? "s" : ""}`,
-      );
-    } catch {
-      throw new SigmaRuleError(`invalid regular expression '${source}': ${(e as Error).message}`);
-    }
+    if (e instanceof RegexSyntaxError) throw new SigmaRuleError(`invalid regular expression '${source}': ${e.message}`);
+    throw e;
   }
 }
 
@@ -444,7 +437,7 @@ export function compileFieldValues(modifiers: string[], rawValues: unknown): Fie
     if (has("re")) {
       if (typeof raw !== "string") throw new SigmaRuleError("modifier 're' needs a string");
       const re = compileRegex(raw, { i: has("i"), m: has("m"), s: has("s") });
-      return overScalars((s) => re.test(s.length > RE_INPUT_CAP ? s.slice(0, RE_INPUT_CAP) : s), true);
+      return overScalars(re, true);
     }
     if (has("cidr")) {
       if (typeof raw !== "string") throw new SigmaRuleError("modifier 'cidr' needs a network such as 10.0.0.0/8");
