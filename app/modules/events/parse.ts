@@ -549,3 +549,21 @@ export function parseHec(body: string, now: number): { events: NormalizedEvent[]
   if (badAt !== null) return { events, error: invalid(badAt) };
   return { events, error: null };
 }
+
+/** /services/collector/raw: each non-blank line is an event's text, under the query string's host, source, sourcetype and index. */
+export function parseHecRaw(
+  body: string,
+  now: number,
+  meta: { host: string | null; source: string | null; sourcetype: string | null; index: string | null },
+): NormalizedEvent[] {
+  const events: NormalizedEvent[] = [];
+  forEachLine(body, (line) => {
+    const text = line.length > MAX_EVENT_BYTES ? line.slice(0, MAX_EVENT_BYTES) : line;
+    const fields: Fields = {};
+    if (meta.sourcetype) fields.sourcetype = meta.sourcetype;
+    if (meta.index) fields.index = meta.index;
+    const base = normalize(fields, text, now, { message: text.slice(0, MAX_FIELD_CHARS) });
+    events.push({ ...base, host: meta.host ?? base.host, source: meta.source ?? meta.sourcetype ?? base.source });
+  });
+  return events;
+}
