@@ -39,6 +39,7 @@ export {
 } from "./store.server";
 export { ingestEvents, ingestHec, readIngestBody, formatFor, IngestError, MAX_BODY_BYTES } from "./ingest.server";
 export { MAX_EVENTS_PER_REQUEST } from "./parse";
+export { SYSLOG_FIELD, SYSLOG_FACILITIES, SYSLOG_SEVERITIES } from "./syslog-fields";
 export {
   postEventsApi,
   hecApi,
