@@ -24,6 +24,7 @@ let server: RunningServer;
 let dbFile: string;
 let writeToken: string;
 let readToken: string;
+let cookie: string;
 
 async function createToken(cookie: string, scopes: string[]): Promise<string> {
   const res = await fetch(`${server.url}/api/tokens`, {
@@ -39,7 +40,7 @@ beforeAll(async () => {
   await ensureBuild();
   const db = freshDatabase("rampart-hec-wire-");
   dbFile = db.file;
-  const { cookie } = await seedAccount(db.file, { plan: "business" });
+  ({ cookie } = await seedAccount(db.file, { plan: "business" }));
   server = await startServer({ dbFile: db.file });
   writeToken = await createToken(cookie, ["events:write"]);
   readToken = await createToken(cookie, ["read"]);
@@ -139,6 +140,28 @@ describe("HEC wire answers through the real server", () => {
       status: 400,
       body: { text: "Invalid data format", code: 6, "invalid-event-number": 1 },
     });
+  });
+
+  it("keeps list-valued fields as lists, and a search for one item finds the event", async () => {
+    const body = JSON.stringify({
+      event: "tagged event",
+      host: "list-host",
+      fields: { tags: ["blue", "green"], n: [1, 2] },
+    });
+    expect(await hecFetch("/services/collector/event", { method: "POST", headers: auth(), body })).toEqual({
+      status: 200,
+      body: { text: "Success", code: 0 },
+    });
+    const e = storedMessages().find((m) => m.host === "list-host")!;
+    expect(JSON.parse(e.fields)).toMatchObject({ tags: ["blue", "green"], n: [1, 2] });
+    for (const q of ["tags:green", "tags:gr*"]) {
+      const page = await fetch(`${server.url}/logs?range=24h&q=${encodeURIComponent(q)}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("tagged event");
+    }
   });
 
   it("answers an oversize body 413 in HEC's shape", async () => {

@@ -15,7 +15,9 @@ import syslogParse from "nsyslog-parser";
 import { JSON_LIMITS, jsonShapeProblem } from "~/lib/bounded-json";
 import { SYSLOG_FACILITIES, SYSLOG_FIELD, SYSLOG_SEVERITIES } from "./syslog-fields";
 
-export type FieldValue = string | number | boolean | null;
+export type FieldScalar = string | number | boolean | null;
+/** A list stays a list (HEC `fields` such as `{"tags": ["a", "b"]}`), of scalars. */
+export type FieldValue = FieldScalar | FieldScalar[];
 export type Fields = Record<string, FieldValue>;
 
 export type NormalizedEvent = {
@@ -683,6 +685,15 @@ export function splitConcatenatedJson(body: string, max = Infinity): { parts: st
   return { parts, badAt: null };
 }
 
+/** Items kept of a list-valued HEC indexed field (the original keeps the rest). */
+const MAX_LIST_ITEMS = 256;
+
+/** A HEC indexed field: a list of scalars stays a list (Splunk indexes each value); anything else as `scalar`. */
+function indexedField(v: unknown): FieldValue {
+  if (!Array.isArray(v) || !v.every((x) => x === null || typeof x !== "object")) return scalar(v);
+  return v.slice(0, MAX_LIST_ITEMS).map((x) => scalar(x) as FieldScalar);
+}
+
 export type HecError = { status: number; text: string; code: number; invalidEventNumber?: number };
 export const HEC_SUCCESS = { text: "Success", code: 0 } as const;
 
@@ -721,7 +732,7 @@ export function parseHec(body: string, now: number): { events: NormalizedEvent[]
       base = normalize({}, part, now, { message: String(typeof ev === "string" ? ev : JSON.stringify(ev)) });
     }
     const fields: Fields = { ...base.fields };
-    if (isObj(envelope.fields)) for (const [k, v] of Object.entries(envelope.fields)) fields[k] = scalar(v);
+    if (isObj(envelope.fields)) for (const [k, v] of Object.entries(envelope.fields)) fields[k] = indexedField(v);
     const sourcetype = typeof envelope.sourcetype === "string" ? envelope.sourcetype : null;
     if (sourcetype) fields.sourcetype = sourcetype;
     if (typeof envelope.index === "string") fields.index = envelope.index;
