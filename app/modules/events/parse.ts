@@ -237,7 +237,7 @@ function first(fields: Fields, names: readonly string[]): FieldValue | undefined
 
 const TIME_FIELDS = ["@timestamp", "timestamp", "time", "ts", "_time", "eventTime", "TimeCreated_SystemTime", "date"];
 const HOST_FIELDS = ["host", "host.name", "host.hostname", "hostname", "Computer", "computer", "device"];
-const SOURCE_FIELDS = ["source", "log.file.path", "Channel", "sourcetype", "program", "appName", "service.name"];
+const SOURCE_FIELDS = ["source", "log.file.path", "Channel", "sourcetype", "program", SYSLOG_FIELD.app, "service.name"];
 const MESSAGE_FIELDS = ["message", "msg", "_raw", "log", "event.original", "MESSAGE"];
 
 /** Windows event ids that are sign-ins, process starts and service installs. */
