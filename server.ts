@@ -208,7 +208,11 @@ if (!LAYERS_OFF.has("static")) {
 /** An answer from the catalogue in app/lib/errors.ts, as `{ message, code }`. */
 function sendError(res: ExpressResponse, error: { status: number; message: string; code: string }) {
   if (res.headersSent) return res.end();
-  res.status(error.status).set({ "Cache-Control": "no-store" }).json({ message: error.message, code: error.code });
+  res.status(error.status).set({ "Cache-Control": "no-store" });
+  // Splunk HEC clients read `{ text, code }` (code 6: the request could not be taken as sent).
+  if (res.req.path === "/services/collector" || res.req.path.startsWith("/services/collector/"))
+    return res.json({ text: error.message, code: 6 });
+  res.json({ message: error.message, code: error.code });
 }
 
 // Cross-site state changes are refused before any body is read.

@@ -15,6 +15,8 @@ import { hasSessionCookie } from "~/lib/session.server";
 import { originFromRequest } from "~/lib/public-origin.server";
 import { loggablePath, redactSecrets } from "~/lib/log-redaction";
 import { installRouteMatchMemo, installRouteObjectMemos } from "~/lib/route-matching.server";
+import { admitBody as admitTenantBody } from "~/modules/tenants";
+import { admitHecBody, isHecPath } from "~/modules/events";
 
 // Before the first request: route objects once per build, route matching once per route tree and path (why: that module).
 installRouteMatchMemo();
@@ -107,7 +109,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 // separately. Typed on the server side as `typeof import("~/entry.server")`.
 export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/modules/page-cache";
 export { runInRequestScope } from "~/lib/request-scope.server";
-export { admitBody } from "~/modules/tenants";
+/** Body admission (server.ts): HEC paths refuse in Splunk's words, everything else as the route would. */
+export async function admitBody(request: Request): Promise<Response | null> {
+  if (isHecPath(new URL(request.url).pathname)) return admitHecBody(request);
+  return admitTenantBody(request);
+}
 export { checkpointInBackground, closeDatabase, openedConnection } from "~/lib/db.server";
 
 // The durable job runner (web scans and other background work), started by server.ts.

@@ -1,7 +1,7 @@
 /** Splunk HTTP Event Collector (POST /services/collector/event): `Authorization: Splunk <token>`, HEC envelopes. */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { hecApi } from "~/modules/events";
 
-export const loader = () => new Response(JSON.stringify({ text: "Method not allowed", code: 6 }), { status: 405 });
+export const loader = ({ request }: LoaderFunctionArgs) => hecApi(request);
 
 export const action = ({ request }: ActionFunctionArgs) => hecApi(request);

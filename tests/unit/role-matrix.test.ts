@@ -280,6 +280,21 @@ const ROUTES: Record<string, Row> = {
   "services.collector.ts": { kind: "token", why: "Splunk HEC", url: "/services/collector" },
   "services.collector.event.ts": { kind: "token", why: "Splunk HEC", url: "/services/collector/event" },
   "services.collector.event.1[.]0.ts": { kind: "token", why: "Splunk HEC", url: "/services/collector/event/1.0" },
+  "services.collector.raw.ts": { kind: "token", why: "Splunk HEC raw", url: "/services/collector/raw" },
+  "services.collector.raw.1[.]0.ts": { kind: "token", why: "Splunk HEC raw", url: "/services/collector/raw/1.0" },
+  "services.collector.ack.ts": { kind: "token", why: "Splunk HEC ack (disabled)", url: "/services/collector/ack" },
+  "services.collector.ack.1[.]0.ts": {
+    kind: "token",
+    why: "Splunk HEC ack (disabled)",
+    url: "/services/collector/ack/1.0",
+  },
+  "services.collector.health.ts": { kind: "refuses", why: "HEC health is GET only", url: "/services/collector/health" },
+  "services.collector.health.1[.]0.ts": {
+    kind: "refuses",
+    why: "HEC health is GET only",
+    url: "/services/collector/health/1.0",
+  },
+  "services.collector.$.ts": { kind: "refuses", why: "HEC's JSON 404", url: "/services/collector/x" },
 
   // --- exists only for the end-to-end suite ----------------------------------------------------------------------
   "[__test].raise-alert.ts": {

@@ -29,6 +29,7 @@ import { db, excluded, preparedQuery, sqlite } from "~/lib/db.server";
 import { raiseAlert, type Severity } from "~/modules/alerts";
 import type { FieldValue } from "./parse";
 import { eventsNow, onEventsStored, type StoredEvent } from "./store.server";
+import { SYSLOG_FIELD } from "./syslog-fields";
 
 export const ANOMALY_TYPES = ["failed-signin-burst", "new-term", "volume-spike", "impossible-travel"] as const;
 export type AnomalyType = (typeof ANOMALY_TYPES)[number];
@@ -115,7 +116,7 @@ export function signInOf(
   if (id === "4624" && (f.Channel === "Security" || f.Provider_Name !== undefined))
     return { outcome: "success", user: pick(f, USER_FIELDS), ip: ip() };
   const msg = e.message ?? "";
-  const sshd = e.source === "sshd" || e.product === "sshd" || f.appName === "sshd";
+  const sshd = e.source === "sshd" || e.product === "sshd" || f[SYSLOG_FIELD.app] === "sshd";
   if (sshd && msg) {
     if (msg.startsWith("Failed password") || msg.startsWith("Invalid user") || msg.startsWith("Failed publickey")) {
       const p = sshdParts(msg);

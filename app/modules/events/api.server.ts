@@ -18,7 +18,16 @@ import {
 import { requireTenantContext, type TenantContext } from "~/modules/tenants";
 import { limitWrites } from "~/lib/api.server";
 import { ANOMALY_TYPES, getAnomaly, listAnomalies, setAnomalyStatus } from "./anomalies.server";
-import { formatFor, IngestError, ingestEvents, ingestHec, readIngestBody } from "./ingest.server";
+import { tokenFromHeader } from "~/modules/api-tokens";
+import {
+  formatFor,
+  IngestError,
+  ingestEvents,
+  ingestHec,
+  ingestHecRaw,
+  readIngestBody,
+  type HecAnswer,
+} from "./ingest.server";
 import { hecErrorBody } from "./ingest.server";
 import { canEvents, EVENTS_DENIED } from "./permissions";
 import { getEvents, type QuotaState } from "./store.server";
@@ -77,38 +86,68 @@ function hec(status: number, body: Record<string, unknown>, headers: Record<stri
   });
 }
 
-/** The HEC answers for authentication failures (Splunk's codes 2, 3, 4 and 1). */
+/** Every path under /services/collector speaks HEC's `{ text, code }`, including refusals before the handler. */
+export function isHecPath(pathname: string): boolean {
+  return pathname === "/services/collector" || pathname.startsWith("/services/collector/");
+}
+
+/** Splunk's answer to a request its HEC does not serve (an unknown path under /services/collector). */
+export const hecNotFound = () => hec(404, { text: "The requested URL was not found on this server.", code: 404 });
+export const hecMethodNotAllowed = (allow: string) =>
+  hec(405, { text: "Method not allowed", code: 6 }, { Allow: allow });
+
+/**
+ * The HEC answers for authentication failures, as Splunk words them: no Authorization header 401 code 2, one that
+ * is not `Splunk <token>` (or `Bearer <token>`) 401 code 3, an unknown, revoked or wrong-scope token 403 code 4, a
+ * plan that turned tokens off 403 code 1 ("Token disabled"), a token over its rate limit 503 code 9 (shippers retry
+ * on "Server is busy").
+ */
 async function hecContext(request: Request) {
-  if (!request.headers.get("Authorization")) return hec(401, { text: "Token is required", code: 2 });
+  const authorization = request.headers.get("Authorization");
+  // `Splunk ` with nothing after it is a missing token too (splunk-logging sends that for an empty token).
+  if (!authorization || /^\s*(splunk|bearer)\s*$/i.test(authorization))
+    return hec(401, { text: "Token is required", code: 2 });
+  if (!tokenFromHeader(authorization)) return hec(401, { text: "Invalid authorization", code: 3 });
   try {
     const ctx = await requireTenantContext(request, { feature: "logsAnomalies", api: true });
     if (!ctx.token) return hec(401, { text: "Invalid authorization", code: 3 });
     return ctx;
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
-    if (thrown.status === 401) return hec(403, { text: "Invalid token", code: 4 });
     if (thrown.status === 429)
       return hec(
-        429,
+        503,
         { text: "Server is busy", code: 9 },
         { "Retry-After": thrown.headers.get("Retry-After") ?? "60" },
       );
-    return hec(403, { text: "Token disabled", code: 1 });
+    const body = (await thrown
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null;
+    if (body?.code === "UPGRADE_REQUIRED") return hec(403, { text: "Token disabled", code: 1 });
+    return hec(403, { text: "Invalid token", code: 4 });
   }
 }
 
-export async function hecApi(request: Request) {
-  if (request.method !== "POST") return hec(405, { text: "Method not allowed", code: 6 });
+/**
+ * The production server asks this before reading a HEC request's body (server.ts, through entry.server): the HEC
+ * refusal, sent unread, or null when the token may post here.
+ */
+export async function admitHecBody(request: Request): Promise<Response | null> {
   const ctx = await hecContext(request);
-  if (ctx instanceof Response) return ctx;
-  let body: string;
+  return ctx instanceof Response ? ctx : null;
+}
+
+async function readHecBody(request: Request): Promise<string | Response> {
   try {
-    body = await readIngestBody(request);
+    return await readIngestBody(request);
   } catch (error) {
     if (error instanceof IngestError) return hec(error.status, { text: error.message, code: 6 });
     throw error;
   }
-  const answer = await ingestHec(ctx.tenant.id, body, { plan: ctx.effectivePlan });
+}
+
+function hecAnswer(answer: HecAnswer) {
   return hec(
     answer.status,
     answer.body,
@@ -116,8 +155,54 @@ export async function hecApi(request: Request) {
   );
 }
 
+/** POST /services/collector[/event[/1.0]]: HEC envelopes. */
+export async function hecApi(request: Request) {
+  if (request.method !== "POST") return hecMethodNotAllowed("POST");
+  const ctx = await hecContext(request);
+  if (ctx instanceof Response) return ctx;
+  const body = await readHecBody(request);
+  if (body instanceof Response) return body;
+  return hecAnswer(await ingestHec(ctx.tenant.id, body, { plan: ctx.effectivePlan }));
+}
+
+/** A channel is a GUID, as Splunk requires (code 11 otherwise). */
+const CHANNEL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST /services/collector/raw[/1.0]: the body is raw text, one event per line; `host`, `source`, `sourcetype` and
+ * `index` come from the query string. Splunk requires a data channel here (`X-Splunk-Request-Channel` or the
+ * `channel` query parameter, a GUID): missing is 400 code 10, malformed 400 code 11.
+ */
+export async function hecRawApi(request: Request) {
+  if (request.method !== "POST") return hecMethodNotAllowed("POST");
+  const ctx = await hecContext(request);
+  if (ctx instanceof Response) return ctx;
+  const url = new URL(request.url);
+  const channel = request.headers.get("X-Splunk-Request-Channel") ?? url.searchParams.get("channel");
+  if (!channel) return hec(400, { text: "Data channel is missing", code: 10 });
+  if (!CHANNEL.test(channel)) return hec(400, { text: "Invalid data channel", code: 11 });
+  const body = await readHecBody(request);
+  if (body instanceof Response) return body;
+  const meta = (name: string) => url.searchParams.get(name)?.slice(0, 1024) || null;
+  return hecAnswer(
+    await ingestHecRaw(ctx.tenant.id, body, {
+      plan: ctx.effectivePlan,
+      meta: { host: meta("host"), source: meta("source"), sourcetype: meta("sourcetype"), index: meta("index") },
+    }),
+  );
+}
+
+/** POST /services/collector/ack: indexer acknowledgement is off here (every answer is final), as Splunk says it. */
+export async function hecAckApi(request: Request) {
+  if (request.method !== "POST") return hecMethodNotAllowed("POST");
+  const ctx = await hecContext(request);
+  if (ctx instanceof Response) return ctx;
+  return hec(400, { text: "ACK is disabled", code: 14 });
+}
+
 /** GET /services/collector/health: what Vector's health check asks. */
-export function hecHealth() {
+export function hecHealth(request?: Request) {
+  if (request && request.method !== "GET" && request.method !== "HEAD") return hecMethodNotAllowed("GET");
   return hec(200, { text: "HEC is healthy", code: 17 });
 }
 

@@ -39,7 +39,20 @@ export {
 } from "./store.server";
 export { ingestEvents, ingestHec, readIngestBody, formatFor, IngestError, MAX_BODY_BYTES } from "./ingest.server";
 export { MAX_EVENTS_PER_REQUEST } from "./parse";
-export { postEventsApi, hecApi, hecHealth, listAnomaliesApi, getAnomalyApi, patchAnomalyApi } from "./api.server";
+export { SYSLOG_FIELD, SYSLOG_FACILITIES, SYSLOG_SEVERITIES } from "./syslog-fields";
+export {
+  postEventsApi,
+  hecApi,
+  hecRawApi,
+  hecAckApi,
+  hecHealth,
+  hecNotFound,
+  admitHecBody,
+  isHecPath,
+  listAnomaliesApi,
+  getAnomalyApi,
+  patchAnomalyApi,
+} from "./api.server";
 export type { Anomaly, AnomalyType } from "./anomalies.server";
 export {
   ANOMALY_TYPES,

@@ -117,7 +117,7 @@ describe("the daily quota in stored bytes", () => {
     expect(stored(tenantId)).toBe(fit);
     // HEC is all or nothing: "Server is busy" for two envelopes when only one would fit.
     const small = JSON.stringify({ event: "x".repeat(40_000) });
-    expect(await ingestHec(tenantId, small + small, { plan: "business" })).toMatchObject({ status: 429 });
+    expect(await ingestHec(tenantId, small + small, { plan: "business" })).toMatchObject({ status: 503 });
     expect(await ingestHec(tenantId, small, { plan: "business" })).toMatchObject({ status: 200 });
   });
 

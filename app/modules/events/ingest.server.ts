@@ -12,6 +12,7 @@ import {
   HEC_SUCCESS,
   MAX_EVENTS_PER_REQUEST,
   parseHec,
+  parseHecRaw,
   parseJson,
   parseNdjson,
   parseSyslog,
@@ -207,10 +208,35 @@ export async function ingestHec(tenantId: string, body: string, { plan }: { plan
       allOrNothing: true,
     });
     if (granted < events.length)
-      return { status: 429, body: { text: "Server is busy", code: 9 }, retryAfterSeconds: state.retryAfterSeconds };
+      return { status: 503, body: { text: "Server is busy", code: 9 }, retryAfterSeconds: state.retryAfterSeconds };
     await storeEvents(tenantId, events, { receivedAt: now });
   }
   if (error) return { status: error.status, body: hecErrorBody(error) };
+  return { status: 200, body: { ...HEC_SUCCESS } };
+}
+
+export type HecRawMeta = {
+  host: string | null;
+  source: string | null;
+  sourcetype: string | null;
+  index: string | null;
+};
+
+/** /services/collector/raw: one event per non-blank line, with the query string's metadata; all stored or none. */
+export async function ingestHecRaw(
+  tenantId: string,
+  body: string,
+  { plan, meta }: { plan: Plan; meta: HecRawMeta },
+): Promise<HecAnswer> {
+  registerAnomalyDetection();
+  const now = eventsNow();
+  if (!body.trim()) return { status: 400, body: { text: "No data", code: 5 } };
+  if (countEventLines(body) > MAX_EVENTS_PER_REQUEST) return { status: 413, body: { text: TOO_MANY_EVENTS, code: 6 } };
+  const events = parseHecRaw(body, now, meta);
+  const { granted, state } = reserveQuota(tenantId, events.map(storedEventBytes), plan, { now, allOrNothing: true });
+  if (granted < events.length)
+    return { status: 503, body: { text: "Server is busy", code: 9 }, retryAfterSeconds: state.retryAfterSeconds };
+  await storeEvents(tenantId, events, { receivedAt: now });
   return { status: 200, body: { ...HEC_SUCCESS } };
 }
 

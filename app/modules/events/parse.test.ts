@@ -124,7 +124,15 @@ describe("syslog", () => {
       host: "mymachine.example.com",
       source: "su",
       time: Date.parse("2026-03-10T10:14:15.003Z"),
-      fields: { "exampleSDID@32473.iut": "3", facility: "auth", msgid: "ID47" },
+      fields: {
+        "sd.exampleSDID@32473.iut": "3",
+        "sd.exampleSDID@32473.eventSource": "Application",
+        facility: "auth",
+        facilityCode: 4,
+        severity: "crit",
+        severityCode: 2,
+        msgid: "ID47",
+      },
     });
     expect(b).toMatchObject({ host: "bastion", source: "sshd", category: "authentication", fields: { pid: "4242" } });
     expect(b!.message).toContain("Failed password for invalid user admin");

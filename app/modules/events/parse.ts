@@ -1,7 +1,7 @@
 /**
  * Turns what log shippers send into normalised events: newline-delimited JSON,
- * a JSON event or array, syslog lines (RFC 5424, RFC 3164/BSD and CEF, parsed
- * by nsyslog-parser), Splunk HTTP Event Collector envelopes (several JSON
+ * a JSON event or array, syslog lines (RFC 5424 and RFC 3164/BSD parsed here,
+ * structured data per RFC 5424 §6.3; CEF by nsyslog-parser), Splunk HTTP Event Collector envelopes (several JSON
  * objects concatenated, as Vector, Fluent Bit and the OpenTelemetry collector
  * send them) and Windows events exported by `evtx_dump -o json|jsonl`
  * (`{ Event: { System, EventData } }`, whose System and EventData fields are
@@ -13,8 +13,11 @@
  */
 import syslogParse from "nsyslog-parser";
 import { JSON_LIMITS, jsonShapeProblem } from "~/lib/bounded-json";
+import { SYSLOG_FACILITIES, SYSLOG_FIELD, SYSLOG_SEVERITIES } from "./syslog-fields";
 
-export type FieldValue = string | number | boolean | null;
+export type FieldScalar = string | number | boolean | null;
+/** A list stays a list (HEC `fields` such as `{"tags": ["a", "b"]}`), of scalars. */
+export type FieldValue = FieldScalar | FieldScalar[];
 export type Fields = Record<string, FieldValue>;
 
 export type NormalizedEvent = {
@@ -234,7 +237,7 @@ function first(fields: Fields, names: readonly string[]): FieldValue | undefined
 
 const TIME_FIELDS = ["@timestamp", "timestamp", "time", "ts", "_time", "eventTime", "TimeCreated_SystemTime", "date"];
 const HOST_FIELDS = ["host", "host.name", "host.hostname", "hostname", "Computer", "computer", "device"];
-const SOURCE_FIELDS = ["source", "log.file.path", "Channel", "sourcetype", "program", "appName", "service.name"];
+const SOURCE_FIELDS = ["source", "log.file.path", "Channel", "sourcetype", "program", SYSLOG_FIELD.app, "service.name"];
 const MESSAGE_FIELDS = ["message", "msg", "_raw", "log", "event.original", "MESSAGE"];
 
 /** Windows event ids that are sign-ins, process starts and service installs. */
@@ -395,24 +398,215 @@ function bsdTime(ts: number, now: number) {
   return ts;
 }
 
+const NOT_SYSLOG = "The line is not syslog (RFC 5424, RFC 3164) or CEF";
+
+/** `<PRI>` at the start of a line: the end index and the number (0-191), or null. */
+function readPri(line: string): { pri: number; end: number } | null {
+  if (line.charCodeAt(0) !== 60 /* < */) return null;
+  const close = line.indexOf(">", 1);
+  if (close < 2 || close > 4) return null;
+  const digits = line.slice(1, close);
+  if (!/^\d{1,3}$/.test(digits)) return null;
+  const pri = Number(digits);
+  return pri > 191 ? null : { pri, end: close + 1 };
+}
+
+function priFields(pri: number, fields: Fields) {
+  const facility = pri >> 3;
+  const severity = pri & 7;
+  fields[SYSLOG_FIELD.facility] = SYSLOG_FACILITIES[facility] ?? String(facility);
+  fields[SYSLOG_FIELD.facilityCode] = facility;
+  fields[SYSLOG_FIELD.severity] = SYSLOG_SEVERITIES[severity]!;
+  fields[SYSLOG_FIELD.severityCode] = severity;
+}
+
+/** SD-NAME (RFC 5424 §6.3.2-3): printable US-ASCII except `=`, SP, `]`, `"`; 1-32 characters. */
+function isSdNameChar(c: number) {
+  return c > 32 && c < 127 && c !== 61 && c !== 93 && c !== 34;
+}
+
+/**
+ * STRUCTURED-DATA from index `i` (RFC 5424 §6.3): NILVALUE `-`, or SD-ELEMENTs `[id name="value" ...]` whose values
+ * unescape `\"`, `\\` and `\]` (any other backslash is kept, §6.3.3). One pass, no regular expression. Null when
+ * malformed.
+ */
+export function parseStructuredData(
+  line: string,
+  i: number,
+): { elements: [string, [string, string][]][]; end: number } | null {
+  const elements: [string, [string, string][]][] = [];
+  if (line[i] === "-") return { elements, end: i + 1 };
+  const name = () => {
+    const from = i;
+    while (i < line.length && i - from <= 32 && isSdNameChar(line.charCodeAt(i))) i += 1;
+    return i > from && i - from <= 32 ? line.slice(from, i) : null;
+  };
+  if (line[i] !== "[") return null;
+  while (line[i] === "[") {
+    i += 1;
+    // SD-IDs may carry `@` (enterprise ids) and are up to 32 characters.
+    const id = name();
+    if (!id) return null;
+    const params: [string, string][] = [];
+    while (line[i] === " ") {
+      i += 1;
+      const param = name();
+      if (!param || line[i] !== "=" || line[i + 1] !== '"') return null;
+      i += 2;
+      let value = "";
+      let closed = false;
+      while (i < line.length) {
+        const c = line[i]!;
+        if (c === "\\" && (line[i + 1] === '"' || line[i + 1] === "\\" || line[i + 1] === "]")) {
+          value += line[i + 1];
+          i += 2;
+        } else if (c === '"') {
+          closed = true;
+          i += 1;
+          break;
+        } else {
+          value += c;
+          i += 1;
+        }
+      }
+      if (!closed) return null;
+      params.push([param, value]);
+    }
+    if (line[i] !== "]") return null;
+    i += 1;
+    elements.push([id, params]);
+  }
+  return { elements, end: i };
+}
+
+/** Next space-delimited header field from `i`: its text and the index after the space (or the line's end). */
+function headerField(line: string, i: number): { text: string; next: number } | null {
+  const sp = line.indexOf(" ", i);
+  if (sp === -1 || sp === i) return null;
+  return { text: line.slice(i, sp), next: sp + 1 };
+}
+
+/** RFC 5424: `<PRI>1 TIMESTAMP HOSTNAME APP-NAME PROCID MSGID STRUCTURED-DATA [SP [BOM]MSG]`. */
+function parse5424(line: string, pri: number, from: number, now: number): NormalizedEvent | string {
+  let i = from;
+  const header: string[] = [];
+  for (let k = 0; k < 5; k += 1) {
+    const f = headerField(line, i);
+    if (!f) return NOT_SYSLOG;
+    header.push(f.text);
+    i = f.next;
+  }
+  const [ts, host, app, procId, msgId] = header as [string, string, string, string, string];
+  const sd = parseStructuredData(line, i);
+  if (!sd) return "The line's structured data is malformed (RFC 5424 §6.3)";
+  i = sd.end;
+  if (i < line.length && line[i] !== " ") return "The line's structured data is malformed (RFC 5424 §6.3)";
+  let message: string | null = i < line.length ? line.slice(i + 1) : null;
+  if (message?.startsWith("\uFEFF")) message = message.slice(1);
+  const fields: Fields = {};
+  priFields(pri, fields);
+  const nil = (v: string) => (v === "-" ? null : v);
+  if (nil(app)) fields[SYSLOG_FIELD.app] = app;
+  if (nil(procId)) fields[SYSLOG_FIELD.procId] = procId;
+  if (nil(msgId)) fields[SYSLOG_FIELD.msgId] = msgId;
+  for (const [id, params] of sd.elements)
+    for (const [param, value] of params) {
+      const key = `${SYSLOG_FIELD.structuredData}.${id}.${param}`;
+      if (Object.keys(fields).length < MAX_FIELDS || key in fields) fields[key] = scalar(value);
+    }
+  const tsMs = nil(ts) && ts.length <= 64 ? Date.parse(ts) : NaN;
+  return syslogEvent(fields, line, now, {
+    time: Number.isNaN(tsMs) ? null : tsMs,
+    host: nil(host),
+    app: nil(app),
+    message,
+  });
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * RFC 3164 (BSD): `<PRI>Mmm dd hh:mm:ss HOSTNAME TAG[pid]: MSG`, or an RFC 3339 timestamp in its place (rsyslog).
+ * A line whose content has no `TAG:` keeps it whole as the message. Null when the header is not BSD's.
+ */
+function parse3164(line: string, pri: number, from: number, now: number): NormalizedEvent | null {
+  let i = from;
+  let time: number;
+  const bsd = /^([A-Z][a-z]{2}) ([ \d]\d) (\d\d):(\d\d):(\d\d) /.exec(line.slice(i, i + 16));
+  if (bsd) {
+    const month = MONTHS.indexOf(bsd[1]!);
+    if (month === -1) return null;
+    const year = new Date(now).getUTCFullYear();
+    time = bsdTime(Date.UTC(year, month, Number(bsd[2]!.trim()), Number(bsd[3]), Number(bsd[4]), Number(bsd[5])), now);
+    i += bsd[0].length;
+  } else {
+    const f = headerField(line, i);
+    if (!f || f.text.length > 40 || !/^\d{4}-\d\d-\d\dT/.test(f.text)) return null;
+    const ms = Date.parse(f.text);
+    if (Number.isNaN(ms)) return null;
+    time = ms;
+    i = f.next;
+  }
+  const hostField = headerField(line, i);
+  const host = hostField ? hostField.text : null;
+  if (hostField) i = hostField.next;
+  const rest = hostField ? line.slice(i) : "";
+  const fields: Fields = {};
+  priFields(pri, fields);
+  // TAG: up to 32 alphanumeric characters (RFC 3164 §4.1.3), in practice also `-`, `_`, `.`, `/`.
+  const tag = /^([A-Za-z0-9_./-]{1,48})(?:\[([^\]\s]{1,32})\])?: ?/.exec(rest.slice(0, 96));
+  let app: string | null = null;
+  let message = rest;
+  if (tag) {
+    app = tag[1]!;
+    fields[SYSLOG_FIELD.app] = app;
+    if (tag[2]) fields[SYSLOG_FIELD.procId] = tag[2];
+    message = rest.slice(tag[0].length);
+  }
+  return syslogEvent(fields, line, now, { time, host, app, message: message || null });
+}
+
+function syslogEvent(
+  fields: Fields,
+  line: string,
+  now: number,
+  {
+    time,
+    host,
+    app,
+    message,
+  }: { time: number | null; host: string | null; app: string | null; message: string | null },
+): NormalizedEvent {
+  return normalize(fields, line, now, {
+    time,
+    host: str(host),
+    source: app,
+    product: app,
+    message: message === null ? null : message.slice(0, MAX_FIELD_CHARS),
+    category: app === "sshd" ? "authentication" : undefined,
+  });
+}
+
 export function parseSyslogLine(line: string, now: number): NormalizedEvent | string {
+  const pri = readPri(line);
+  if (pri && line.startsWith("1 ", pri.end)) return parse5424(line, pri.pri, pri.end + 2, now);
+  if (pri && !line.includes("CEF:")) {
+    const bsd = parse3164(line, pri.pri, pri.end, now);
+    if (bsd) return bsd;
+  }
+  // CEF (with or without a syslog header) and anything else nsyslog-parser knows.
   let parsed: SyslogParsed;
   try {
     parsed = syslogParse(line) as SyslogParsed;
   } catch {
-    return "The line is not syslog (RFC 5424, RFC 3164) or CEF";
+    return NOT_SYSLOG;
   }
-  if (!parsed || parsed.type === "UNKNOWN") return "The line is not syslog (RFC 5424, RFC 3164) or CEF";
+  if (!parsed || parsed.type === "UNKNOWN") return NOT_SYSLOG;
   const fields: Fields = {};
-  if (parsed.facility) fields.facility = parsed.facility;
-  if (parsed.level) fields.severity = parsed.level;
-  if (parsed.appName && parsed.appName !== "-") fields.appName = parsed.appName;
-  if (parsed.pid && parsed.pid !== "-") fields.pid = parsed.pid;
-  if (parsed.messageid && parsed.messageid !== "-") fields.msgid = parsed.messageid;
-  for (const sd of parsed.structuredData ?? []) {
-    const sdId = sd.$id ?? "sd";
-    for (const [k, v] of Object.entries(sd)) if (k !== "$id") fields[`${sdId}.${k}`] = scalar(v);
-  }
+  if (pri) priFields(pri.pri, fields);
+  if (parsed.appName && parsed.appName !== "-") fields[SYSLOG_FIELD.app] = parsed.appName;
+  if (parsed.pid && parsed.pid !== "-" && parsed.pid !== "rfc3164") fields[SYSLOG_FIELD.procId] = parsed.pid;
+  if (parsed.messageid && parsed.messageid !== "-") fields[SYSLOG_FIELD.msgId] = parsed.messageid;
   let product: string | null = parsed.appName && parsed.appName !== "-" ? parsed.appName : null;
   let message = parsed.message ?? null;
   if (parsed.cef) {
@@ -428,14 +622,13 @@ export function parseSyslogLine(line: string, now: number): NormalizedEvent | st
   let time: number | null = hasHeaderTime && Number.isFinite(tsMs) ? tsMs : null;
   if (time !== null && parsed.type === "BSD") time = bsdTime(time, now);
   if (time === null && fields.rt !== undefined) time = parseTime(fields.rt) ?? parseTime(Number(fields.rt));
-  const sshd = parsed.appName === "sshd";
   return normalize(fields, line, now, {
     time,
     host: str(parsed.host ?? null),
     source: product,
     product,
     message,
-    category: sshd ? "authentication" : undefined,
+    category: product === "sshd" ? "authentication" : undefined,
   });
 }
 
@@ -492,6 +685,15 @@ export function splitConcatenatedJson(body: string, max = Infinity): { parts: st
   return { parts, badAt: null };
 }
 
+/** Items kept of a list-valued HEC indexed field (the original keeps the rest). */
+const MAX_LIST_ITEMS = 256;
+
+/** A HEC indexed field: a list of scalars stays a list (Splunk indexes each value); anything else as `scalar`. */
+function indexedField(v: unknown): FieldValue {
+  if (!Array.isArray(v) || !v.every((x) => x === null || typeof x !== "object")) return scalar(v);
+  return v.slice(0, MAX_LIST_ITEMS).map((x) => scalar(x) as FieldScalar);
+}
+
 export type HecError = { status: number; text: string; code: number; invalidEventNumber?: number };
 export const HEC_SUCCESS = { text: "Success", code: 0 } as const;
 
@@ -530,7 +732,7 @@ export function parseHec(body: string, now: number): { events: NormalizedEvent[]
       base = normalize({}, part, now, { message: String(typeof ev === "string" ? ev : JSON.stringify(ev)) });
     }
     const fields: Fields = { ...base.fields };
-    if (isObj(envelope.fields)) for (const [k, v] of Object.entries(envelope.fields)) fields[k] = scalar(v);
+    if (isObj(envelope.fields)) for (const [k, v] of Object.entries(envelope.fields)) fields[k] = indexedField(v);
     const sourcetype = typeof envelope.sourcetype === "string" ? envelope.sourcetype : null;
     if (sourcetype) fields.sourcetype = sourcetype;
     if (typeof envelope.index === "string") fields.index = envelope.index;
@@ -548,4 +750,22 @@ export function parseHec(body: string, now: number): { events: NormalizedEvent[]
   }
   if (badAt !== null) return { events, error: invalid(badAt) };
   return { events, error: null };
+}
+
+/** /services/collector/raw: each non-blank line is an event's text, under the query string's host, source, sourcetype and index. */
+export function parseHecRaw(
+  body: string,
+  now: number,
+  meta: { host: string | null; source: string | null; sourcetype: string | null; index: string | null },
+): NormalizedEvent[] {
+  const events: NormalizedEvent[] = [];
+  forEachLine(body, (line) => {
+    const text = line.length > MAX_EVENT_BYTES ? line.slice(0, MAX_EVENT_BYTES) : line;
+    const fields: Fields = {};
+    if (meta.sourcetype) fields.sourcetype = meta.sourcetype;
+    if (meta.index) fields.index = meta.index;
+    const base = normalize(fields, text, now, { message: text.slice(0, MAX_FIELD_CHARS) });
+    events.push({ ...base, host: meta.host ?? base.host, source: meta.source ?? meta.sourcetype ?? base.source });
+  });
+  return events;
 }

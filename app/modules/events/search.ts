@@ -252,17 +252,23 @@ export function compileQuery(node: Node, params: unknown[], negated = false): st
         params.push(node.value);
         return node.field === "id" ? `e.id = ?` : `0`;
       }
-      params.push(`$."${node.field}"`, pattern);
-      const exact = `json_extract(e.fields, ?) LIKE ? ESCAPE '\\'`;
+      const path = `$."${node.field}"`;
+      // A list-valued field (HEC `fields: {"tags": ["a", "b"]}`) matches when one of its items does.
+      const exact =
+        `(CASE WHEN json_type(e.fields, ?) = 'array'` +
+        ` THEN EXISTS (SELECT 1 FROM json_each(e.fields, ?) WHERE json_each.value LIKE ? ESCAPE '\\')` +
+        ` ELSE json_extract(e.fields, ?) LIKE ? ESCAPE '\\' END)`;
+      const exactParams = [path, path, pattern, path, pattern];
       // Without wildcards, an event whose field equals the value has the value's words, in order, among its
       // indexed field values: the full-text index narrows the rows first (a superset: it folds case and
       // accents as LIKE does or more), and the JSON comparison decides. Reading every row's JSON in the range
       // was the slow part of field searches over a million events. Not under a NOT: there "no such field"
       // (NULL, the row stays out) and "another value" (false, NOT lets the row in) must stay apart.
       if (!negated && !hasWildcard && indexable(node.value)) {
-        params.splice(params.length - 2, 0, `fields : "${node.value.replaceAll('"', '""')}"`, SEQ_FROM, SEQ_TO);
+        params.push(`fields : "${node.value.replaceAll('"', '""')}"`, SEQ_FROM, SEQ_TO, ...exactParams);
         return `(e.seq IN ${FTS_ROWS} AND ${exact})`;
       }
+      params.push(...exactParams);
       return exact;
     }
   }

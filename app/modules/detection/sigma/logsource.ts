@@ -7,6 +7,8 @@
  * `product` / `category` / `service` (or `logsource: {...}`).
  */
 
+import { SYSLOG_FIELD } from "~/modules/events";
+
 export interface LogSource {
   product?: string;
   category?: string;
@@ -239,8 +241,14 @@ function classifyUncached(fields: Record<string, unknown>): { keys: string[]; is
       products.add("linux");
       services.add("auditd");
     }
-    const app = str(fields.appname) ?? str(fields.app_name) ?? str(fields.program) ?? str(fields.ident);
-    const facility = fields.facility;
+    // The syslog parser's APP-NAME (SYSLOG_FIELD, the one mapping), then other shippers' names for it.
+    const app =
+      str(fields[SYSLOG_FIELD.app]) ??
+      str(fields.appname) ??
+      str(fields.app_name) ??
+      str(fields.program) ??
+      str(fields.ident);
+    const facility = fields[SYSLOG_FIELD.facility];
     if (!auditd && (app !== undefined || facility !== undefined || source.includes("syslog"))) {
       products.add("linux");
       services.add("syslog");

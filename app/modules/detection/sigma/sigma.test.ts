@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { describeRuleError, loadSigmaRule, matchEvent, RuleSet, SigmaRuleError } from "./index";
+import { SYSLOG_FIELD } from "~/modules/events";
 import {
   logCleared,
   security4688,
@@ -304,8 +305,10 @@ describe("logsource gating", () => {
     expect(matchEvent(auditd, { type: "EXECVE", a0: "wget", a1: "http://x" })).toBe(true);
     expect(matchEvent(auditd, { type: "EXECVE", a0: "wget", appname: "sshd" })).toBe(true);
     const sshd = rule("  kw:\n  - 'Failed password'\n  condition: kw", "  product: linux\n  service: sshd");
-    expect(matchEvent(sshd, { appname: "sshd", message: "Failed password for root from 1.2.3.4" })).toBe(true);
-    expect(matchEvent(sshd, { appname: "cron", message: "Failed password" })).toBe(false);
+    expect(matchEvent(sshd, { [SYSLOG_FIELD.app]: "sshd", message: "Failed password for root from 1.2.3.4" })).toBe(
+      true,
+    );
+    expect(matchEvent(sshd, { [SYSLOG_FIELD.app]: "cron", message: "Failed password" })).toBe(false);
     const aws = rule("  sel:\n    eventName: ConsoleLogin\n  condition: sel", "  product: aws\n  service: cloudtrail");
     expect(matchEvent(aws, { product: "aws", service: "cloudtrail", eventName: "ConsoleLogin" })).toBe(true);
     expect(matchEvent(aws, { eventName: "ConsoleLogin" })).toBe(false);
