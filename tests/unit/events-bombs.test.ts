@@ -210,7 +210,9 @@ describe("compression bombs through the real server", () => {
             expect(typeof answer.body.message).toBe("string");
           } else expect(answer.body).toMatchObject({ code: 6, text: expect.any(String) });
           expect(storedEvents(), bomb.name).toBe(rows);
-          expect(databaseBytes() - bytes, bomb.name).toBeLessThan(256 * 1024);
+          // The bomb's events would be hundreds of MB; the WAL may still grow by a few pages from the server's own
+          // bookkeeping (sessions, jobs) while the request runs, so the bound is 2 MB, not zero.
+          expect(databaseBytes() - bytes, bomb.name).toBeLessThan(2 * 1024 * 1024);
         }),
         {
           numRuns: Number(process.env.BOMB_RUNS ?? 8),
