@@ -681,7 +681,10 @@ export const depFindings = sqliteTable(
       .notNull()
       .references(() => depProjects.id, { onDelete: "cascade" }),
     // No foreign key: a finding outlives a re-import that drops or withdraws its advisory.
+    // The representative id of the finding's alias group (deps/grouping.ts)...
     advisoryId: text("advisory_id").notNull(),
+    // ...and every record id of the group, so a finding keeps its state when the group grows or its representative changes.
+    advisoryIds: text("advisory_ids", { mode: "json" }).$type<string[]>().notNull().default([]),
     ecosystem: text("ecosystem").notNull(),
     packageName: text("package_name").notNull(),
     version: text("version").notNull(),
