@@ -1,14 +1,13 @@
 /**
  * Issue 28: the Pwned Passwords range API as a real client sees it, through
- * the production server (built app). The client below is the npm `hibp`
- * package's range call re-stated (src/api/pwnedpasswords/fetch-from-api.ts and
- * pwned-password-range.ts: GET {baseUrl}/range/{prefix}?mode=sha1|ntlm, an
- * `Add-Padding: true` header when asked, a User-Agent, the body split on "\n",
- * each line `SUFFIX:COUNT` with parseInt): `hibp` itself is not a dependency yet.
+ * the production server (built app): the npm `hibp` package's
+ * `pwnedPassword` and `pwnedPasswordRange` pointed at it with `baseUrl`, and
+ * raw requests for what the client does not show (line endings, headers, CORS).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pwnedPassword, pwnedPasswordRange } from "hibp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, freshDatabase, startServer, type RunningServer } from "../../bench/harness.js";
 
@@ -37,15 +36,9 @@ async function rangeRequest(prefix: string, { mode = "sha1" as Mode, addPadding 
   return fetch(url, { headers });
 }
 
-/** hibp's pwnedPasswordRange + pwnedPassword on an already computed hash: the count of the hash, 0 if absent. */
+/** hibp's own range call against this server: the count of the hash, 0 if absent. */
 async function pwnedHash(hash: string, options: { mode?: Mode; addPadding?: boolean } = {}): Promise<number> {
-  const res = await rangeRequest(hash.slice(0, 5), options);
-  if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
-  const range: Record<string, number> = {};
-  for (const row of (await res.text()).split("\n").filter(Boolean)) {
-    const [suffix, count] = row.split(":");
-    range[suffix] = parseInt(count, 10);
-  }
+  const range = await pwnedPasswordRange(hash.slice(0, 5), { ...options, baseUrl: `${server.url}/api/pwned` });
   return range[hash.slice(5)] || 0;
 }
 
@@ -68,6 +61,8 @@ describe("GET /api/pwned/range/{prefix} on the wire", () => {
     expect(lines.length).toBeLessThan(800);
     expect(await pwnedHash(SHA1_PASSWORD)).toBeGreaterThan(1_000_000);
     expect(await pwnedHash(SHA1_UNKNOWN)).toBe(0);
+    // hibp hashes the password itself.
+    expect(await pwnedPassword("password", { baseUrl: `${server.url}/api/pwned` })).toBeGreaterThan(1_000_000);
   });
 
   it("pads to 800-1,000 lines with random count-0 suffixes only when Add-Padding: true is sent", async () => {
@@ -91,7 +86,8 @@ describe("GET /api/pwned/range/{prefix} on the wire", () => {
     const error = await before.json();
     expect(error.code).toBe("SERVICE_UNAVAILABLE");
     expect(error.message).toMatch(/No NTLM hashes are loaded/);
-    await expect(pwnedHash(NTLM_PASSWORD, { mode: "ntlm" })).rejects.toThrow(/HTTP 503/);
+    // hibp rejects (with the status text) rather than reading "not pwned".
+    await expect(pwnedHash(NTLM_PASSWORD, { mode: "ntlm" })).rejects.toThrow(/Service Unavailable/);
 
     // The downloader's NTLM file (`haveibeenpwned-downloader -n`): 32 hex, a colon, the count, CRLF.
     const file = path.join(db.dir, "pwnedpasswords_ntlm.txt");
