@@ -23,16 +23,12 @@ import {
   MAX_RULES_PER_TENANT,
   ruleSummary,
   setRuleEnabled,
-  storedRuleLookup,
+  loadSigmaForTenant,
 } from "./rules.server";
 import {
   describeRuleError,
-  fileLookup,
-  isCorrelation,
-  loadSigmaFile,
   loadSigmaRule,
   MAX_RULE_BYTES,
-  resolveCorrelation,
   SigmaRuleError,
   type AnyRule,
   type ResolvedCorrelation,
@@ -70,10 +66,7 @@ export function parseSigmaFileOr400(
   if (typeof yaml !== "string" || yaml.trim() === "") throw badRequest("yaml is required: the Sigma rule as text");
   if (Buffer.byteLength(yaml) > MAX_RULE_BYTES) throw badRequest(`yaml is larger than ${MAX_RULE_BYTES} bytes`);
   try {
-    const file = loadSigmaFile(yaml);
-    const root = file.root;
-    if (!isCorrelation(root)) return { root, correlation: null };
-    return { root, correlation: resolveCorrelation(root, fileLookup(file, storedRuleLookup(tenantId))) };
+    return loadSigmaForTenant(tenantId, yaml);
   } catch (e) {
     if (e instanceof SigmaRuleError) throw badRequest(describeRuleError(e));
     throw e;

@@ -4,6 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { loader as activeAlerts } from "~/routes/api.alerts.active";
+import { zipSync } from "fflate";
+import { action as siemAction } from "~/routes/_app.siem-soar";
+import { action as huntPageAction } from "~/routes/_app.threat-hunting";
 import { action as rulesAction } from "~/routes/api.detection.rules";
 import { loader as detectionsLoader } from "~/routes/api.detections";
 import { action as huntAction } from "~/routes/api.threat-hunting.sigma";
@@ -194,5 +197,43 @@ describe("correlation rules through the API", () => {
     const tooLong = await addRule(cookie, BRUTE_FORCE.replace("timespan: 5m", "timespan: 25h"));
     expect(tooLong.status).toBe(400);
     expect((await tooLong.json()).message).toContain("at most 24h");
+  });
+});
+
+describe("correlation rules on the pages", () => {
+  it("/siem-soar takes a pack whose correlation refers to a rule of the same upload; /threat-hunting runs it", async () => {
+    const { cookie, tenantId } = await businessUser();
+    // the correlation's file comes first in the zip: the upload still adds the rule it refers to before it
+    const zip = zipSync({
+      "rules/mr_brute_force.yml": new TextEncoder().encode(BRUTE_FORCE),
+      "rules/failed_login.yml": new TextEncoder().encode(FAILED_LOGIN),
+    });
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.append("files", new File([zip], "pack.zip"));
+    const res = await settle(() =>
+      siemAction({ request: req("/siem-soar", { method: "POST", cookie, body: form }), params: {}, context: {} }),
+    );
+    const body = await res.json();
+    expect(body.result.refused).toEqual([]);
+    expect(body.result.added.map((a: { title: string }) => a.title)).toEqual([
+      "Single failed login",
+      "Many failed logins for one user",
+    ]);
+
+    await ingest(tenantId, [failed("erin"), failed("erin"), failed("erin")]);
+    const run = new FormData();
+    run.set("intent", "sigma");
+    run.set("yaml", BRUTE_FORCE);
+    const hunt = await (
+      await settle(() =>
+        huntPageAction({
+          request: req("/threat-hunting", { method: "POST", cookie, body: run }),
+          params: {},
+          context: {},
+        }),
+      )
+    ).json();
+    expect(hunt).toMatchObject({ title: "Many failed logins for one user", scanned: 3, total: 1 });
   });
 });

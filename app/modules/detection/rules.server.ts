@@ -119,6 +119,20 @@ export function countRules(tenantId: string): number {
     .get()!.n;
 }
 
+/**
+ * Loads a Sigma file for a tenant: the file's root rule and, for a correlation, its references resolved (in the file
+ * first, then the tenant's stored rules by name or id). Throws SigmaRuleError naming the problem.
+ */
+export function loadSigmaForTenant(
+  tenantId: string,
+  yaml: string,
+): { root: AnyRule; correlation: ResolvedCorrelation | null } {
+  const file = loadSigmaFile(yaml);
+  const root = file.root;
+  if (!isCorrelation(root)) return { root, correlation: null };
+  return { root, correlation: resolveCorrelation(root, fileLookup(file, storedRuleLookup(tenantId))) };
+}
+
 /** Stores a rule (or a correlation file) that `loadSigmaFile` accepted; `rule` is the file's root. */
 export function createRule(tenantId: string, yaml: string, rule: AnyRule, userId: string | null): DetectionRuleRow {
   const row = db
