@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   describeRuleError,
@@ -301,6 +302,7 @@ describe("loading", () => {
       expect((loadSigmaFile(base.replace("X", t)).root as CorrelationRule).timespanMs).toBe(ms);
     expect(loadError(base.replace("X", "2d"))).toContain("at most 24h");
     expect(loadError(base.replace("X", "10M"))).toContain("timespan is required");
+    expect(loadError(base.replace("X", "600"))).toContain("timespan is required");
   });
 
   it("names an unknown reference", () => {
@@ -338,5 +340,49 @@ correlation:
     const bad = SPEC_EXAMPLE.replace("            - 528\n", "            - 528\n        Image|nope: x\n");
     const line = bad.split("\n").findIndex((l) => l.includes("Image|nope")) + 1;
     expect(loadError(bad)).toContain(`line ${line}:`);
+  });
+});
+
+describe("event_count and value_count agree with a brute-force count", () => {
+  const yaml = (cond: string) => `title: Oracle
+correlation:
+    type: COND_TYPE
+    rules: [failed_login]
+    group-by: [TargetUserName]
+    timespan: 1m
+    condition: ${cond}
+---
+${FAILED_LOGIN}`;
+  it("for any arrival of failures over users and hosts", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            sec: fc.integer({ min: 0, max: 300 }),
+            user: fc.constantFrom("a", "b"),
+            host: fc.constantFrom("h1", "h2", "h3"),
+          }),
+          { maxLength: 40 },
+        ),
+        fc.integer({ min: 1, max: 4 }),
+        (raw, n) => {
+          const sorted = [...raw].sort((x, y) => x.sec - y.sec);
+          const events = sorted.map((r) => failed(r.sec, r.user, r.host));
+          const inWindow = (i: number) =>
+            sorted.filter(
+              (r, j) => j <= i && r.user === sorted[i].user && r.sec * 1000 > sorted[i].sec * 1000 - 60_000,
+            );
+          const countIds = run(yaml(`{ gte: ${n} }`).replace("COND_TYPE", "event_count"), events).map((m) => m.eventId);
+          expect(countIds).toEqual(events.filter((_, i) => inWindow(i).length >= n).map((e) => e.id));
+          const valueIds = run(yaml(`{ field: Computer, gte: ${n} }`).replace("COND_TYPE", "value_count"), events).map(
+            (m) => m.eventId,
+          );
+          expect(valueIds).toEqual(
+            events.filter((_, i) => new Set(inWindow(i).map((r) => r.host)).size >= n).map((e) => e.id),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

@@ -104,7 +104,7 @@ function parseCorrelation(r: Record<string, unknown>, line: (key: string) => num
     throw new SigmaRuleError(`a ${type} correlation needs at least two rules`, at);
   const groupBy = strList(m["group-by"], "correlation.group-by", at);
   if (groupBy.length > 10) throw new SigmaRuleError("correlation.group-by may list at most 10 fields", at);
-  const timespan = typeof m.timespan === "number" ? `${m.timespan}s` : m.timespan;
+  const timespan = m.timespan;
   const tm = typeof timespan === "string" ? TIMESPAN.exec(timespan) : null;
   if (!tm)
     throw new SigmaRuleError(
