@@ -13,13 +13,14 @@ import {
   loadSigmaRule,
   SigmaRuleError,
   sigmaFromQuery,
+  type SigmaRule,
 } from "~/modules/detection";
 import { MAX_EVENT_QUERY_LENGTH, QueryError, searchEvents } from "~/modules/events";
 import { audit } from "~/modules/audit";
 import { clientIp } from "~/lib/request.server";
-import { retroHunt } from "~/modules/detection/detect.server";
+import { retroHunt, retroHuntCorrelation } from "~/modules/detection/detect.server";
 import { listHunts, saveHunt } from "~/modules/detection/library.server";
-import { createRule, getRule, listRules } from "~/modules/detection/rules.server";
+import { createRule, getRule, listRules, loadSigmaForTenant } from "~/modules/detection/rules.server";
 import { hunt } from "~/modules/threat-hunting/hunt.server";
 import { MAX_QUERY_LENGTH, normaliseIndicator } from "~/modules/threat-hunting/indicator";
 
@@ -146,9 +147,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const libraryId = String(form.get("ruleId") ?? "");
   if (!yaml.trim() && libraryId) yaml = getRule(tenantId, libraryId)?.yaml ?? "";
   const days = Math.min(365, Math.max(1, Number(form.get("days")) || 30));
-  let rule;
+  let rule, correlation;
   try {
-    rule = loadSigmaRule(yaml);
+    // one rule, or a correlation with the rules it refers to (in the text or stored)
+    ({ root: rule, correlation } = loadSigmaForTenant(tenantId, yaml));
   } catch (e) {
     if (!(e instanceof SigmaRuleError)) throw e;
     return Response.json({ intent: "sigma", yaml, days, error: describeRuleError(e) } satisfies ActionData, {
@@ -164,7 +166,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } satisfies ActionData);
   }
   const now = Date.now();
-  const result = await retroHunt(tenantId, rule, { from: now - days * DAY_MS, to: now + DAY_MS });
+  const range = { from: now - days * DAY_MS, to: now + DAY_MS };
+  const result = correlation
+    ? await retroHuntCorrelation(tenantId, correlation, range)
+    : await retroHunt(tenantId, rule as SigmaRule, range);
   if (intent === "save") {
     const name =
       String(form.get("name") ?? "")

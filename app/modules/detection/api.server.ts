@@ -12,7 +12,7 @@ import { badRequest, firstIssue, forbidden, json, methodNotAllowed, notFound, re
 import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit";
-import { listDetections, retroHunt } from "./detect.server";
+import { listDetections, retroHunt, retroHuntCorrelation } from "./detect.server";
 import { canDetection, DETECTION_PERMISSION_MESSAGE, type DetectionAction } from "./permissions";
 import {
   countRules,
@@ -23,8 +23,17 @@ import {
   MAX_RULES_PER_TENANT,
   ruleSummary,
   setRuleEnabled,
+  loadSigmaForTenant,
 } from "./rules.server";
-import { describeRuleError, loadSigmaRule, MAX_RULE_BYTES, SigmaRuleError, type SigmaRule } from "./sigma";
+import {
+  describeRuleError,
+  loadSigmaRule,
+  MAX_RULE_BYTES,
+  SigmaRuleError,
+  type AnyRule,
+  type ResolvedCorrelation,
+  type SigmaRule,
+} from "./sigma";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -40,6 +49,24 @@ export function parseRuleOr400(yaml: unknown): SigmaRule {
   if (Buffer.byteLength(yaml) > MAX_RULE_BYTES) throw badRequest(`yaml is larger than ${MAX_RULE_BYTES} bytes`);
   try {
     return loadSigmaRule(yaml);
+  } catch (e) {
+    if (e instanceof SigmaRuleError) throw badRequest(describeRuleError(e));
+    throw e;
+  }
+}
+
+/**
+ * Loads a Sigma file (one rule, or a correlation with the rules it refers to) or answers 400 with the line and the
+ * problem. A correlation's references outside the file resolve against the tenant's stored rules (name or id).
+ */
+export function parseSigmaFileOr400(
+  yaml: unknown,
+  tenantId: string,
+): { root: AnyRule; correlation: ResolvedCorrelation | null } {
+  if (typeof yaml !== "string" || yaml.trim() === "") throw badRequest("yaml is required: the Sigma rule as text");
+  if (Buffer.byteLength(yaml) > MAX_RULE_BYTES) throw badRequest(`yaml is larger than ${MAX_RULE_BYTES} bytes`);
+  try {
+    return loadSigmaForTenant(tenantId, yaml);
   } catch (e) {
     if (e instanceof SigmaRuleError) throw badRequest(describeRuleError(e));
     throw e;
@@ -73,7 +100,7 @@ export async function createRuleApi(request: Request, loadContext: unknown) {
   const ctx = await context(request, "manageRules");
   limitWrites(ctx.user.id);
   const body = await jsonObject(request);
-  const rule = parseRuleOr400(body.yaml);
+  const { root: rule } = parseSigmaFileOr400(body.yaml, ctx.tenant.id);
   if (countRules(ctx.tenant.id) >= MAX_RULES_PER_TENANT)
     return badRequest(`An organization keeps at most ${MAX_RULES_PER_TENANT} detection rules`);
   const row = createRule(ctx.tenant.id, body.yaml as string, rule, ctx.user.id);
@@ -179,10 +206,14 @@ export async function sigmaHuntApi(request: Request) {
   limitWrites(ctx.user.id);
   const parsed = HuntSchema.safeParse(await jsonObject(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
-  const rule = parseRuleOr400(parsed.data.yaml);
+  const { root: rule, correlation } = parseSigmaFileOr400(parsed.data.yaml, ctx.tenant.id);
   const from = parsed.data.from ?? 0;
   const to = parsed.data.to ?? Date.now() + 86_400_000;
   if (to <= from) return badRequest("to must be after from");
-  const result = await retroHunt(ctx.tenant.id, rule, { from, to });
+  if (correlation) {
+    const found = await retroHuntCorrelation(ctx.tenant.id, correlation, { from, to });
+    return json(found, { headers: noStore });
+  }
+  const result = await retroHunt(ctx.tenant.id, rule as SigmaRule, { from, to });
   return json({ matches: result.matches, scanned: result.scanned, truncated: result.truncated }, { headers: noStore });
 }

@@ -13,8 +13,18 @@ import { detectionAlertWindows, detectionRules, detections } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts";
 import { iterateEvents, onEventsStored, restoreTruncatedFields, type StoredEvent } from "~/modules/events";
-import { matchEvent, viewOfFields, type EventView, type SigmaRule } from "./sigma";
-import { enabledRuleSet, type CompiledRule } from "./rules.server";
+import {
+  evaluateCorrelation,
+  leafRules,
+  matchEvent,
+  viewOfFields,
+  type CorrelationEvent,
+  type CorrelationMatch,
+  type EventView,
+  type ResolvedCorrelation,
+  type SigmaRule,
+} from "./sigma";
+import { enabledCorrelations, enabledRuleSet, type CompiledCorrelation, type CompiledRule } from "./rules.server";
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -127,7 +137,7 @@ export function onDetections(listener: DetectionsListener): () => void {
   return () => detectionListeners.delete(listener);
 }
 
-function recordDetections(tenantId: string, found: DetectionRecord[]): DetectionRecord[] {
+function recordDetections(tenantId: string, found: DetectionRecord[], alert = true): DetectionRecord[] {
   const now = Date.now();
   const stored: DetectionRecord[] = [];
   db.transaction(() => {
@@ -145,7 +155,7 @@ function recordDetections(tenantId: string, found: DetectionRecord[]): Detection
         .run();
     }
   });
-  for (const d of stored) if (d.level === "high" || d.level === "critical") alertFor(tenantId, d, now);
+  if (alert) for (const d of stored) if (d.level === "high" || d.level === "critical") alertFor(tenantId, d, now);
   return stored;
 }
 
@@ -224,6 +234,172 @@ export async function retroHunt(
   return { matches, scanned, truncated };
 }
 
+/**
+ * A correlation reads at most this many stored events per evaluation (its timespan, at most 24 h, before the
+ * batch), and keeps at most MAX_CORRELATION_HITS of them (the events its rules match) in memory.
+ */
+export const MAX_CORRELATION_SCAN = 500_000;
+export const MAX_CORRELATION_HITS = 50_000;
+
+/**
+ * The events in [from, to) that any of the correlation's rules matches, in stored order (time, then arrival). Only
+ * these are kept: the correlation's windows are recomputed from them, so nothing needs to survive a restart.
+ */
+async function correlationHits(
+  tenantId: string,
+  resolved: ResolvedCorrelation,
+  range: { from: number; to: number },
+  maxScan: number,
+): Promise<{ events: CorrelationEvent[]; hosts: Map<string, string | null>; scanned: number; truncated: boolean }> {
+  const leaves = leafRules(resolved);
+  const events: CorrelationEvent[] = [];
+  const hosts = new Map<string, string | null>();
+  let scanned = 0;
+  let truncated = false;
+  let sliceStart = performance.now();
+  for (const ev of iterateEvents(tenantId, range, { pageSize: 2000 })) {
+    scanned++;
+    const view = storedEventView(ev);
+    if (leaves.some((r) => matchEvent(r, view))) {
+      if (events.length >= MAX_CORRELATION_HITS) {
+        truncated = true;
+        break;
+      }
+      events.push({ id: ev.id, time: ev.time, view });
+      hosts.set(ev.id, ev.host);
+    }
+    if (scanned >= maxScan) {
+      truncated = true;
+      break;
+    }
+    if (performance.now() - sliceStart > MATCH_SLICE_MS) {
+      await yieldToLoop();
+      sliceStart = performance.now();
+    }
+  }
+  return { events, hosts, scanned, truncated };
+}
+
+const CORRELATION_SEVERITY: Record<string, "low" | "medium" | "high" | "critical"> = {
+  informational: "low",
+  low: "low",
+  medium: "medium",
+  high: "high",
+  critical: "critical",
+};
+
+/**
+ * Streaming correlation: for each enabled correlation one of whose rules matches an event of the batch, recompute
+ * its windows from the stored events over its lookback before the batch, and record the matches completed by an
+ * event of this batch (earlier ones were recorded by earlier batches). Each match is a detection of the correlation
+ * rule (on the completing event) and raises an alert through raiseAlert, deduplicated per group and hour.
+ */
+export async function detectCorrelations(tenantId: string, events: readonly StoredEvent[]): Promise<number> {
+  const correlations = enabledCorrelations(tenantId);
+  if (correlations.length === 0 || events.length === 0) return 0;
+  const views = events.map((e) => storedEventView(e));
+  let recorded = 0;
+  for (const c of correlations) {
+    const leaves = leafRules(c.resolved);
+    if (!views.some((v) => leaves.some((r) => matchEvent(r, v)))) continue;
+    let min = Infinity;
+    let max = -Infinity;
+    for (const e of events) {
+      min = Math.min(min, e.time);
+      max = Math.max(max, e.time);
+    }
+    const { events: hits, hosts } = await correlationHits(
+      tenantId,
+      c.resolved,
+      { from: min - c.resolved.lookbackMs, to: max + 1 },
+      MAX_CORRELATION_SCAN,
+    );
+    const inBatch = new Set(events.map((e) => e.id));
+    const completed = evaluateCorrelation(c.resolved, hits).matches.filter((m) => inBatch.has(m.eventId));
+    recorded += recordCorrelationMatches(tenantId, c, completed, hosts);
+  }
+  return recorded;
+}
+
+function recordCorrelationMatches(
+  tenantId: string,
+  c: CompiledCorrelation,
+  matches: CorrelationMatch[],
+  hosts: Map<string, string | null>,
+): number {
+  if (matches.length === 0) return 0;
+  // a rule deleted while the scan gave the loop back has nothing to record against
+  if (withExistingRules(tenantId, [{ ruleId: c.ruleId } as DetectionRecord]).length === 0) return 0;
+  const byEvent = new Map(matches.map((m) => [m.eventId, m]));
+  const stored = recordDetections(
+    tenantId,
+    [...byEvent.values()].map((m) => ({
+      id: randomUUID(),
+      ruleId: c.ruleId,
+      ruleTitle: c.title,
+      level: c.level,
+      eventId: m.eventId,
+      eventTime: m.time,
+      host: hosts.get(m.eventId) ?? null,
+      tags: c.resolved.rule.tags,
+    })),
+    false,
+  );
+  const severity = CORRELATION_SEVERITY[c.level ?? "medium"] ?? "medium";
+  for (const d of stored) {
+    const m = byEvent.get(d.eventId)!;
+    const group = Object.entries(m.group)
+      .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+      .join(", ");
+    const windowStart = Math.floor(m.time / ALERT_WINDOW_MS) * ALERT_WINDOW_MS;
+    const r = c.resolved.rule;
+    raiseAlert({
+      tenantId,
+      source: "detection",
+      severity,
+      title: `${c.title}${group ? ` (${group})` : ""}`,
+      detail:
+        `Sigma correlation "${c.title}" (${r.type} over ${r.timespan}) matched${group ? ` for ${group}` : ""}: ` +
+        `count ${m.count}. Further matches for this group within the hour are counted on this alert.`,
+      dedupeKey: `correlation:${c.ruleId}:${JSON.stringify(m.group)}:${windowStart}`,
+    });
+  }
+  return stored.length;
+}
+
+/**
+ * A retro-hunt with a correlation: its rules over the stored events in [from - timespan, to), its matches completed
+ * by an event in [from, to).
+ */
+export async function retroHuntCorrelation(
+  tenantId: string,
+  resolved: ResolvedCorrelation,
+  range: { from: number; to: number },
+): Promise<{
+  matches: { eventId: string; time: string; group: Record<string, unknown>; count: number }[];
+  scanned: number;
+  truncated: boolean;
+}> {
+  const hits = await correlationHits(
+    tenantId,
+    resolved,
+    { from: Math.max(0, range.from - resolved.lookbackMs), to: range.to },
+    MAX_HUNT_SCAN,
+  );
+  const result = evaluateCorrelation(resolved, hits.events);
+  const inRange = result.matches.filter((m) => m.time >= range.from);
+  return {
+    matches: inRange.slice(0, MAX_HUNT_MATCHES).map((m) => ({
+      eventId: m.eventId,
+      time: new Date(m.time).toISOString(),
+      group: m.group,
+      count: m.count,
+    })),
+    scanned: hits.scanned,
+    truncated: hits.truncated || result.truncated || inRange.length > MAX_HUNT_MATCHES,
+  };
+}
+
 export function listDetections(tenantId: string, opts: { limit: number; ruleId?: string; since?: number }) {
   const where = [eq(detections.tenantId, tenantId)];
   if (opts.ruleId) where.push(eq(detections.ruleId, opts.ruleId));
@@ -256,6 +432,7 @@ if (!g[REGISTERED]) {
   g[REGISTERED] = true;
   onEventsStored(async ({ tenantId, events }) => {
     await detectBatch(tenantId, events);
+    await detectCorrelations(tenantId, events);
   });
 }
 

@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { detections, hunts } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { countRules, createRule, listRules, MAX_RULES_PER_TENANT } from "./rules.server";
-import { describeRuleError, loadSigmaRule, MAX_RULE_BYTES, SigmaRuleError } from "./sigma";
+import { countRules, createRule, listRules, loadSigmaForTenant, MAX_RULES_PER_TENANT } from "./rules.server";
+import { describeRuleError, MAX_RULE_BYTES, SigmaRuleError } from "./sigma";
 import { unzipCapped } from "./zip.server";
 
 const DAY_MS = 86_400_000;
@@ -85,13 +85,16 @@ export function importRuleFiles(
     }
   }
   let count = countRules(tenantId);
+  // correlation files last: they may refer to rules of the same upload by name or id
+  const isCorrelationText = (t: { text: string }) => /^correlation\s*:/m.test(t.text);
+  texts.sort((a, b) => Number(isCorrelationText(a)) - Number(isCorrelationText(b)));
   for (const t of texts) {
     if (count >= MAX_RULES_PER_TENANT) {
       out.refused.push({ file: t.name, message: `an organization keeps at most ${MAX_RULES_PER_TENANT} rules` });
       continue;
     }
     try {
-      const rule = loadSigmaRule(t.text);
+      const { root: rule } = loadSigmaForTenant(tenantId, t.text);
       createRule(tenantId, t.text, rule, userId);
       out.added.push({ file: t.name, title: rule.title });
       count++;

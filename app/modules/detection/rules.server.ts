@@ -6,7 +6,18 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { detectionRules } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { loadSigmaRule, RuleSet, type SigmaRule } from "./sigma";
+import {
+  fileLookup,
+  isCorrelation,
+  loadSigmaFile,
+  resolveCorrelation,
+  RuleSet,
+  type AnyRule,
+  type ResolvedCorrelation,
+  type RuleLookup,
+  type SigmaFile,
+  type SigmaRule,
+} from "./sigma";
 
 export type DetectionRuleRow = typeof detectionRules.$inferSelect;
 export type CompiledRule = SigmaRule & { ruleId: string };
@@ -14,31 +25,90 @@ export type CompiledRule = SigmaRule & { ruleId: string };
 /** A tenant keeps at most this many rules (SigmaHQ's whole Windows set is ~2,500). */
 export const MAX_RULES_PER_TENANT = 5000;
 
-const cache = new Map<string, RuleSet<CompiledRule>>();
+/** An enabled stored correlation rule, its references resolved. */
+export type CompiledCorrelation = {
+  ruleId: string;
+  title: string;
+  level: string | null;
+  resolved: ResolvedCorrelation;
+};
+
+type Compiled = { set: RuleSet<CompiledRule>; correlations: CompiledCorrelation[]; lookup: RuleLookup };
+const cache = new Map<string, Compiled>();
 
 export function invalidateRules(tenantId: string) {
   cache.delete(tenantId);
 }
 
-/** The tenant's enabled rules, compiled once (rules that no longer load are skipped, never thrown). */
-export function enabledRuleSet(tenantId: string): RuleSet<CompiledRule> {
-  let set = cache.get(tenantId);
-  if (set) return set;
-  set = new RuleSet<CompiledRule>();
+/**
+ * Compiles the tenant's rules once: the plain enabled rules as a RuleSet, the enabled correlations resolved, and the
+ * lookup a correlation uses for references outside its file (every stored rule, enabled or not, by `name` and `id`:
+ * a correlation's base rules need not alert on their own). Rules that no longer load are skipped, never thrown.
+ */
+function compiled(tenantId: string): Compiled {
+  const hit = cache.get(tenantId);
+  if (hit) return hit;
   const rows = db
-    .select({ id: detectionRules.id, yaml: detectionRules.yaml })
+    .select({ id: detectionRules.id, yaml: detectionRules.yaml, enabled: detectionRules.enabled })
     .from(detectionRules)
-    .where(and(eq(detectionRules.tenantId, tenantId), eq(detectionRules.enabled, true)))
+    .where(eq(detectionRules.tenantId, tenantId))
+    .orderBy(detectionRules.createdAt)
     .all();
+  const files: { id: string; enabled: boolean; file: SigmaFile }[] = [];
+  const byRef = new Map<string, AnyRule>();
   for (const row of rows) {
     try {
-      set.add({ ...loadSigmaRule(row.yaml), ruleId: row.id });
+      const file = loadSigmaFile(row.yaml);
+      files.push({ id: row.id, enabled: row.enabled, file });
+      for (const r of [file.root, ...file.rules, ...file.correlations]) {
+        if (r.id && !byRef.has(r.id)) byRef.set(r.id, r);
+        if (r.name && !byRef.has(r.name)) byRef.set(r.name, r);
+      }
     } catch {
       // stored rules were validated on the way in; a rule the engine no longer reads is left out, not fatal
     }
   }
-  cache.set(tenantId, set);
-  return set;
+  const lookup: RuleLookup = (ref) => byRef.get(ref);
+  const set = new RuleSet<CompiledRule>();
+  const correlations: CompiledCorrelation[] = [];
+  for (const { id, enabled, file } of files) {
+    if (!enabled) continue;
+    const root = file.root;
+    if (!isCorrelation(root)) {
+      set.add({ ...root, ruleId: id });
+      continue;
+    }
+    try {
+      correlations.push({
+        ruleId: id,
+        title: root.title,
+        level: root.level,
+        resolved: resolveCorrelation(root, fileLookup(file, lookup)),
+      });
+    } catch {
+      continue; // a referenced stored rule was deleted since: the correlation is inert until it is back
+    }
+    // `generate: true`: the file's base rules also detect on their own (recorded against the correlation's row)
+    if (root.generate) for (const r of file.rules) set.add({ ...r, ruleId: id });
+  }
+  const out = { set, correlations, lookup };
+  cache.set(tenantId, out);
+  return out;
+}
+
+/** The tenant's enabled plain rules, compiled once. */
+export function enabledRuleSet(tenantId: string): RuleSet<CompiledRule> {
+  return compiled(tenantId).set;
+}
+
+/** The tenant's enabled correlation rules, resolved once. */
+export function enabledCorrelations(tenantId: string): CompiledCorrelation[] {
+  return compiled(tenantId).correlations;
+}
+
+/** Every stored rule of the tenant by `name` and `id`: where a correlation's references outside its file resolve. */
+export function storedRuleLookup(tenantId: string): RuleLookup {
+  return compiled(tenantId).lookup;
 }
 
 export function countRules(tenantId: string): number {
@@ -49,8 +119,22 @@ export function countRules(tenantId: string): number {
     .get()!.n;
 }
 
-/** Stores a rule that `loadSigmaRule` accepted. */
-export function createRule(tenantId: string, yaml: string, rule: SigmaRule, userId: string | null): DetectionRuleRow {
+/**
+ * Loads a Sigma file for a tenant: the file's root rule and, for a correlation, its references resolved (in the file
+ * first, then the tenant's stored rules by name or id). Throws SigmaRuleError naming the problem.
+ */
+export function loadSigmaForTenant(
+  tenantId: string,
+  yaml: string,
+): { root: AnyRule; correlation: ResolvedCorrelation | null } {
+  const file = loadSigmaFile(yaml);
+  const root = file.root;
+  if (!isCorrelation(root)) return { root, correlation: null };
+  return { root, correlation: resolveCorrelation(root, fileLookup(file, storedRuleLookup(tenantId))) };
+}
+
+/** Stores a rule (or a correlation file) that `loadSigmaFile` accepted; `rule` is the file's root. */
+export function createRule(tenantId: string, yaml: string, rule: AnyRule, userId: string | null): DetectionRuleRow {
   const row = db
     .insert(detectionRules)
     .values({
@@ -60,7 +144,8 @@ export function createRule(tenantId: string, yaml: string, rule: SigmaRule, user
       level: rule.level,
       status: rule.status,
       sigmaId: rule.id,
-      logsource: { ...rule.logsource } as Record<string, string>,
+      // a correlation has no logsource of its own (its rules have theirs)
+      logsource: isCorrelation(rule) ? {} : ({ ...rule.logsource } as Record<string, string>),
       tags: rule.tags,
       author: rule.author,
       license: rule.license,

@@ -19,6 +19,8 @@ export const MAX_RULE_BYTES = 256 * 1024;
 export interface SigmaRule {
   title: string;
   id: string | null;
+  /** The rule's `name` (Sigma v2): how a correlation rule may refer to it. */
+  name: string | null;
   status: string | null;
   level: Level | null;
   description: string | null;
@@ -201,7 +203,9 @@ function loadUnchecked(yamlText: string): SigmaRule {
   const r = data as Record<string, unknown>;
   const line = (key: string) => keyLine(doc, lc, [], key);
 
-  if (r.correlation !== undefined) throw new SigmaRuleError("correlation rules are not supported", line("correlation"));
+  // correlation documents are read by correlation.ts (loadSigmaFile), which hands plain rules to this function
+  if (r.correlation !== undefined)
+    throw new SigmaRuleError("a correlation rule: load it with its referenced rules", line("correlation"));
   if (r.filter !== undefined && r.detection === undefined)
     throw new SigmaRuleError("filter rules are not supported", line("filter"));
   if (typeof r.title !== "string" || r.title.trim() === "")
@@ -259,6 +263,7 @@ function loadUnchecked(yamlText: string): SigmaRule {
   return {
     title: r.title.trim(),
     id,
+    name: optString(r.name, "name", line("name")),
     status,
     level: level as Level | null,
     description: optString(r.description, "description", line("description")),
