@@ -19,7 +19,7 @@ import { audit } from "~/modules/audit";
 import { clientIp } from "~/lib/request.server";
 import { retroHunt } from "~/modules/detection/detect.server";
 import { listHunts, saveHunt } from "~/modules/detection/library.server";
-import { createRule, getRule, listRules } from "~/modules/detection/rules.server";
+import { createRule, getRule, listRules, loadTenantRule } from "~/modules/detection/rules.server";
 import { hunt } from "~/modules/threat-hunting/hunt.server";
 import { MAX_QUERY_LENGTH, normaliseIndicator } from "~/modules/threat-hunting/indicator";
 
@@ -148,7 +148,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const days = Math.min(365, Math.max(1, Number(form.get("days")) || 30));
   let rule;
   try {
-    rule = loadSigmaRule(yaml);
+    rule = loadTenantRule(tenantId, yaml);
   } catch (e) {
     if (!(e instanceof SigmaRuleError)) throw e;
     return Response.json({ intent: "sigma", yaml, days, error: describeRuleError(e) } satisfies ActionData, {

@@ -20,11 +20,12 @@ import {
   deleteRule,
   getRule,
   listRules,
+  loadTenantRule,
   MAX_RULES_PER_TENANT,
   ruleSummary,
   setRuleEnabled,
 } from "./rules.server";
-import { describeRuleError, loadSigmaRule, MAX_RULE_BYTES, SigmaRuleError, type SigmaRule } from "./sigma";
+import { describeRuleError, MAX_RULE_BYTES, SigmaRuleError, type SigmaRule } from "./sigma";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -35,11 +36,11 @@ async function context(request: Request, action: DetectionAction) {
 }
 
 /** Loads a rule or answers 400 with the line and the problem. */
-export function parseRuleOr400(yaml: unknown): SigmaRule {
+export function parseRuleOr400(tenantId: string, yaml: unknown): SigmaRule {
   if (typeof yaml !== "string" || yaml.trim() === "") throw badRequest("yaml is required: the Sigma rule as text");
   if (Buffer.byteLength(yaml) > MAX_RULE_BYTES) throw badRequest(`yaml is larger than ${MAX_RULE_BYTES} bytes`);
   try {
-    return loadSigmaRule(yaml);
+    return loadTenantRule(tenantId, yaml);
   } catch (e) {
     if (e instanceof SigmaRuleError) throw badRequest(describeRuleError(e));
     throw e;
@@ -73,7 +74,7 @@ export async function createRuleApi(request: Request, loadContext: unknown) {
   const ctx = await context(request, "manageRules");
   limitWrites(ctx.user.id);
   const body = await jsonObject(request);
-  const rule = parseRuleOr400(body.yaml);
+  const rule = parseRuleOr400(ctx.tenant.id, body.yaml);
   if (countRules(ctx.tenant.id) >= MAX_RULES_PER_TENANT)
     return badRequest(`An organization keeps at most ${MAX_RULES_PER_TENANT} detection rules`);
   const row = createRule(ctx.tenant.id, body.yaml as string, rule, ctx.user.id);
@@ -179,7 +180,7 @@ export async function sigmaHuntApi(request: Request) {
   limitWrites(ctx.user.id);
   const parsed = HuntSchema.safeParse(await jsonObject(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
-  const rule = parseRuleOr400(parsed.data.yaml);
+  const rule = parseRuleOr400(ctx.tenant.id, parsed.data.yaml);
   const from = parsed.data.from ?? 0;
   const to = parsed.data.to ?? Date.now() + 86_400_000;
   if (to <= from) return badRequest("to must be after from");

@@ -7,8 +7,15 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { detections, hunts } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { countRules, createRule, listRules, MAX_RULES_PER_TENANT } from "./rules.server";
-import { describeRuleError, loadSigmaRule, MAX_RULE_BYTES, SigmaRuleError } from "./sigma";
+import {
+  countRules,
+  createRule,
+  listRules,
+  loadTenantRule,
+  MAX_RULES_PER_TENANT,
+  tenantPlaceholders,
+} from "./rules.server";
+import { describeRuleError, MAX_RULE_BYTES, SigmaRuleError } from "./sigma";
 import { unzipCapped } from "./zip.server";
 
 const DAY_MS = 86_400_000;
@@ -85,13 +92,14 @@ export function importRuleFiles(
     }
   }
   let count = countRules(tenantId);
+  const placeholders = tenantPlaceholders(tenantId);
   for (const t of texts) {
     if (count >= MAX_RULES_PER_TENANT) {
       out.refused.push({ file: t.name, message: `an organization keeps at most ${MAX_RULES_PER_TENANT} rules` });
       continue;
     }
     try {
-      const rule = loadSigmaRule(t.text);
+      const rule = loadTenantRule(tenantId, t.text, placeholders);
       createRule(tenantId, t.text, rule, userId);
       out.added.push({ file: t.name, title: rule.title });
       count++;

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { detectionRules } from "@db/schema";
+import { detectionPlaceholders, detectionRules } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { loadSigmaRule, RuleSet, type SigmaRule } from "./sigma";
 
@@ -20,6 +20,28 @@ export function invalidateRules(tenantId: string) {
   cache.delete(tenantId);
 }
 
+/** The tenant's `%name%` lists for `|expand` (edited in placeholders.server.ts), as `loadSigmaRule` takes them. */
+export function tenantPlaceholders(tenantId: string): Record<string, string[]> {
+  const rows = db
+    .select({ name: detectionPlaceholders.name, values: detectionPlaceholders.values })
+    .from(detectionPlaceholders)
+    .where(eq(detectionPlaceholders.tenantId, tenantId))
+    .all();
+  return Object.fromEntries(rows.map((r) => [r.name, r.values]));
+}
+
+/**
+ * Loads a rule as the tenant's detection runs it: every path that saves, runs or tests a tenant's rule calls this,
+ * so a rule whose placeholder is not defined is refused on the way in rather than stored as a rule that never fires.
+ */
+export function loadTenantRule(
+  tenantId: string,
+  yaml: string,
+  placeholders: Record<string, string[]> = tenantPlaceholders(tenantId),
+): SigmaRule {
+  return loadSigmaRule(yaml, { placeholders });
+}
+
 /** The tenant's enabled rules, compiled once (rules that no longer load are skipped, never thrown). */
 export function enabledRuleSet(tenantId: string): RuleSet<CompiledRule> {
   let set = cache.get(tenantId);
@@ -30,9 +52,10 @@ export function enabledRuleSet(tenantId: string): RuleSet<CompiledRule> {
     .from(detectionRules)
     .where(and(eq(detectionRules.tenantId, tenantId), eq(detectionRules.enabled, true)))
     .all();
+  const placeholders = tenantPlaceholders(tenantId);
   for (const row of rows) {
     try {
-      set.add({ ...loadSigmaRule(row.yaml), ruleId: row.id });
+      set.add({ ...loadTenantRule(tenantId, row.yaml, placeholders), ruleId: row.id });
     } catch {
       // stored rules were validated on the way in; a rule the engine no longer reads is left out, not fatal
     }
