@@ -70,7 +70,7 @@ export function PlaceholdersSection({
           <FormField
             id="placeholder-name"
             name="name"
-            label="Name"
+            label="Placeholder name"
             maxLength={66}
             required
             placeholder="Admins_Workstations"

@@ -54,7 +54,7 @@ export function RuleTestSection({
           <SelectField
             id="test-rule-id"
             name="ruleId"
-            label="Rule"
+            label="Rule to test"
             options={rules.map((r) => [r.id, r.title])}
             defaultValue={values.ruleId || undefined}
             error={errors.ruleId}
