@@ -76,7 +76,7 @@ function ruleText(i: number): string {
 const texts = Array.from({ length: 100 }, (_, i) => ruleText(i));
 let t = performance.now();
 const loadCpu0 = process.cpuUsage();
-const rules = texts.map(loadSigmaRule);
+const rules = texts.map((y) => loadSigmaRule(y));
 const loadMs = performance.now() - t;
 const loadCpu = process.cpuUsage(loadCpu0);
 const loadCpuMs = (loadCpu.user + loadCpu.system) / 1000;

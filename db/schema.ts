@@ -1434,6 +1434,20 @@ export const detectionAlertWindows = sqliteTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.ruleId, t.host, t.windowStart] })],
 );
 
+// A tenant's `%name%` lists for Sigma's `|expand` modifier (e.g. Admins_Workstations): rules resolve them when loaded.
+export const detectionPlaceholders = sqliteTable(
+  "detection_placeholders",
+  {
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    values: text("values", { mode: "json" }).$type<string[]>().notNull(),
+    updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.name] })],
+);
+
 // Saved hunts: the query (a /logs query or a Sigma rule) and how many events it found.
 export const hunts = sqliteTable(
   "hunts",

@@ -10,6 +10,9 @@ import { badRequest, forbidden, readForm } from "~/lib/http.server";
 import { canDetection, DETECTION_PERMISSION_MESSAGE } from "~/modules/detection";
 import { importRuleFiles, ruleLibrary, type ImportResult } from "~/modules/detection/library.server";
 import { deleteRule, setRuleEnabled } from "~/modules/detection/rules.server";
+import { DETECTION_PAGE_INTENTS, detectionPageAction, detectionPageData } from "~/modules/detection/page.server";
+import { RuleTestSection, type RuleTestActionData } from "~/modules/detection/components/rule-test-section";
+import { PlaceholdersSection, type PlaceholderActionData } from "~/modules/detection/components/placeholders-section";
 import { clientIp } from "~/lib/request.server";
 import {
   PLAYBOOK_INTENTS,
@@ -32,12 +35,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     rules: ruleLibrary(tenantId),
     canManage: canDetection(access.ctx.tenant.role, "manageRules"),
+    detection: detectionPageData(tenantId, access.ctx.tenant.role),
     playbooks: playbooksPageData(tenantId, access.ctx.tenant.role, editId ? editId.slice(0, 100) : null),
   };
 }
 
 type ActionData =
-  { intent: "upload"; result: ImportResult } | { intent: "upload"; error: string } | { ok: true } | PlaybookActionData;
+  | { intent: "upload"; result: ImportResult }
+  | { intent: "upload"; error: string }
+  | { ok: true }
+  | PlaybookActionData
+  | RuleTestActionData
+  | PlaceholderActionData;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireAppRoute(request, "/siem-soar");
@@ -45,6 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   // playbook intents check their own roles (approving is for owners and admins, in the playbooks module)
   if (PLAYBOOK_INTENTS.has(intent)) return playbooksAction(ctx, form, intent, clientIp(context));
+  // the rule test needs only analysis rights; placeholders check rule management (detection/page.server.ts)
+  if (DETECTION_PAGE_INTENTS.has(intent)) return detectionPageAction(ctx, form, intent, clientIp(context));
   if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
   const tenantId = ctx.tenant.id;
   if (intent === "upload") {
@@ -78,12 +89,15 @@ const LEVELS = ["low", "medium", "high", "critical"] as const;
 const isSeverity = (l: string | null): l is (typeof LEVELS)[number] => !!l && (LEVELS as readonly string[]).includes(l);
 
 export default function SiemSoar() {
-  const { rules, canManage, playbooks } = useLoaderData<typeof loader>();
+  const { rules, canManage, playbooks, detection } = useLoaderData<typeof loader>();
   const data = useActionResult<ActionData>();
   const busy = useNavigation().state === "submitting";
-  const uploadError = data && "error" in data ? data.error : null;
-  const result = data && "result" in data ? data.result : null;
+  const upload = data && "intent" in data && data.intent === "upload" ? data : null;
+  const uploadError = upload && "error" in upload ? upload.error : null;
+  const result = upload && "result" in upload ? upload.result : null;
   const playbookResult = data && "intent" in data && data.intent === "playbook" ? data : null;
+  const testResult = data && "intent" in data && data.intent === "test-rule" ? data : null;
+  const placeholderResult = data && "intent" in data && data.intent === "placeholder" ? data : null;
   return (
     <ModulePage path="/siem-soar">
       <section aria-labelledby="library-h" className="space-y-4">
@@ -245,6 +259,20 @@ export default function SiemSoar() {
           , which asks that each rule's author is credited: the author and licence are shown with every rule.
         </p>
       </section>
+      {detection.canTest ? (
+        <RuleTestSection
+          rules={rules.map((r) => ({ id: r.id, title: r.title }))}
+          recentEvents={detection.recentEvents}
+          data={testResult}
+          busy={busy}
+        />
+      ) : null}
+      <PlaceholdersSection
+        placeholders={detection.placeholders}
+        canManage={canManage}
+        data={placeholderResult}
+        busy={busy}
+      />
       <PlaybooksSection
         data={playbooks}
         rules={rules.map((r) => ({ id: r.id, title: r.title }))}

@@ -44,3 +44,55 @@ test("add a Sigma rule on /siem-soar, retro-hunt it and see a line-numbered erro
   );
   await checkA11y(page);
 });
+
+const EXPAND_RULE = `title: Remote Registry Management Using Reg Utility
+logsource:
+  product: windows
+  service: security
+detection:
+  selection:
+    EventID: 5145
+    RelativeTargetName|contains: '\\winreg'
+  filter_main:
+    IpAddress|expand: '%Admins_Workstations%'
+  condition: selection and not filter_main
+level: medium
+`;
+
+test("a placeholder rule is refused until the list exists; the rule test explains a pasted event", async ({
+  page,
+  login,
+}) => {
+  await login({ plan: "business" });
+  await page.goto("/siem-soar");
+  await page.getByLabel("Or paste a rule").fill(EXPAND_RULE);
+  await page.getByRole("button", { name: "Add rules" }).click();
+  await expect(page.getByTestId("upload-result")).toContainText("Placeholder %Admins_Workstations% is not defined");
+
+  await page.getByLabel("Placeholder name").fill("Admins_Workstations");
+  await page.getByLabel(/Values, one per line/).fill("10.0.0.5");
+  await page.getByRole("button", { name: "Save placeholder" }).click();
+  await expect(page.getByText("%Admins_Workstations% saved with 1 value")).toBeVisible();
+  await page.getByLabel("Or paste a rule").fill(EXPAND_RULE);
+  await page.getByRole("button", { name: "Add rules" }).click();
+  await expect(page.getByTestId("upload-result")).toContainText("1 rule added");
+
+  const event = {
+    Event: {
+      System: {
+        EventID: 5145,
+        Channel: "Security",
+        Provider: { "#attributes": { Name: "Microsoft-Windows-Security-Auditing" } },
+      },
+      EventData: { IpAddress: "10.0.0.5", RelativeTargetName: "\\winreg" },
+    },
+  };
+  await page.getByLabel("Rule to test").selectOption({ label: "Remote Registry Management Using Reg Utility" });
+  await page.getByLabel("Or paste an event (JSON)").fill(JSON.stringify(event));
+  await page.getByRole("button", { name: "Test the rule" }).click();
+  const result = page.getByTestId("rule-test-result");
+  await expect(result).toContainText("does not match the pasted event");
+  await expect(result).toContainText("Condition selection and not filter_main not matched");
+  await expect(result.getByRole("row", { name: /IpAddress/ })).toContainText("10.0.0.5");
+  await checkA11y(page);
+});

@@ -591,24 +591,35 @@ const ROUTES: Record<string, Row> = {
   },
   "_app.siem-soar.tsx": {
     kind: "guarded",
-    probes: page(
-      "/siem-soar",
-      "triage",
-      {
-        upload: { yaml: SIGMA },
-        enable: (org) => ({ id: org.ruleId }),
-        disable: (org) => ({ id: org.ruleId }),
-        delete: (org) => ({ id: org.ruleId }),
-        "playbook-save": { name: "Matrix playbook" },
-        "playbook-enable": PLAYBOOK_ID,
-        "playbook-disable": PLAYBOOK_ID,
-        "playbook-delete": PLAYBOOK_ID,
-        "run-approve": PLAYBOOK_ID,
-        "run-reject": PLAYBOOK_ID,
-        "indicator-remove": PLAYBOOK_ID,
-      },
-      "teamMonitoring",
-    ),
+    probes: [
+      ...page(
+        "/siem-soar",
+        "triage",
+        {
+          upload: { yaml: SIGMA },
+          enable: (org) => ({ id: org.ruleId }),
+          disable: (org) => ({ id: org.ruleId }),
+          delete: (org) => ({ id: org.ruleId }),
+          "playbook-save": { name: "Matrix playbook" },
+          "playbook-enable": PLAYBOOK_ID,
+          "playbook-disable": PLAYBOOK_ID,
+          "playbook-delete": PLAYBOOK_ID,
+          "run-approve": PLAYBOOK_ID,
+          "run-reject": PLAYBOOK_ID,
+          "indicator-remove": PLAYBOOK_ID,
+          "placeholder-save": { name: "Admins_Workstations", values: "10.0.0.5" },
+          "placeholder-delete": { name: "Admins_Workstations" },
+        },
+        "teamMonitoring",
+      ),
+      // Testing a rule on an event stores nothing: members may (hunt = analyze), viewers may not.
+      ...page(
+        "/siem-soar",
+        "analyze",
+        { "test-rule": (org) => ({ ruleId: org.ruleId, eventJson: '{"CommandLine":"whoami"}' }) },
+        "teamMonitoring",
+      ),
+    ],
   },
   "admin.alert-rules.tsx": {
     kind: "guarded",
@@ -1090,6 +1101,7 @@ const INTENTS_NOT_GUARDED: Record<string, string> = {
   saved: "threat hunting's answer to a saved hunt",
   promoted: "threat hunting's answer to a promoted rule",
   playbook: "SIEM/SOAR's answer to a playbook form",
+  placeholder: "SIEM/SOAR's answer to a placeholder form",
 };
 
 /** Every intent literal the app's source sends or tests: `name="intent" value="x"`, `intent === "x"`. */

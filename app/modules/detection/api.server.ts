@@ -27,7 +27,6 @@ import {
 } from "./rules.server";
 import {
   describeRuleError,
-  loadSigmaRule,
   MAX_RULE_BYTES,
   SigmaRuleError,
   type AnyRule,
@@ -41,18 +40,6 @@ async function context(request: Request, action: DetectionAction) {
   const ctx = await requireTenantContext(request, { feature: "threatHunting", api: true });
   if (!canDetection(ctx.tenant.role, action)) throw forbidden(DETECTION_PERMISSION_MESSAGE[action]);
   return ctx;
-}
-
-/** Loads a rule or answers 400 with the line and the problem. */
-export function parseRuleOr400(yaml: unknown): SigmaRule {
-  if (typeof yaml !== "string" || yaml.trim() === "") throw badRequest("yaml is required: the Sigma rule as text");
-  if (Buffer.byteLength(yaml) > MAX_RULE_BYTES) throw badRequest(`yaml is larger than ${MAX_RULE_BYTES} bytes`);
-  try {
-    return loadSigmaRule(yaml);
-  } catch (e) {
-    if (e instanceof SigmaRuleError) throw badRequest(describeRuleError(e));
-    throw e;
-  }
 }
 
 /**

@@ -7,7 +7,14 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { detections, hunts } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { countRules, createRule, listRules, loadSigmaForTenant, MAX_RULES_PER_TENANT } from "./rules.server";
+import {
+  countRules,
+  createRule,
+  listRules,
+  loadSigmaForTenant,
+  MAX_RULES_PER_TENANT,
+  tenantPlaceholders,
+} from "./rules.server";
 import { describeRuleError, MAX_RULE_BYTES, SigmaRuleError } from "./sigma";
 import { unzipCapped } from "./zip.server";
 
@@ -88,13 +95,14 @@ export function importRuleFiles(
   // correlation files last: they may refer to rules of the same upload by name or id
   const isCorrelationText = (t: { text: string }) => /^correlation\s*:/m.test(t.text);
   texts.sort((a, b) => Number(isCorrelationText(a)) - Number(isCorrelationText(b)));
+  const placeholders = tenantPlaceholders(tenantId);
   for (const t of texts) {
     if (count >= MAX_RULES_PER_TENANT) {
       out.refused.push({ file: t.name, message: `an organization keeps at most ${MAX_RULES_PER_TENANT} rules` });
       continue;
     }
     try {
-      const { root: rule } = loadSigmaForTenant(tenantId, t.text);
+      const { root: rule } = loadSigmaForTenant(tenantId, t.text, placeholders);
       createRule(tenantId, t.text, rule, userId);
       out.added.push({ file: t.name, title: rule.title });
       count++;

@@ -4,12 +4,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { detectionRules } from "@db/schema";
+import { detectionPlaceholders, detectionRules } from "@db/schema";
 import { db } from "~/lib/db.server";
 import {
   fileLookup,
   isCorrelation,
   loadSigmaFile,
+  loadSigmaRule,
   resolveCorrelation,
   RuleSet,
   type AnyRule,
@@ -40,10 +41,34 @@ export function invalidateRules(tenantId: string) {
   cache.delete(tenantId);
 }
 
+/** The tenant's `%name%` lists for `|expand` (edited in placeholders.server.ts), as the Sigma loaders take them. */
+export function tenantPlaceholders(tenantId: string): Record<string, string[]> {
+  const rows = db
+    .select({ name: detectionPlaceholders.name, values: detectionPlaceholders.values })
+    .from(detectionPlaceholders)
+    .where(eq(detectionPlaceholders.tenantId, tenantId))
+    .all();
+  return Object.fromEntries(rows.map((r) => [r.name, r.values]));
+}
+
+/**
+ * Loads one plain rule as the tenant's detection runs it (its placeholders expanded): a rule whose placeholder is
+ * not defined is refused on the way in rather than stored as a rule that never fires. Files that may hold a
+ * correlation go through loadSigmaForTenant.
+ */
+export function loadTenantRule(
+  tenantId: string,
+  yaml: string,
+  placeholders: Record<string, string[]> = tenantPlaceholders(tenantId),
+): SigmaRule {
+  return loadSigmaRule(yaml, { placeholders });
+}
+
 /**
  * Compiles the tenant's rules once: the plain enabled rules as a RuleSet, the enabled correlations resolved, and the
  * lookup a correlation uses for references outside its file (every stored rule, enabled or not, by `name` and `id`:
- * a correlation's base rules need not alert on their own). Rules that no longer load are skipped, never thrown.
+ * a correlation's base rules need not alert on their own). Placeholders are expanded with the tenant's lists as
+ * they are now (a change to a list clears the cache). Rules that no longer load are skipped, never thrown.
  */
 function compiled(tenantId: string): Compiled {
   const hit = cache.get(tenantId);
@@ -54,11 +79,12 @@ function compiled(tenantId: string): Compiled {
     .where(eq(detectionRules.tenantId, tenantId))
     .orderBy(detectionRules.createdAt)
     .all();
+  const placeholders = tenantPlaceholders(tenantId);
   const files: { id: string; enabled: boolean; file: SigmaFile }[] = [];
   const byRef = new Map<string, AnyRule>();
   for (const row of rows) {
     try {
-      const file = loadSigmaFile(row.yaml);
+      const file = loadSigmaFile(row.yaml, { placeholders });
       files.push({ id: row.id, enabled: row.enabled, file });
       for (const r of [file.root, ...file.rules, ...file.correlations]) {
         if (r.id && !byRef.has(r.id)) byRef.set(r.id, r);
@@ -126,8 +152,9 @@ export function countRules(tenantId: string): number {
 export function loadSigmaForTenant(
   tenantId: string,
   yaml: string,
+  placeholders: Record<string, string[]> = tenantPlaceholders(tenantId),
 ): { root: AnyRule; correlation: ResolvedCorrelation | null } {
-  const file = loadSigmaFile(yaml);
+  const file = loadSigmaFile(yaml, { placeholders });
   const root = file.root;
   if (!isCorrelation(root)) return { root, correlation: null };
   return { root, correlation: resolveCorrelation(root, fileLookup(file, storedRuleLookup(tenantId))) };

@@ -29,6 +29,7 @@ export {
   onEventsStored,
   iterateEvents,
   getEvents,
+  latestEvents,
   storeEvents,
   setEventsClock,
   quotaState,

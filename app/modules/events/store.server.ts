@@ -13,7 +13,7 @@
  */
 import { newEventId } from "./event-id";
 import type Database from "better-sqlite3";
-import { and, asc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { eventQuotaUsage, eventSettings, events, tenants } from "@db/schema";
 import { db, excluded, preparedQuery, sqlite } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -310,6 +310,18 @@ export function getEvents(tenantId: string, ids: readonly string[]): StoredEvent
     .orderBy(asc(events.time), asc(events.seq))
     .all();
   return rows.map(toStoredEvent);
+}
+
+/** A tenant's most recently received events, newest first (read from the (tenant_id, received_at) index). */
+export function latestEvents(tenantId: string, limit = 20): StoredEvent[] {
+  return db
+    .select()
+    .from(events)
+    .where(eq(events.tenantId, tenantId))
+    .orderBy(desc(events.receivedAt), desc(events.seq))
+    .limit(Math.max(1, Math.min(limit, 100)))
+    .all()
+    .map(toStoredEvent);
 }
 
 // ---- quota ----

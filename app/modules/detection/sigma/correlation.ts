@@ -12,6 +12,7 @@ import { LineCounter, parseAllDocuments } from "yaml";
 import type { EventView } from "./logsource";
 import { matchEvent } from "./engine";
 import { LEVELS, loadSigmaRule, MAX_RULE_BYTES, SigmaRuleError, type Level, type SigmaRule } from "./rule";
+import type { CompileOptions } from "./values";
 
 export const CORRELATION_TYPES = ["event_count", "value_count", "temporal", "temporal_ordered"] as const;
 export type CorrelationType = (typeof CORRELATION_TYPES)[number];
@@ -197,7 +198,7 @@ function parseCorrelation(r: Record<string, unknown>, line: (key: string) => num
  * Reads a Sigma file: one rule, or (multi-document YAML) a correlation with the rules it refers to. Lines in errors
  * are lines of the whole file.
  */
-export function loadSigmaFile(yamlText: string): SigmaFile {
+export function loadSigmaFile(yamlText: string, options: CompileOptions = {}): SigmaFile {
   if (typeof yamlText !== "string" || yamlText.trim() === "") throw new SigmaRuleError("the rule is empty");
   if (Buffer.byteLength(yamlText) > MAX_RULE_BYTES)
     throw new SigmaRuleError(`the rule is larger than ${MAX_RULE_BYTES} bytes`);
@@ -213,7 +214,7 @@ export function loadSigmaFile(yamlText: string): SigmaFile {
   if (nonEmpty.length === 0) throw new SigmaRuleError("the rule is empty");
   if (nonEmpty.length > MAX_DOCUMENTS) throw new SigmaRuleError(`a file holds at most ${MAX_DOCUMENTS} YAML documents`);
   if (nonEmpty.length === 1 && !hasCorrelationKey(nonEmpty[0])) {
-    const rule = loadSigmaRule(yamlText);
+    const rule = loadSigmaRule(yamlText, options);
     return { rules: [rule], correlations: [], root: rule };
   }
   const rules: SigmaRule[] = [];
@@ -241,7 +242,7 @@ export function loadSigmaFile(yamlText: string): SigmaFile {
     } else {
       // The document's own text, preceded by as many blank lines as came before it: its errors name file lines.
       const text = "\n".repeat(startLine - 1) + yamlText.slice(doc.range[0], doc.range[1]);
-      rules.push(loadSigmaRule(text));
+      rules.push(loadSigmaRule(text, options));
     }
   }
   if (correlations.length === 0)

@@ -3,9 +3,9 @@
  * Errors carry the line of the offending YAML node so the API can say "line 12: unknown modifier 'foo'".
  */
 import { isMap, isScalar, LineCounter, parseAllDocuments, type Document, type Node } from "yaml";
-import { compileCondition, parseCondition } from "./condition";
+import { compileCondition, parseCondition, type CondNode } from "./condition";
 import { eventStrings, logsourceKey, SECURITY_4688_RENAMES, type EventView, type LogSource } from "./logsource";
-import { compileFieldValues, compileKeyword, SigmaRuleError, type FieldTest } from "./values";
+import { compileFieldValues, compileKeyword, SigmaRuleError, type CompileOptions, type FieldTest } from "./values";
 
 export { SigmaRuleError };
 
@@ -33,6 +33,26 @@ export interface SigmaRule {
   logsourceKey: string;
   /** Runs the rule's detection on one event view (logsource gating is the RuleSet's job, see `matches`). */
   detect: (ev: EventView) => boolean;
+  /** The compiled selections and conditions, kept so `explainMatch` can say which part did not match. */
+  selections: SelectionSpec[];
+  conditions: { text: string; tree: CondNode }[];
+}
+
+/**
+ * One test of a selection as written: `field|mods: expected` (field null for keywords and field-less modifiers),
+ * with the same compiled closure `detect` runs, so an explanation cannot disagree with the engine.
+ */
+export interface ItemSpec {
+  field: string | null;
+  modifiers: string[];
+  expected: unknown[];
+  test: (ev: EventView) => boolean;
+  read: ((ev: EventView) => unknown) | null;
+}
+/** A selection: any of its alternatives (a list of maps), each of which needs all its items (a map). */
+export interface SelectionSpec {
+  name: string;
+  alternatives: ItemSpec[][];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,21 +111,29 @@ type Detect = (ev: EventView) => boolean;
 /** The line of `key` in the map at a YAML path (for errors). */
 type LineOf = (path: (string | number)[], key?: string) => number | undefined;
 
+interface Compiled {
+  detect: Detect;
+  alternatives: ItemSpec[][];
+}
+
 function compileMap(
   map: Record<string, unknown>,
   processCreation: boolean,
+  options: CompileOptions,
   line: number | undefined,
   lineOf?: LineOf,
   path: (string | number)[] = [],
-): Detect {
+): Compiled {
   const parts: Detect[] = [];
+  const items: ItemSpec[] = [];
+  const expectedOf = (v: unknown) => (Array.isArray(v) ? v : [v]);
   const entries = Object.entries(map);
   if (entries.length === 0) throw new SigmaRuleError("a selection must not be empty", line);
   for (const [key, value] of entries) {
     const [field, ...mods] = key.split("|");
     let test: FieldTest;
     try {
-      test = compileFieldValues(mods, value);
+      test = compileFieldValues(mods, value, options);
     } catch (e) {
       if (e instanceof SigmaRuleError)
         throw new SigmaRuleError(`field '${key}': ${e.message}`, lineOf?.(path, key) ?? line);
@@ -113,18 +141,25 @@ function compileMap(
     }
     if (field === "") {
       // `|contains: [...]` without a field name: keywords with modifiers, over every value of the event
-      parts.push((ev) => eventStrings(ev).some((s) => test(s, () => undefined)));
+      const part: Detect = (ev) => eventStrings(ev).some((s) => test(s, () => undefined));
+      parts.push(part);
+      items.push({ field: null, modifiers: mods, expected: expectedOf(value), test: part, read: null });
       continue;
     }
     const read = fieldReader(field, processCreation);
     const readOther = (ev: EventView) => (name: string) => fieldReader(name, processCreation)(ev);
     const usesRef = mods.includes("fieldref");
-    parts.push(usesRef ? (ev) => test(read(ev), readOther(ev)) : (ev) => test(read(ev), noRead));
+    const part: Detect = usesRef ? (ev) => test(read(ev), readOther(ev)) : (ev) => test(read(ev), noRead);
+    parts.push(part);
+    items.push({ field, modifiers: mods, expected: expectedOf(value), test: part, read });
   }
-  if (parts.length === 1) return parts[0];
-  return (ev) => {
-    for (const p of parts) if (!p(ev)) return false;
-    return true;
+  if (parts.length === 1) return { detect: parts[0], alternatives: [items] };
+  return {
+    detect: (ev) => {
+      for (const p of parts) if (!p(ev)) return false;
+      return true;
+    },
+    alternatives: [items],
   };
 }
 const noRead = () => undefined;
@@ -132,45 +167,61 @@ const noRead = () => undefined;
 function compileSelection(
   value: unknown,
   processCreation: boolean,
+  options: CompileOptions,
   line?: number,
   lineOf?: LineOf,
   path: (string | number)[] = [],
-): Detect {
+): Compiled {
   if (Array.isArray(value)) {
     if (value.length === 0) throw new SigmaRuleError("a selection must not be an empty list", line);
     const parts: Detect[] = [];
+    const alternatives: ItemSpec[][] = [];
     const keywords: ((strings: string[]) => boolean)[] = [];
+    const keywordValues: unknown[] = [];
     for (const [i, item] of value.entries()) {
-      if (item && typeof item === "object" && !Array.isArray(item))
-        parts.push(
-          compileMap(item as Record<string, unknown>, processCreation, lineOf?.([...path, i]) ?? line, lineOf, [
-            ...path,
-            i,
-          ]),
+      if (item && typeof item === "object" && !Array.isArray(item)) {
+        const c = compileMap(
+          item as Record<string, unknown>,
+          processCreation,
+          options,
+          lineOf?.([...path, i]) ?? line,
+          lineOf,
+          [...path, i],
         );
-      else if (Array.isArray(item)) throw new SigmaRuleError("a selection list must hold maps or values", line);
+        parts.push(c.detect);
+        alternatives.push(...c.alternatives);
+      } else if (Array.isArray(item)) throw new SigmaRuleError("a selection list must hold maps or values", line);
       else {
         try {
           keywords.push(compileKeyword(item));
+          keywordValues.push(item);
         } catch (e) {
           throw new SigmaRuleError((e as Error).message, line);
         }
       }
     }
-    if (keywords.length) parts.push((ev) => keywords.some((k) => k(eventStrings(ev))));
-    return parts.length === 1 ? parts[0] : (ev) => parts.some((p) => p(ev));
+    if (keywords.length) {
+      const part: Detect = (ev) => keywords.some((k) => k(eventStrings(ev)));
+      parts.push(part);
+      alternatives.push([{ field: null, modifiers: [], expected: keywordValues, test: part, read: null }]);
+    }
+    return { detect: parts.length === 1 ? parts[0] : (ev) => parts.some((p) => p(ev)), alternatives };
   }
   if (value && typeof value === "object")
-    return compileMap(value as Record<string, unknown>, processCreation, line, lineOf, path);
+    return compileMap(value as Record<string, unknown>, processCreation, options, line, lineOf, path);
   if (value === null || value === undefined) throw new SigmaRuleError("a selection must not be empty", line);
   const kw = compileKeyword(value);
-  return (ev) => kw(eventStrings(ev));
+  const detect: Detect = (ev) => kw(eventStrings(ev));
+  return { detect, alternatives: [[{ field: null, modifiers: [], expected: [value], test: detect, read: null }]] };
 }
 
-/** Parses and compiles one rule. Throws SigmaRuleError (with a line when known) for anything malformed. */
-export function loadSigmaRule(yamlText: string): SigmaRule {
+/**
+ * Parses and compiles one rule. Throws SigmaRuleError (with a line when known) for anything malformed, and for an
+ * `|expand` placeholder missing from `options.placeholders` (the tenant's lists).
+ */
+export function loadSigmaRule(yamlText: string, options: CompileOptions = {}): SigmaRule {
   try {
-    return loadUnchecked(yamlText);
+    return loadUnchecked(yamlText, options);
   } catch (e) {
     if (e instanceof SigmaRuleError) throw e;
     // the YAML library's own errors (unresolved alias, alias bombs ...) are the user's input problem too
@@ -178,7 +229,7 @@ export function loadSigmaRule(yamlText: string): SigmaRule {
   }
 }
 
-function loadUnchecked(yamlText: string): SigmaRule {
+function loadUnchecked(yamlText: string, options: CompileOptions): SigmaRule {
   if (typeof yamlText !== "string" || yamlText.trim() === "") throw new SigmaRuleError("the rule is empty");
   if (Buffer.byteLength(yamlText) > MAX_RULE_BYTES)
     throw new SigmaRuleError(`the rule is larger than ${MAX_RULE_BYTES} bytes`);
@@ -235,12 +286,15 @@ function loadUnchecked(yamlText: string): SigmaRule {
   if (det.condition === undefined) throw new SigmaRuleError("'detection.condition' is required", line("detection"));
   const processCreation = (logsource.category ?? "").toLowerCase() === "process_creation";
   const selections = new Map<string, Detect>();
+  const specs: SelectionSpec[] = [];
   for (const [name, value] of Object.entries(det)) {
     if (name === "condition" || name === "timeframe") continue;
     const l = keyLine(doc, lc, ["detection"], name);
     try {
       const lineOf: LineOf = (p, key) => (key === undefined ? nodeLine(doc, lc, p) : keyLine(doc, lc, p, key));
-      selections.set(name, compileSelection(value, processCreation, l, lineOf, ["detection", name]));
+      const c = compileSelection(value, processCreation, options, l, lineOf, ["detection", name]);
+      selections.set(name, c.detect);
+      specs.push({ name, alternatives: c.alternatives });
     } catch (e) {
       if (e instanceof SigmaRuleError) throw new SigmaRuleError(`selection '${name}': ${e.message}`, e.line ?? l);
       throw e;
@@ -252,8 +306,10 @@ function loadUnchecked(yamlText: string): SigmaRule {
     throw new SigmaRuleError("'condition' must be a string (or a list of strings)", condLine);
   const names = [...selections.keys()];
   let detect: Detect;
+  let trees: { text: string; tree: CondNode }[];
   try {
-    const compiled = (conditions as string[]).map((c) => compileCondition(parseCondition(c, names), selections));
+    trees = (conditions as string[]).map((c) => ({ text: c, tree: parseCondition(c, names) }));
+    const compiled = trees.map((c) => compileCondition(c.tree, selections));
     detect = compiled.length === 1 ? compiled[0] : (ev) => compiled.some((c) => c(ev));
   } catch (e) {
     if (e instanceof SigmaRuleError) throw new SigmaRuleError(e.message, condLine);
@@ -275,6 +331,8 @@ function loadUnchecked(yamlText: string): SigmaRule {
     logsource,
     logsourceKey: logsourceKey(logsource),
     detect,
+    selections: specs,
+    conditions: trees,
   };
 }
 

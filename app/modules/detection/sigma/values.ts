@@ -396,16 +396,69 @@ function asNumber(v: EventValue): number | undefined {
   return undefined;
 }
 
+/** What compiling a rule may depend on beyond its text: the tenant's `%placeholder%` lists (the `expand` modifier). */
+export interface CompileOptions {
+  placeholders?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Where an operator defines placeholders; named in the refusal so the fix is one step away. */
+export const PLACEHOLDER_HOME = "SIEM & SOAR → Placeholders";
+/** One value expands to at most this many variants (a product of several long lists would be a compile bomb). */
+export const MAX_EXPANDED_VALUES = 10_000;
+
+const PLACEHOLDER = /%(\w+)%/g;
+
+/** The names of the `%placeholder%`s in a value, as pySigma reads them (`%\w+%`). */
+export function placeholderNames(value: string): string[] {
+  return [...value.matchAll(PLACEHOLDER)].map((m) => m[1]);
+}
+
+/**
+ * `|expand`: every `%name%` of a value replaced by each value of the tenant's list `name` (the variants are
+ * alternatives). An unknown placeholder refuses the rule: matching the literal text `%Admins%` would look like a
+ * working rule that never fires.
+ */
+function expandValue(raw: unknown, placeholders: CompileOptions["placeholders"]): unknown[] {
+  if (typeof raw !== "string") return [raw];
+  let out = [""];
+  let last = 0;
+  for (const m of raw.matchAll(PLACEHOLDER)) {
+    const list = placeholders?.[m[1]];
+    if (!list) throw new SigmaRuleError(`Placeholder %${m[1]}% is not defined: add it under ${PLACEHOLDER_HOME}`);
+    if (list.length === 0)
+      throw new SigmaRuleError(`Placeholder %${m[1]}% has no values: add some under ${PLACEHOLDER_HOME}`);
+    const before = raw.slice(last, m.index);
+    if (out.length * list.length > MAX_EXPANDED_VALUES)
+      throw new SigmaRuleError(`expanding '${raw}' gives more than ${MAX_EXPANDED_VALUES} values`);
+    out = out.flatMap((prefix) => list.map((v) => prefix + before + v));
+    last = m.index! + m[0].length;
+  }
+  return out.map((prefix) => prefix + raw.slice(last));
+}
+
 /**
  * Compiles `field|mod1|mod2: values` into one test. `values` is the YAML value (scalar or list).
  */
-export function compileFieldValues(modifiers: string[], rawValues: unknown): FieldTest {
+export function compileFieldValues(modifiers: string[], rawValues: unknown, options: CompileOptions = {}): FieldTest {
   for (const m of modifiers) {
     if (!KNOWN_MODIFIERS.has(m)) throw new SigmaRuleError(`unknown modifier '${m}'`);
   }
   const has = (m: string) => modifiers.includes(m);
   const values = Array.isArray(rawValues) ? rawValues : [rawValues];
   const all = has("all");
+  if (has("expand")) {
+    // each written value becomes the alternatives of its expansion; `all` still applies across written values
+    const rest = modifiers.filter((m) => m !== "expand" && m !== "all");
+    const perValue = values.map((raw) => {
+      const variants = expandValue(raw, options.placeholders).map((v) => compileFieldValues(rest, v));
+      return variants.length === 1
+        ? variants[0]
+        : (v: EventValue, read: FieldReader) => variants.some((t) => t(v, read));
+    });
+    if (perValue.length === 0) return () => false;
+    if (perValue.length === 1) return perValue[0];
+    return all ? (v, read) => perValue.every((t) => t(v, read)) : (v, read) => perValue.some((t) => t(v, read));
+  }
   const cased = has("cased");
   if (has("exists")) {
     if (values.length !== 1 || typeof values[0] !== "boolean")
