@@ -83,7 +83,7 @@ export const linkOrigin = configuredOrigin;
 
 /** The message a person gets when a link cannot be mailed for want of a configured address. */
 export const NO_PUBLIC_URL_MESSAGE =
-  "This server cannot mail links yet: its operator has not set its public address (PUBLIC_URL). Ask your operator for help.";
+  "This server cannot mail links yet: its public address is not set. Ask the person who runs it for help.";
 
 /**
  * Says on the operator's log (stderr, one JSON line) that a link mail was not

@@ -37,8 +37,7 @@ export default function AdminOverview() {
         <p role="alert" className="card mt-4 text-sm" data-testid="public-url-missing">
           <strong>Links cannot be mailed from this server.</strong> Its public address is not configured, so password
           reset, e-mail verification and invitation mails are not sent (a link must never take its address from a
-          request). Ask the operator to set <code>PUBLIC_URL</code> or run{" "}
-          <code>npm run admin -- public-url https://your.site</code>.
+          request). Ask the person who runs this server to set its public address.
         </p>
       ) : null}
       <section className="mt-6" aria-labelledby="audit-title">

@@ -148,5 +148,5 @@ export function resendVerificationMessage(r: VerificationMailResult, email: stri
   if (r.reason === "limited")
     return "We already sent you several links in the last hour: use the newest one, or try again later.";
   if (r.reason === "no-public-url") return NO_PUBLIC_URL_MESSAGE;
-  return "This server cannot send e-mail (SMTP is not configured). Ask your operator to verify your address: npm run admin -- verify-email <address>.";
+  return "This server cannot send e-mail yet. Ask the person who runs it to verify your address.";
 }
