@@ -550,6 +550,21 @@ const hostileJson = fc.oneof(
 );
 
 describe("JSON nested, wide or long never causes a 500 or a stall", () => {
+  // Its own owner and session: the walks above create organizations and select them (a new one is on Free), so the
+  // shared owner's selected organization is no longer the Enterprise one by the time this block runs.
+  let jsonOwner: { cookie: string };
+  beforeAll(async () => {
+    const { user, tenantId } = await createUser(
+      `hostile-json-${randomUUID().slice(0, 8)}@example.com`,
+      `Hostile input ${randomUUID()}`,
+    );
+    setTenantPlan(tenantId, "enterprise");
+    jsonOwner = {
+      cookie: (await createSession(new Request(`${BASE}/login`), user.id, { selectedTenantId: tenantId })).split(
+        ";",
+      )[0],
+    };
+  });
   it.each(JSON_APIS)(
     "%s",
     async (name, load, url, method) => {
@@ -562,7 +577,7 @@ describe("JSON nested, wide or long never causes a 500 or a stall", () => {
             fn,
             new Request(BASE + url, {
               method: method ?? "POST",
-              headers: { "Content-Type": "application/json", Cookie: owner.cookie },
+              headers: { "Content-Type": "application/json", Cookie: jsonOwner.cookie },
               body: input.text,
             }),
             { id: "x" },
