@@ -17,7 +17,8 @@
  * in other organizations keep their row with the author set to null.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { auditLog, depProjects, hunts, memberships, phishingItems, tenants, users } from "@db/schema";
+import { auditLog, depProjects, hunts, memberships, phishingItems, tenants } from "@db/schema";
+import { users } from "./schema";
 import { db } from "~/lib/db.server";
 import { audit } from "~/modules/audit";
 import { PASSWORD_CHECK_LIMITS, purgeOldAttempts, releaseAttempt, reserveAttempt } from "./accounts.server";

@@ -8,7 +8,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { loginFailures, memberships, tenants, users } from "@db/schema";
+import { memberships, tenants } from "@db/schema";
+import { loginFailures, users } from "./schema";
 import { db, sqlite } from "~/lib/db.server";
 import { audit } from "~/modules/audit";
 import { dummyHash, hashPassword, verifyPassword } from "./password-hash.server";

@@ -12,7 +12,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { alerts, maintenanceWindows, notificationChannels, notificationOutbox } from "@db/schema";
+import { alerts, maintenanceWindows, notificationChannels, notificationOutbox } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { enqueueNotification } from "./channels.server";
 import { now } from "./clock.server";

@@ -22,13 +22,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import {
-  inAppNotifications,
-  memberships,
-  notificationAttempts,
-  notificationChannels,
-  notificationOutbox,
-} from "@db/schema";
+import { memberships } from "@db/schema";
+import { inAppNotifications, notificationAttempts, notificationChannels, notificationOutbox } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { sendMail } from "~/lib/mailer.server";
 import { configuredOrigin } from "~/lib/public-origin.server";

@@ -9,7 +9,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, lte } from "drizzle-orm";
-import { alertEscalations, alerts, escalationPolicies, memberships } from "@db/schema";
+import { memberships } from "@db/schema";
+import { alertEscalations, alerts, escalationPolicies } from "./schema";
 import { db } from "~/lib/db.server";
 import { enqueueNotification, notifyInApp, type AlertPayload } from "./channels.server";
 import { now } from "./clock.server";

@@ -4,7 +4,8 @@
  * The incident module builds on it; the SSE stream replays it by id.
  */
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
-import { alertEvents, alerts, users } from "@db/schema";
+import { users } from "@db/schema";
+import { alertEvents, alerts } from "./schema";
 import { db } from "~/lib/db.server";
 import { publishAlertEvent } from "./bus.server";
 import { now } from "./clock.server";

@@ -8,7 +8,8 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiTokens, memberships, users } from "@db/schema";
+import { memberships, users } from "@db/schema";
+import { apiTokens } from "./schema";
 import { db } from "~/lib/db.server";
 import type { Role } from "~/lib/permissions";
 import { audit } from "~/modules/audit";

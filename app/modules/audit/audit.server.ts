@@ -4,7 +4,8 @@
  * membership changes). Never holds passwords, hashes or session ids.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { auditLog, users } from "@db/schema";
+import { users } from "@db/schema";
+import { auditLog } from "./schema";
 import { db } from "~/lib/db.server";
 
 export type AuditAction =

@@ -23,7 +23,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, count, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
-import { alerts, breachAccounts, breaches, exposures, watchedIdentities } from "@db/schema";
+import { alerts } from "@db/schema";
+import { breachAccounts, breaches, exposures, watchedIdentities } from "./schema";
 import type { DB } from "~/lib/db.server";
 
 export type Level = "low" | "medium" | "high";

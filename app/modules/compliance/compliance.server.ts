@@ -27,6 +27,7 @@ import {
   sum,
   type SQL,
 } from "drizzle-orm";
+import { memberships, users } from "@db/schema";
 import {
   complianceAdoptions as adoptions,
   complianceBaselineItems as baselineItems,
@@ -34,9 +35,7 @@ import {
   complianceEvidence as evidence,
   complianceRequirementStates as states,
   complianceScoreSnapshots as snapshots,
-  memberships,
-  users,
-} from "@db/schema";
+} from "./schema";
 import { db, excluded } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts";
 import { audit } from "~/modules/audit";

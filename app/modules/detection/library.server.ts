@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { detections, hunts } from "@db/schema";
+import { detections, hunts } from "./schema";
 import { db } from "~/lib/db.server";
 import {
   countRules,

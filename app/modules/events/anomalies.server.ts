@@ -24,7 +24,8 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { alerts, anomalies, anomalyState } from "@db/schema";
+import { alerts } from "@db/schema";
+import { anomalies, anomalyState } from "./schema";
 import { db, excluded, preparedQuery, sqlite } from "~/lib/db.server";
 import { raiseAlert, type Severity } from "~/modules/alerts";
 import type { FieldValue } from "./parse";

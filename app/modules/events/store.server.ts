@@ -14,7 +14,8 @@
 import { newEventId } from "./event-id";
 import type Database from "better-sqlite3";
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import { eventQuotaUsage, eventSettings, events, tenants } from "@db/schema";
+import { tenants } from "@db/schema";
+import { eventQuotaUsage, eventSettings, events } from "./schema";
 import { db, excluded, preparedQuery, sqlite } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { EVENT_DAILY_QUOTA, type Plan } from "~/lib/plans";

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { isIP } from "node:net";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { users } from "@db/schema";
 import {
   incidentAlerts,
   incidentEvents,
@@ -15,8 +16,7 @@ import {
   incidents,
   incidentTasks,
   incidentTemplates,
-  users,
-} from "@db/schema";
+} from "./schema";
 import { db } from "~/lib/db.server";
 import { listMembers } from "~/modules/tenants";
 import { acknowledgeAlerts, findAlerts } from "./alerts-link.server";

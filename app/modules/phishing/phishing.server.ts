@@ -15,7 +15,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { memberships, phishingItems, tenants, users } from "@db/schema";
+import { memberships, tenants, users } from "@db/schema";
+import { phishingItems } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
 import { raiseAlert } from "~/modules/alerts";

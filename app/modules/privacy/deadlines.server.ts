@@ -10,7 +10,8 @@
  * extended, overdue after due-soon) are resolved.
  */
 import { and, eq, like } from "drizzle-orm";
-import { alerts, privacyRequests } from "@db/schema";
+import { alerts } from "@db/schema";
+import { privacyRequests } from "./schema";
 import { db } from "~/lib/db.server";
 import { raiseAlert, setAlertStatus } from "~/modules/alerts";
 import { getTenantTimeZone } from "~/modules/tenants";

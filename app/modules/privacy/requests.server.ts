@@ -11,16 +11,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { memberships, users } from "@db/schema";
 import {
-  memberships,
   privacyEvents,
   privacyExtensions,
   privacyRequests,
   privacySettings,
   privacySystems,
   privacyTasks,
-  users,
-} from "@db/schema";
+} from "./schema";
 import { db } from "~/lib/db.server";
 import { getTenantTimeZone } from "~/modules/tenants";
 import {

@@ -6,7 +6,8 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
-import { invitations, memberships, users, type Role } from "@db/schema";
+import { users } from "@db/schema";
+import { invitations, memberships, type Role } from "./schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { linkMailRefused } from "~/lib/public-origin.server";

@@ -17,7 +17,8 @@
 import { and, eq, is, ne, sql } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "@db/schema";
-import { memberships, tenants, users } from "@db/schema";
+import { users } from "@db/schema";
+import { memberships, tenants } from "./schema";
 import { db } from "~/lib/db.server";
 import { removeTenantFiles } from "~/lib/tenant-files.server";
 import { can, type Role } from "~/lib/permissions";
