@@ -10,8 +10,12 @@ export { canAlerting, type AlertingAction } from "./access";
 export {
   raiseAlert,
   raiseAlertDetailed,
+  raiseAlerts,
   fingerprintOf,
   getAlert,
+  getAlerts,
+  getAlertByDedupeKey,
+  openAlertsByDedupePrefix,
   listAlerts,
   listActiveAlerts,
   alertSources,
@@ -25,6 +29,8 @@ export {
   listMaintenanceWindows,
   deleteMaintenanceWindow,
   type RaiseAlertInput,
+  type RaiseResult,
+  type AlertTransition,
   type AlertFilters,
 } from "./alerts.server";
 export { alertTimeline, alertTimelines, alertEventsAfter, lastAlertEventId, recordAlertEvent } from "./timeline.server";
