@@ -2,7 +2,8 @@
 // layers (eslint-plugin-boundaries):
 //   app/routes -> app/modules/<name> -> app/lib -> db
 // app/lib holds infrastructure and catalogues only and imports no module; a
-// module reaches another module only through its index.ts. Formatting is
+// module reaches another module only through its index.ts, and imports only
+// its own tables (app/modules/<name>/schema.ts), never @db/schema. Formatting is
 // Prettier's (npm run format), not ESLint's.
 import path from "node:path";
 import js from "@eslint/js";
@@ -54,6 +55,35 @@ export default tseslint.config(
     // Tests read JSON answers by shape; typing every body would restate the API in each test.
     files: ["**/*.test.{ts,tsx}", "tests/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    // Each module owns its tables (app/modules/<name>/schema.ts): a module imports only its own schema and reaches
+    // other modules' tables through their functions (raiseAlert, getAlerts, listMembers...). db/schema.ts re-exports
+    // every table for drizzle-kit and the database handle only; another module's schema.ts is already out of reach
+    // (boundaries: a module's public face is its index). Types (Role) are not tables. Tests seed any table.
+    files: ["app/modules/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@db/schema",
+              allowTypeImports: true,
+              message: "A module imports only its own ./schema; use the owning module's functions for other tables.",
+            },
+          ],
+          patterns: [
+            {
+              regex: "(^|/)db/schema$",
+              allowTypeImports: true,
+              message: "A module imports only its own ./schema; use the owning module's functions for other tables.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["app/**/*.{ts,tsx}"],

@@ -35,6 +35,16 @@ export {
 } from "./alerts.server";
 export { alertTimeline, alertTimelines, alertEventsAfter, lastAlertEventId, recordAlertEvent } from "./timeline.server";
 export { subscribeAlertEvents } from "./bus.server";
+// Figures and search over the alerts table for other modules (dashboard, executive, threat hunting).
+export {
+  alertHistory,
+  alertTotal,
+  meanAlertResolutionMs,
+  openAlertCount,
+  openAlertsBySeverity,
+  resolvedAlertCount,
+  searchAlerts,
+} from "./reads.server";
 export { alertStreamStats } from "./stream-admission.server";
 export { setAlertingClock } from "./clock.server";
 export {
