@@ -1,7 +1,7 @@
 // Every module that alerts goes through the alerts module (issue 27): an alert from each source (phishing, dark web,
 // anomaly, detection, vulnerability, privacy, incident) reaches the tenant's alert rule, its channel's durable outbox
-// and the alert timeline, and a state change made by the source (an anomaly marked benign) is on the timeline and
-// tells the channel, like a change made on /alerts.
+// and the alert timeline, and a state change made by the source (an anomaly marked benign, a dependency finding
+// accepted) is on the timeline and tells the channel, like a change made on /alerts.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +21,12 @@ import { checkSlaBreaches, setSlaTarget } from "~/modules/incidents/sla.server";
 import { checkPrivacyDeadlines } from "~/modules/privacy/deadlines.server";
 import { createRequest } from "~/modules/privacy/requests.server";
 import { importOsvPath } from "~/modules/vulnerability/deps/osv-store.server";
-import { recheckAllProjects, scanUpload } from "~/modules/vulnerability/deps/projects.server";
+import {
+  listProjects,
+  recheckAllProjects,
+  scanUpload,
+  setFindingStatus,
+} from "~/modules/vulnerability/deps/projects.server";
 import { setTenantPlan } from "~/modules/tenants";
 import { fromJsonValue } from "~/modules/events";
 import { action as detectionRulesAction } from "~/routes/api.detection.rules";
@@ -211,7 +216,20 @@ describe("every alert source reaches the alert rules, the channel's outbox and t
     );
     await importOsvPath(dir);
     recheckAllProjects();
-    expectRoutedAlerts(t, "dependencies");
+    const [alert] = expectRoutedAlerts(t, "dependencies");
+
+    // Accepting the finding resolves its alert through the lifecycle: on the timeline, and the channel is told.
+    const finding = listProjects(t.tenantId)[0]!.findings[0]!;
+    setFindingStatus(t.tenantId, finding.id, "accepted", "patched in place");
+    expect(listAlerts(t.tenantId, 200, { source: "dependencies" })[0]).toMatchObject({
+      id: alert!.id,
+      status: "resolved",
+    });
+    expect(alertTimeline(t.tenantId, alert!.id).map((e) => e.kind)).toContain("resolved");
+    const told = channelDeliveries(t.tenantId, t.channelId, 200).filter(
+      (o) => o.alertId === alert!.id && o.eventType === "alert.resolved",
+    );
+    expect(told).toHaveLength(1);
   });
 
   it("privacy: an overdue data subject request", async () => {
