@@ -8,10 +8,12 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiTokens, memberships, users } from "@db/schema";
+import { apiTokens } from "./schema";
 import { db } from "~/lib/db.server";
 import type { Role } from "~/lib/permissions";
+import { getUserById } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
+import { memberRole } from "~/modules/tenants";
 import { roleCoversScopes } from "./permissions";
 
 export const TOKEN_PREFIX = "rmp_";
@@ -154,14 +156,9 @@ type TokenRow = typeof apiTokens.$inferSelect;
  */
 function liveCreator(row: TokenRow) {
   if (row.revokedAt !== null || !row.createdBy) return null;
-  const creator = db
-    .select({ id: users.id, email: users.email, createdAt: users.createdAt, role: memberships.role })
-    .from(users)
-    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, row.tenantId)))
-    .where(eq(users.id, row.createdBy))
-    .get();
-  if (!creator || !roleCoversScopes(creator.role, row.scopes)) return null;
-  return { id: creator.id, email: creator.email, createdAt: creator.createdAt };
+  const role = memberRole(row.tenantId, row.createdBy);
+  if (!role || !roleCoversScopes(role, row.scopes)) return null;
+  return getUserById(row.createdBy);
 }
 
 /** The live token a secret names, or null (unknown, malformed, revoked, or its creator's access gone). */

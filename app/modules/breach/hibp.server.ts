@@ -19,7 +19,7 @@
  * Unreachable: the sync records the error and the next daily run tries again.
  */
 import { and, eq } from "drizzle-orm";
-import { breachFeedState, watchedIdentities } from "@db/schema";
+import { breachFeedState, watchedIdentities } from "./schema";
 import { db } from "~/lib/db.server";
 import { guardedFetch, OutboundError } from "~/lib/outbound.server";
 import { breachHmacKey } from "./breach.server";

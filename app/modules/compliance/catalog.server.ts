@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { complianceBaselineItems, complianceCatalogItems, complianceCatalogVersions } from "@db/schema";
+import { complianceBaselineItems, complianceCatalogItems, complianceCatalogVersions } from "./schema";
 import { db, excluded } from "~/lib/db.server";
 import { FRAMEWORKS, type Framework } from "./frameworks";
 import {

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { detectionAlertWindows, detectionRules, detections } from "@db/schema";
+import { detectionAlertWindows, detectionRules, detections } from "./schema";
 import { db } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts";
 import { iterateEvents, onEventsStored, restoreTruncatedFields, type StoredEvent } from "~/modules/events";

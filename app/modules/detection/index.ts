@@ -9,3 +9,5 @@ export { canDetection, DETECTION_PERMISSION_MESSAGE } from "./permissions";
 export { onDetections, type DetectionRecord, type DetectionsListener } from "./detect.server";
 export { getRule, listRules } from "./rules.server";
 export { sigmaFromQuery, HuntRuleError } from "./hunt-rule";
+// The account's data export reads a person's saved hunts through this.
+export { huntsSavedBy } from "./library.server";

@@ -6,6 +6,7 @@ export {
   pageGzip,
   storable,
   clearPageCache,
+  bumpTenantDataVersion,
   type CachedPage,
   type PageSlot,
 } from "./page-cache.server";

@@ -67,6 +67,24 @@ export function tenantDataVersion(tenantId: string): number {
   return (versionStmt.stmt.get(tenantId) as { version: number } | undefined)?.version ?? 0;
 }
 
+let bumpStmt: { conn: BetterSqlite3.Database; stmt: BetterSqlite3.Statement } | null = null;
+/**
+ * Raises the tenant's data version by one: for a writer that skips the per-row triggers (the event store, once per
+ * stored batch, inside its transaction on the process's connection).
+ */
+export function bumpTenantDataVersion(tenantId: string): void {
+  const conn = sqlite();
+  if (bumpStmt?.conn !== conn)
+    bumpStmt = {
+      conn,
+      stmt: conn.prepare(
+        `INSERT INTO tenant_data_versions (tenant_id, version) VALUES (?, 1)
+         ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1`,
+      ),
+    };
+  bumpStmt.stmt.run(tenantId);
+}
+
 /** The cache key of a request, or null when its answer must not come from the cache. */
 export async function pageCacheKey(request: Request): Promise<string | null> {
   if (request.method !== "GET") return null;

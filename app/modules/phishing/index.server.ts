@@ -14,3 +14,13 @@ export {
 } from "./model";
 export { scoreSignals } from "./analyzer/score";
 export { prepareForParsing, SNIFFING_ICONV } from "./analyzer/decode";
+// What other modules read of the analysed messages (dashboard figures, threat hunting, the account export).
+export {
+  analysedMessageCount,
+  analysesBy,
+  detectedPhishingByRisk,
+  detectedPhishingHistory,
+  quarantinedMessageCount,
+  riskyMessageCount,
+  searchMessages,
+} from "./reads.server";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { alerts, incidents, jobs, memberships, notificationOutbox, playbookRuns } from "@db/schema";
+import { alerts, incidents, jobs, memberships, notificationOutbox } from "@db/schema";
+import { playbookRuns } from "./schema";
 import { db } from "~/lib/db.server";
 import { registerJobHandler, runDueJobs, setJobClock, JOB_LEASE_MS } from "~/lib/jobs.server";
 import { createChannel } from "~/modules/alerts";

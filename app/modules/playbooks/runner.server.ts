@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { playbookRuns } from "@db/schema";
+import { playbookRuns } from "./schema";
 import { db } from "~/lib/db.server";
 import { enqueueJob, registerJobHandler } from "~/lib/jobs.server";
 import type { Role } from "~/lib/permissions";

@@ -20,6 +20,7 @@ export {
   listHistory,
   listRequests,
   PrivacyError,
+  privacyRequestCount,
   updateRequest,
 } from "./requests.server";
 export { listSystems } from "./data-map.server";

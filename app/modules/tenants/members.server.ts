@@ -6,10 +6,11 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
-import { invitations, memberships, users, type Role } from "@db/schema";
+import { invitations, memberships, type Role } from "./schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { linkMailRefused } from "~/lib/public-origin.server";
+import { userEmails } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import { organizationAllowanceForUser } from "./tenants.server";
@@ -23,13 +24,18 @@ const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
 export class MemberError extends Error {}
 
 export function listMembers(tenantId: string) {
-  return db
-    .select({ userId: users.id, email: users.email, role: memberships.role, joinedAt: memberships.createdAt })
+  const rows = db
+    .select({ userId: memberships.userId, role: memberships.role, joinedAt: memberships.createdAt })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.tenantId, tenantId))
     .orderBy(asc(memberships.createdAt))
     .all();
+  const emails = userEmails(rows.map((m) => m.userId));
+  // A membership goes with its user (cascade), so every member has an address.
+  return rows.flatMap(({ userId, role, joinedAt }) => {
+    const email = emails.get(userId);
+    return email === undefined ? [] : [{ userId, email, role, joinedAt }];
+  });
 }
 
 /** The actor's role in the organization (null when not a member): module commands check it against the permission table. */

@@ -8,7 +8,7 @@
  * page shows the upgrade banner. Memoised per request (request-scope.server.ts),
  * since Remix runs the layout's and the child's loaders in parallel.
  */
-import type { Role } from "@db/schema";
+import type { Role } from "./schema";
 import {
   displayTenantName,
   hasFeature,

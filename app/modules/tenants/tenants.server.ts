@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { memberships, tenants, type Role } from "@db/schema";
+import { memberships, tenants, type Role } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import {
   effectivePlan,
