@@ -1,9 +1,16 @@
 /**
- * A server-side cache of rendered documents for the dashboard (`/dashboard`,
- * and `/` which is the dashboard when signed in and the landing page when
- * not). Rendering the page costs ~10 ms of CPU in React and Remix; serving a
- * stored copy costs well under one. Why and what it risks: docs/decisions/012.
+ * A server-side cache of rendered documents, two kinds. Rendering a page costs
+ * 5-10 ms of CPU in React and Remix; serving a stored copy well under one.
+ * Why and what it risks: docs/decisions/012.
  *
+ * Public pages (app/lib/public-page.ts), signed out: the stored copy of an
+ * anonymous GET without a query string, keyed by the build, bot or not and the
+ * URL, kept PUBLIC_TTL_MS. Stored only when the rendered answer said a CDN may
+ * hold it (entry.server decides, from the route's handle); a request with a
+ * session cookie is never looked up here.
+ *
+ * The signed-in dashboard (`/dashboard`, and `/`, which is the dashboard when
+ * signed in):
  * A stored page is served again only when everything it was rendered from is
  * the same:
  * - the key: the URL, bot or not (bots get the whole document at once), the
@@ -19,7 +26,7 @@
  * - age: at most PAGE_TTL_MS, for text that depends on the clock (trial days
  *   left, the risk trend's days, "x minutes ago").
  * Only GET requests without a query string are looked up; only 200 HTML
- * answers without Set-Cookie are stored. The CSP nonce differs per response:
+ * answers without Set-Cookie are stored (both kinds). The CSP nonce differs per response:
  * the copy is kept split at the nonce it was rendered with, and each answer
  * joins the parts with the new request's nonce (a 128-bit random token, so it
  * occurs nowhere else in the page). Clients that accept gzip get it
@@ -35,10 +42,12 @@ import { sqlite } from "~/lib/db.server";
 import { parseSidebarState } from "~/lib/sidebar-state";
 import { getTenantContext } from "~/modules/tenants";
 import { accountBannerState } from "~/modules/accounts";
-import { originFromRequest } from "~/lib/public-origin.server";
+import { carriesSessionCookie, PUBLIC_CACHE_CONTROL } from "~/lib/public-page";
 
 export const CACHED_PATHS = new Set(["/", "/dashboard"]);
 export const PAGE_TTL_MS = 5_000;
+/** A public page changes only with a deployment; a minute bounds text that depends on the clock. */
+export const PUBLIC_TTL_MS = 60_000;
 const MAX_ENTRIES = 200;
 
 export type CachedPage = {
@@ -51,7 +60,7 @@ export type CachedPage = {
 export type PageSlot =
   | { kind: "hit"; page: CachedPage }
   | { kind: "wait"; page: Promise<CachedPage | null> }
-  | { kind: "miss"; key: string; finish(page: CachedPage | null): void };
+  | { kind: "miss"; key: string; storable(response: Response): boolean; finish(page: CachedPage | null): void };
 
 const entries = new Map<string, CachedPage>();
 const inFlight = new Map<string, Promise<CachedPage | null>>();
@@ -78,24 +87,22 @@ export async function pageCacheKey(request: Request): Promise<string | null> {
   } catch {
     return null; // a refused X-Tenant-Id: Remix answers it
   }
-  // The signed-out landing page embeds the request's host when PUBLIC_URL is unset: not stored then.
-  if (!ctx && originFromRequest()) return null;
+  // Signed out (or a stale session cookie): the landing page is a public page, stored by lookupPublicPage.
+  if (!ctx) return null;
   const cookie = request.headers.get("Cookie");
-  const who = ctx
-    ? {
-        session: ctx.session.idHash,
-        user: ctx.user,
-        tenants: ctx.tenants,
-        tenant: ctx.tenant,
-        plan: ctx.plan,
-        effectivePlan: ctx.effectivePlan,
-        trial: ctx.trial,
-        allowance: ctx.allowance,
-        version: ctx.tenant ? tenantDataVersion(ctx.tenant.id) : null,
-        // The shell's account banner (unverified address, unread account notices): not tenant data.
-        account: accountBannerState(ctx.user.id),
-      }
-    : null;
+  const who = {
+    session: ctx.session.idHash,
+    user: ctx.user,
+    tenants: ctx.tenants,
+    tenant: ctx.tenant,
+    plan: ctx.plan,
+    effectivePlan: ctx.effectivePlan,
+    trial: ctx.trial,
+    allowance: ctx.allowance,
+    version: ctx.tenant ? tenantDataVersion(ctx.tenant.id) : null,
+    // The shell's account banner (unverified address, unread account notices): not tenant data.
+    account: accountBannerState(ctx.user.id),
+  };
   const parts = [url.href, isbot(request.headers.get("User-Agent") ?? ""), parseSidebarState(cookie), who];
   return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
 }
@@ -109,13 +116,19 @@ export async function lookupPage(request: Request, now = Date.now()): Promise<Pa
   if (page) entries.delete(key);
   const running = inFlight.get(key);
   if (running) return { kind: "wait", page: running };
-  let finish!: (p: CachedPage | null) => void;
-  inFlight.set(key, new Promise((resolve) => (finish = resolve)));
+  return missSlot(key, storable);
+}
+
+/** A miss to fill; concurrent misses of the key wait for it (a burst after expiry would otherwise render 50 times). */
+function missSlot(key: string, accepts: (response: Response) => boolean, coalesce = true): PageSlot {
+  let finish: (p: CachedPage | null) => void = () => {};
+  if (coalesce) inFlight.set(key, new Promise((resolve) => (finish = resolve)));
   return {
     kind: "miss",
     key,
+    storable: accepts,
     finish(p) {
-      inFlight.delete(key);
+      if (coalesce) inFlight.delete(key);
       if (p) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
         entries.set(key, p);
@@ -123,6 +136,47 @@ export async function lookupPage(request: Request, now = Date.now()): Promise<Pa
       finish(p);
     },
   };
+}
+
+/** Per path: whether its last anonymous rendering was public, until when that verdict is trusted. */
+const publicVerdicts = new Map<string, { isPublic: boolean; until: number }>();
+const MAX_VERDICTS = 1000;
+
+/** What lookupPublicPage reads of a request (plain strings: it runs before any Request object is made). */
+export type RequestHead = {
+  method: string;
+  /** Origin and path as the client asked (`http://host/path?query`). */
+  href: string;
+  cookie: string | undefined;
+  userAgent: string | undefined;
+};
+
+/**
+ * Looks up the stored copy of a public page for a signed-out GET; null when the request is not one (a session
+ * cookie, a query string, another method) or its path rendered as a private page within the last PUBLIC_TTL_MS
+ * (the login page, a teaser page, an API answer: those are never wrapped to be stored).
+ */
+export function lookupPublicPage(head: RequestHead, build: string, now = Date.now()): PageSlot | null {
+  if (head.method !== "GET" || head.href.includes("?") || carriesSessionCookie(head.cookie)) return null;
+  const path = head.href.slice(head.href.indexOf("/", head.href.indexOf("//") + 2));
+  const verdict = publicVerdicts.get(path);
+  if (verdict && !verdict.isPublic && verdict.until > now) return null;
+  // The URL with its host: without PUBLIC_URL a page names the request's origin and is never stored (entry.server);
+  // with it, a forged Host header still gets an entry of its own rather than reaching everyone's copy.
+  const key = `public\u0000${build}\u0000${isbot(head.userAgent ?? "") ? 1 : 0}\u0000${head.href}`;
+  const page = entries.get(key);
+  if (page && page.expiresAt > now) return { kind: "hit", page };
+  if (page) entries.delete(key);
+  const running = inFlight.get(key);
+  if (running) return { kind: "wait", page: running };
+  const judge = (response: Response) => {
+    const isPublic = storable(response) && response.headers.get("Cache-Control") === PUBLIC_CACHE_CONTROL;
+    if (publicVerdicts.size >= MAX_VERDICTS) publicVerdicts.clear();
+    publicVerdicts.set(path, { isPublic, until: now + PUBLIC_TTL_MS });
+    return isPublic;
+  };
+  // Only a path known to be public waits for a render in progress: a private page's requests render side by side.
+  return missSlot(key, judge, verdict?.isPublic === true);
 }
 
 /** Whether a rendered answer may be stored: 200 HTML without cookies. */
@@ -140,6 +194,7 @@ export function pageFrom(
   html: string,
   nonce: string | undefined,
   now = Date.now(),
+  ttlMs = response.headers.get("Cache-Control") === PUBLIC_CACHE_CONTROL ? PUBLIC_TTL_MS : PAGE_TTL_MS,
 ): CachedPage | null {
   if (!nonce || nonce.length < 16 || nonce.length > 1000) return null;
   const headers = [...response.headers.entries()].filter(
@@ -150,7 +205,7 @@ export function pageFrom(
   // and referring to nothing before it, so the nonce can go between them
   // uncompressed (see pageGzip).
   const deflated = parts.map((p) => zlib.deflateRawSync(p, { level: 6, finishFlush: zlib.constants.Z_FULL_FLUSH }));
-  return { status: response.status, headers, parts, deflated, expiresAt: now + PAGE_TTL_MS };
+  return { status: response.status, headers, parts, deflated, expiresAt: now + ttlMs };
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -203,4 +258,5 @@ export function pageBody(page: CachedPage, nonce: string): Buffer {
 export function clearPageCache() {
   entries.clear();
   inFlight.clear();
+  publicVerdicts.clear();
 }
