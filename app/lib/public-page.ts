@@ -1,5 +1,5 @@
 /**
- * Public pages: documents that are the same for every signed-out visitor (the landing page, pricing, features,
+ * Public pages: documents that are the same for every signed-out visitor (the landing page, pricing, about,
  * the blog, the docs). They take the traffic spikes, so a CDN may hold them and the server keeps their rendered
  * HTML (app/modules/page-cache). A route says so in its handle, `export const handle = publicPage`; the deepest
  * matched route that says anything decides, so the public layout sets it for its pages and a page can opt out.

@@ -1,38 +1,18 @@
 /**
- * A server-side cache of rendered documents, two kinds. Rendering a page costs
- * 5-10 ms of CPU in React and Remix; serving a stored copy well under one.
- * Why and what it risks: docs/decisions/012.
- *
- * Public pages (app/lib/public-page.ts), signed out: the stored copy of an
- * anonymous GET without a query string, keyed by the build, bot or not and the
- * URL, kept PUBLIC_TTL_MS. Stored only when the rendered answer said a CDN may
- * hold it (entry.server decides, from the route's handle); a request with a
- * session cookie is never looked up here.
- *
- * The signed-in dashboard (`/dashboard`, and `/`, which is the dashboard when
- * signed in):
- * A stored page is served again only when everything it was rendered from is
- * the same:
- * - the key: the URL, bot or not (bots get the whole document at once), the
- *   sidebar cookie, and the signed-in state as the tenant context resolves it
- *   on *this* request: session id hash, user, the user's organizations with
- *   their plans and roles, the selected one, effective plan, trial and
- *   organization allowance. Anything the shell shows is in the key.
- * - the selected tenant's data version: SQLite triggers raise it on every
- *   insert, update and delete of any tenant-owned row (db/migrations/0002),
- *   from any connection or process, so the page a user loads after a change
- *   is rendered afresh. The version is read before rendering: a write during
- *   the render raises it, and the copy is never served again.
- * - age: at most PAGE_TTL_MS, for text that depends on the clock (trial days
- *   left, the risk trend's days, "x minutes ago").
- * Only GET requests without a query string are looked up; only 200 HTML
- * answers without Set-Cookie are stored (both kinds). The CSP nonce differs per response:
- * the copy is kept split at the nonce it was rendered with, and each answer
- * joins the parts with the new request's nonce (a 128-bit random token, so it
- * occurs nowhere else in the page). Clients that accept gzip get it
- * precompressed (pageGzip); the others the plain page.
- * Concurrent misses of one key wait for the first render instead of all
- * rendering (a burst after expiry would otherwise render 50 times).
+ * Rendered documents kept in memory: a render costs 5-15 ms of CPU, a stored copy well under one (why and the
+ * risks: docs/decisions/012). Two kinds, both for GET without a query string, both storing only 200 HTML answers
+ * without Set-Cookie:
+ * - public pages, signed out (lookupPublicPage): keyed by build, bot or not and URL, kept PUBLIC_TTL_MS; stored
+ *   only when the rendering said a CDN may hold it (entry.server, from the route's handle). A request with a
+ *   session cookie is never looked up there.
+ * - the signed-in dashboard (lookupPage; `/dashboard`, and `/` signed in): keyed by everything the page is
+ *   rendered from (the tenant context as resolved on this request, the sidebar cookie, bot or not) and the
+ *   selected tenant's data version, which SQLite triggers raise on every write to a tenant-owned row from any
+ *   connection (read before rendering, so a write during the render retires the copy); kept PAGE_TTL_MS, for text
+ *   that depends on the clock.
+ * Each answer carries its own CSP nonce: the copy is kept split at the nonce it was rendered with (a 128-bit
+ * random token, found nowhere else in the page), and gzip answers are assembled from parts deflated once
+ * (pageGzip). Concurrent misses of one key wait for the first render (a burst after expiry would render 50 times).
  */
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
