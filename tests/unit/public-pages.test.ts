@@ -93,5 +93,7 @@ describe("public pages", () => {
     expect((await get("/pricing?ref=mail")).res.headers.get("cache-control")).not.toMatch(/public/);
     expect((await get("/login")).res.headers.get("cache-control")).not.toMatch(/public/);
     expect((await get("/auth-debug")).res.headers.get("cache-control")).toBe("no-store");
+    // Public layout, but the breach catalogue's size changes with an import: opted out.
+    expect((await get("/breach-check")).res.headers.get("cache-control")).not.toMatch(/public/);
   });
 });
