@@ -24,6 +24,7 @@ import { sessionSecret } from "~/lib/env.server";
 import { configuredOrigin } from "~/lib/public-origin.server";
 import { SERVER_ERRORS } from "~/lib/errors";
 import type { RampartLoadContext } from "~/lib/request.server";
+import { carriesSessionCookie } from "~/lib/public-page";
 import type { CachedPage, PageSlot } from "~/modules/page-cache";
 import { bodyLimitFor, originAllowed, pageBodyAllowed } from "./server/guards";
 import { bodySlices, bodyStream } from "./server/body-slices";
@@ -142,9 +143,6 @@ app.use((req, res, next) => {
   next();
 });
 
-// Either session cookie name (app/lib/session.server.ts: __Host- over HTTPS).
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?rampart_session=/;
-
 app.use((req, res, next) => {
   const nonce = createNonce();
   res.locals.cspNonce = nonce;
@@ -157,7 +155,7 @@ app.use((req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
     res.setHeader("Content-Security-Policy", headers["Content-Security-Policy"]);
-    if (!res.hasHeader("Cache-Control") && SESSION_COOKIE.test(req.get("cookie") ?? ""))
+    if (!res.hasHeader("Cache-Control") && carriesSessionCookie(req.get("cookie")))
       res.setHeader("Cache-Control", "private, no-store");
     return writeHead.apply(this, args);
   } as typeof writeHead;
@@ -283,14 +281,25 @@ app.use(async (req, res, next) => {
 // Per-request memo for the page's loaders (GET and HEAD only).
 app.use((req, _res, next) => pages.runInRequestScope(req.method, next));
 
-// The dashboard's rendered document may come from the page cache: only for
-// GET without a query, keyed by everything the page is rendered from. A miss
-// renders through Remix below and stores what it sent.
+// A rendered document may come from the page cache (app/modules/page-cache): a
+// public page's signed-out copy, or the signed-in dashboard keyed by everything
+// it is rendered from. A miss renders through Remix below and stores what it sent.
 if (PAGE_CACHE) {
   app.use(async (req, res, next) => {
     if (req.method !== "GET") return next();
     try {
-      let slot: PageSlot | null = await pages.lookupPage(requestHead(req));
+      const cookie = req.get("cookie");
+      let slot: PageSlot | null = pages.lookupPublicPage(
+        {
+          method: req.method,
+          href: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+          cookie,
+          userAgent: req.get("user-agent"),
+        },
+        build.assets.version,
+      );
+      // The dashboard's cache holds signed-in pages only.
+      if (!slot && carriesSessionCookie(cookie)) slot = await pages.lookupPage(requestHead(req));
       if (slot?.kind === "wait") {
         const page = await slot.page;
         slot = page ? { kind: "hit", page } : null;
@@ -422,7 +431,7 @@ function storeWhenSent(res: ExpressResponse, slot: Extract<PageSlot, { kind: "mi
     }
     const response = new Response(null, { status: res.statusCode, headers });
     finish(
-      pages.storable(response)
+      slot.storable(response)
         ? pages.pageFrom(response, Buffer.concat(chunks).toString("utf8"), res.locals.cspNonce)
         : null,
     );

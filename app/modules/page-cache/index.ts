@@ -1,6 +1,7 @@
 // The rendered-page cache the production server consults before Remix (docs/decisions/012).
 export {
   lookupPage,
+  lookupPublicPage,
   pageBody,
   pageFrom,
   pageGzip,
@@ -9,4 +10,5 @@ export {
   bumpTenantDataVersion,
   type CachedPage,
   type PageSlot,
+  type RequestHead,
 } from "./page-cache.server";
