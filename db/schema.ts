@@ -159,7 +159,6 @@ export const contactMessages = sqliteTable("contact_messages", {
 export type User = typeof users.$inferSelect;
 export type Tenant = typeof tenants.$inferSelect;
 export type Membership = typeof memberships.$inferSelect;
-export type Role = Membership["role"];
 
 // ---------------------------------------------------------------------------
 // Alerts: raised by every module, read by /alerts and /api/alerts/active.

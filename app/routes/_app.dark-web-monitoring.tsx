@@ -11,7 +11,7 @@ import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute, requirePermission } from "~/modules/tenants";
-import { can } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { appRoute } from "~/lib/app-routes";
 import { notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
@@ -47,8 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     teaser: false as const,
     // The controls a role may use (the action checks again): app/lib/permissions.ts.
-    canManageWatchlist: can(role, "manageWatchlist"),
-    canTriage: can(role, "triage"),
+    canManageWatchlist: can(role, "watchlist", "manage"),
+    canTriage: can(role, "exposure", "triage"),
     breachCount: catalogueSize(),
     feed: breachFeedStatus(),
     identities: listWatchedIdentities(tenantId, exposures),
@@ -66,7 +66,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const ip = clientIp(context);
   // Watchlist changes and exposure triage are state changes: owners and admins (app/lib/permissions.ts).
-  requirePermission(request, ctx, intent === "add" || intent === "remove" ? "manageWatchlist" : "triage");
+  requirePermission(
+    request,
+    ctx,
+    intent === "add" || intent === "remove" ? ["watchlist", "manage"] : ["exposure", "triage"],
+  );
 
   if (intent === "add") {
     const parsed = WatchEntrySchema.safeParse({ value: form.get("value") ?? "" });
