@@ -9,6 +9,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { memberships } from "@db/schema";
 import { APP_ROUTES } from "~/lib/app-routes";
 import { ROLES } from "~/lib/permissions";
 import { resetRateLimits } from "~/lib/rate-limit.server";
@@ -79,6 +80,14 @@ describe("what each module owns", () => {
       "/cloud-security",
       "/network-security",
     ]);
+  });
+});
+
+describe("one Role type", () => {
+  it("the memberships column stores exactly the roles of app/lib/permissions.ts", () => {
+    expect([...memberships.role.enumValues]).toEqual([...ROLES]);
+    const schemaSource = fs.readFileSync(path.join(ROOT, "db/schema.ts"), "utf8");
+    expect(schemaSource).not.toMatch(/export type Role\b/);
   });
 });
 
