@@ -74,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list.map((a) => a.id),
   );
   return {
-    // Acknowledge/resolve/silence are state changes (app/lib/permissions.ts); the action checks again.
+    // Acknowledge/resolve/silence are state changes (app/modules/permissions.ts); the action checks again.
     canTriage: can(access.ctx.tenant.role, "alert", "triage"),
     // Incident response (business plan): select alerts and open a case from them.
     canOpenCase: canOpenCaseFromAlerts(access.ctx),

@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const role = access.ctx.tenant.role;
   return {
     teaser: false as const,
-    // The controls a role may use (the action checks again): app/lib/permissions.ts.
+    // The controls a role may use (the action checks again): app/modules/permissions.ts.
     canManageWatchlist: can(role, "watchlist", "manage"),
     canTriage: can(role, "exposure", "triage"),
     breachCount: catalogueSize(),
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   const ip = clientIp(context);
-  // Watchlist changes and exposure triage are state changes: owners and admins (app/lib/permissions.ts).
+  // Watchlist changes and exposure triage are state changes: owners and admins (app/modules/permissions.ts).
   requirePermission(
     request,
     ctx,

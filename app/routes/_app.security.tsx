@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/security");
   if (access.teaser) return { teaser: true as const };
   const detections = detectionOverview(access.ctx.tenant.id);
-  // The audit trail names colleagues and their network addresses: owners and admins only (app/lib/permissions.ts).
+  // The audit trail names colleagues and their network addresses: owners and admins only (app/modules/permissions.ts).
   if (!can(access.ctx.tenant.role, "auditTrail", "read"))
     return { teaser: false as const, events: [], auditHidden: true, detections };
   const events = listAuditForTenant(access.ctx.tenant.id, 100).map((e) => ({

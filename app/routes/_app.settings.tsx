@@ -89,7 +89,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trialUnavailable: hasUsedTrial(ctx.user.id)
       ? TRIAL_ALREADY_USED_BY_PERSON
       : verificationBlock(ctx.user.id, "trial"),
-    // The same two checks the admin layout makes: the plan feature and the role's "administer" permission.
+    // The same two checks the admin layout makes: the plan feature and the role's adminArea × open permission.
     canAdmin: can(role, "adminArea", "open") && hasFeature(ctx.effectivePlan, "adminDashboard"),
     apiTokens: tokensSettings(ctx),
   };

@@ -6,7 +6,7 @@ import { requireTenantContext } from "~/modules/tenants";
 import { PLAN_DISPLAY_NAME, hasFeature } from "~/lib/plans";
 import { rolesThatCan } from "~/modules/permissions";
 
-// Who may open it: the "administer" row of app/lib/permissions.ts.
+// Who may open it: the adminArea × open cell of the permission matrix (app/modules/permissions.ts).
 export const ADMIN_ROLES = rolesThatCan("adminArea", "open");
 
 // The layout's title is what the admin error boundary's page carries (upgrade banner, 403, not-found); sub-pages set their own.

@@ -1,8 +1,8 @@
 /**
  * Loaders and actions of the compliance pages, so the route files stay one
  * line each. Every one starts with the route's checks (signed in, tenant,
- * plan feature teamMonitoring); changes also need complianceAllows(role,
- * "manage"). Forms are plain posts (they work without JavaScript); errors come
+ * plan feature teamMonitoring); changes also need can(role,
+ * "complianceRecord", "manage"). Forms are plain posts (they work without JavaScript); errors come
  * back per field with status 400.
  */
 import {
