@@ -100,6 +100,9 @@ export default tseslint.config(
       "import/resolver": { [resolver]: {} },
       "boundaries/elements": [
         { type: "route", pattern: "app/routes" },
+        // The module registry and the permission vocabulary it assembles: files beside the module folders.
+        { type: "registry", pattern: "app/modules/registry.server.ts", mode: "file" },
+        { type: "vocabulary", pattern: "app/modules/permissions.ts", mode: "file" },
         { type: "module", pattern: "app/modules/*", capture: ["name"] },
         { type: "components", pattern: "app/components" },
         { type: "lib", pattern: "app/lib" },
@@ -142,6 +145,27 @@ export default tseslint.config(
             { from: { element: { type: "components" } }, allow: [to("lib")] },
             { from: { element: { type: "module" } }, allow: [to("lib"), to("components"), to("db")] },
             { from: { element: { type: "lib" } }, allow: [to("db")] },
+            // The vocabulary reads each module's permission declaration (a leaf); anyone may ask it `can`.
+            {
+              from: { element: { type: "vocabulary" } },
+              allow: [to("lib"), { to: { element: { type: "module", fileInternalPath: "permissions.ts" } } }],
+            },
+            {
+              from: { element: { types: { anyOf: ["app", "route", "module", "server"] } } },
+              allow: [to("vocabulary")],
+            },
+            // The registry lists every module through its public face; only the app's start imports it.
+            {
+              from: { element: { type: "registry" } },
+              allow: [
+                to("lib"),
+                to("vocabulary"),
+                { to: { element: { type: "module", fileInternalPath: "index.ts" } } },
+                { to: { element: { type: "module", fileInternalPath: "index.server.ts" } } },
+                { to: { element: { type: "module", fileInternalPath: "permissions.ts" } } },
+              ],
+            },
+            { from: { element: { type: "app" } }, allow: [to("registry")] },
             { from: { element: { type: "server" } }, allow: [to("server"), to("lib"), to("db")] },
             { from: { element: { type: "scripts" } }, allow: [to("lib"), to("db")] },
             // Tests and benchmarks reach anything they exercise.

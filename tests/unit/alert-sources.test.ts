@@ -11,7 +11,8 @@ import { alertTimeline, channelDeliveries, createChannel, createRule, listAlerts
 import { addWatchedEmail } from "~/modules/breach/watchlist.server";
 import { breachHmacKey } from "~/modules/breach/breach.server";
 import { importBreach } from "~/modules/breach/import";
-import { listAnomalies, registerAnomalyDetection, setAnomalyStatus } from "~/modules/events/anomalies.server";
+import { listAnomalies, setAnomalyStatus } from "~/modules/events/anomalies.server";
+import { MODULES, subscribeReactions } from "~/modules/registry.server";
 import { flattenWindowsEvent, normalize } from "~/modules/events/parse";
 import { setEventsClock, storeEvents } from "~/modules/events/store.server";
 import { analyzeAndStore } from "~/modules/phishing/phishing.server";
@@ -107,7 +108,8 @@ describe("every alert source reaches the alert rules, the channel's outbox and t
 
   it("anomaly: a failed sign-in burst, then marked benign and reopened through the alert lifecycle", async () => {
     const t = await tenantWithRule();
-    registerAnomalyDetection();
+    // The registry wires anomaly detection to stored events; only the events module's reactions here.
+    const unsubscribe = subscribeReactions(MODULES.filter((m) => m.name === "events"));
     setEventsClock(() => NOW);
     try {
       const burst = Array.from({ length: 25 }, (_, i) => {
@@ -143,6 +145,7 @@ describe("every alert source reaches the alert rules, the channel's outbox and t
       );
     } finally {
       setEventsClock();
+      unsubscribe();
     }
   });
 
@@ -178,7 +181,12 @@ describe("every alert source reaches the alert rules, the channel's outbox and t
     };
     const event = fromJsonValue(raw, JSON.stringify(raw), Date.now());
     if (typeof event === "string") throw new Error(event);
-    await storeEvents(t.tenantId, [event]);
+    const unsubscribe = subscribeReactions(MODULES.filter((m) => m.name === "detection"));
+    try {
+      await storeEvents(t.tenantId, [event]);
+    } finally {
+      unsubscribe();
+    }
     expectRoutedAlerts(t, "detection");
   });
 

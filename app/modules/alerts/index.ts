@@ -6,7 +6,7 @@
  * exports are server-only.
  */
 export * from "./types";
-export { canAlerting, type AlertingAction } from "./access";
+export { alertPermissions } from "./permissions";
 export {
   raiseAlert,
   raiseAlertDetailed,

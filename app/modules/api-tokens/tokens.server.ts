@@ -14,7 +14,22 @@ import type { Role } from "~/lib/permissions";
 import { getUserById } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { memberRole } from "~/modules/tenants";
-import { roleCoversScopes } from "./permissions";
+import { allows, type Permission } from "~/modules/permissions";
+
+/**
+ * What each scope needs of the token's creator (issue 26): a token never does more than the person who made it
+ * may still do in the organization. Reading needs to view the organization; sending events needs what sending
+ * them with a session needs. A token stops working, and is revoked, when its creator leaves the organization,
+ * deletes their account, or is given a role below one of its scopes.
+ */
+export const SCOPE_NEEDS: Record<"read" | "events:write", Permission> = {
+  read: ["organization", "view"],
+  "events:write": ["event", "send"],
+};
+
+export function roleCoversScopes(role: Role | null | undefined, scopes: readonly string[]): boolean {
+  return scopes.every((s) => s in SCOPE_NEEDS && allows(role, SCOPE_NEEDS[s as keyof typeof SCOPE_NEEDS]));
+}
 
 export const TOKEN_PREFIX = "rmp_";
 export const TOKEN_SCOPES = ["events:write", "read"] as const;

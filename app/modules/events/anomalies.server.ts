@@ -28,7 +28,7 @@ import { anomalies, anomalyState } from "./schema";
 import { db, excluded, preparedQuery, sqlite } from "~/lib/db.server";
 import { getAlertByDedupeKey, raiseAlert, transitionAlert, type Severity } from "~/modules/alerts";
 import type { FieldValue } from "./parse";
-import { eventsNow, onEventsStored, type StoredEvent } from "./store.server";
+import { eventsNow, type StoredEvent } from "./store.server";
 import { SYSLOG_FIELD } from "./syslog-fields";
 
 export const ANOMALY_TYPES = ["failed-signin-burst", "new-term", "volume-spike", "impossible-travel"] as const;
@@ -581,16 +581,6 @@ function detectBatch(tenantId: string, events: readonly StoredEvent[]): string[]
     if (id) ids.push(id);
   }
   return ids;
-}
-
-let registered = false;
-/** Makes detection run on every stored batch (idempotent; the events API calls it before storing). */
-export function registerAnomalyDetection() {
-  if (registered) return;
-  registered = true;
-  onEventsStored(({ tenantId, events }) => {
-    detectAnomalies(tenantId, events);
-  });
 }
 
 // ---- reading and triage ----

@@ -7,9 +7,9 @@
  * Writes go in transactions of at most BATCH_SIZE rows, and the event loop is
  * given back between batches (setImmediate), so a 10 MB ingestion never holds
  * the single SQLite connection, nor the loop, for long: page requests are
- * served between batches. After each committed batch the listeners registered
- * with onEventsStored run (the anomaly detectors here, the Sigma engine of
- * Threat Hunting), so detection happens as events arrive.
+ * served between batches. After each committed batch the "events.stored"
+ * listeners run (subscribed by app/modules/registry.server.ts: the anomaly
+ * detectors here, detection's Sigma engine), so detection happens as events arrive.
  */
 import { newEventId } from "./event-id";
 import type Database from "better-sqlite3";
@@ -30,7 +30,10 @@ export type StoredEvent = Omit<NormalizedEvent, "fields"> & {
   fields: Fields;
 };
 
-export type EventsStoredListener = (batch: { tenantId: string; events: StoredEvent[] }) => void | Promise<void>;
+/** What the events module announces after each committed batch (one tenant per batch, in input order). */
+export const EVENTS_STORED = "events.stored";
+export type EventsStoredPayload = { tenantId: string; events: StoredEvent[] };
+export type EventsStoredListener = (batch: EventsStoredPayload) => void | Promise<void>;
 
 /**
  * Rows per transaction. A batch (insert, commit, then anomaly detection after a
@@ -54,7 +57,7 @@ export function eventsNow() {
 const listeners = new Set<EventsStoredListener>();
 
 /**
- * Runs `listener` after every committed batch of stored events (in input
+ * Runs `listener` after every committed batch of stored events ("events.stored"; the module registry subscribes; in input
  * order, one tenant per batch). A listener that throws is logged and does not
  * stop ingestion or the other listeners. Answers a function that unregisters it.
  */

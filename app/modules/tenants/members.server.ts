@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
-import { invitations, memberships, type Role } from "./schema";
+import { invitations, memberships } from "./schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { linkMailRefused } from "~/lib/public-origin.server";
@@ -14,7 +14,8 @@ import { userEmails } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import { organizationAllowanceForUser } from "./tenants.server";
-import { assertCan, type INVITABLE_ROLES } from "~/lib/permissions";
+import type { INVITABLE_ROLES, Role } from "~/lib/permissions";
+import { assertCan } from "~/modules/permissions";
 
 type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
@@ -50,7 +51,7 @@ function actorRole(tenantId: string, userId: string): Role | null {
 }
 
 export function createInvitation(tenantId: string, role: InvitableRole, createdBy: string, ip?: string) {
-  assertCan(actorRole(tenantId, createdBy), "invite");
+  assertCan(actorRole(tenantId, createdBy), "member", "invite");
   const token = randomBytes(24).toString("base64url");
   const id = randomUUID();
   db.insert(invitations)
@@ -128,7 +129,7 @@ function ownerCount(tenantId: string) {
 export function changeRole(tenantId: string, actorId: string, memberUserId: string, role: Role, ip?: string) {
   db.transaction(
     () => {
-      assertCan(actorRole(tenantId, actorId), "manageMembers");
+      assertCan(actorRole(tenantId, actorId), "member", "manage");
       const member = db
         .select()
         .from(memberships)
@@ -156,7 +157,7 @@ export function changeRole(tenantId: string, actorId: string, memberUserId: stri
 export function removeMember(tenantId: string, actorId: string, memberUserId: string, ip?: string) {
   db.transaction(
     () => {
-      assertCan(actorRole(tenantId, actorId), "manageMembers");
+      assertCan(actorRole(tenantId, actorId), "member", "manage");
       const member = db
         .select()
         .from(memberships)

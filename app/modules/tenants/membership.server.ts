@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
-import { invitations, memberships, tenants, type Role } from "./schema";
+import { invitations, memberships, tenants } from "./schema";
+import type { Role } from "~/lib/permissions";
 import { db } from "~/lib/db.server";
 
 /** Every member's user id and role, oldest membership first. */

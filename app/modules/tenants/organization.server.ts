@@ -23,7 +23,8 @@ import * as schema from "@db/schema";
 import { memberships, tenants } from "./schema";
 import { db } from "~/lib/db.server";
 import { removeTenantFiles } from "~/lib/tenant-files.server";
-import { can, type Role } from "~/lib/permissions";
+import type { Role } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { audit } from "~/modules/audit";
 import { addAccountNotice, userEmail } from "~/modules/accounts";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
@@ -41,9 +42,9 @@ export class OrganizationError extends Error {
 export const DELETE_CONFIRM_MISMATCH = "Type the organization's name exactly as shown to confirm.";
 export const ONLY_OWNERS_MANAGE_ORGANIZATION = "Only an owner of the organization can rename or delete it.";
 
-/** The role check for renaming and deleting, in one place (the permission table's "manageOrganization"). */
+/** The role check for renaming and deleting, in one place (the vocabulary's organization × manage). */
 export function canManageOrganization(role: Role | null | undefined): boolean {
-  return can(role, "manageOrganization");
+  return can(role, "organization", "manage");
 }
 
 function roleOf(tenantId: string, userId: string): Role | null {

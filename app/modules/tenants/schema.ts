@@ -85,7 +85,6 @@ export type Tenant = typeof tenants.$inferSelect;
 
 export type Membership = typeof memberships.$inferSelect;
 
-export type Role = Membership["role"];
 
 // ---- trials: one per person (app/modules/tenants/trials.server.ts, docs/decisions/016) ----
 // Who started a trial from the app. The primary key makes "one trial per
