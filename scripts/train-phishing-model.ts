@@ -1,5 +1,7 @@
 /**
- * Trains the phishing text model (app/modules/phishing/model/model.json).
+ * Trains the phishing text model (app/modules/phishing/model/model.json) and
+ * the learned score layer over it and the analyzer's rules
+ * (model/combiner.json, see trainLayer and docs/decisions/026).
  *
  *   npm run train:phishing          (npx tsx scripts/train-phishing-model.ts)
  *
@@ -15,7 +17,9 @@
  * (split by a hash of each message's key), then fits on everything and writes
  * the model, pruned to the strongest weights, plus the list of SpamAssassin
  * keys it used (scripts/phishing-model/training-set.txt) so a test can check
- * that no reserved message was used.
+ * that no reserved message was used. The score layer learns from exactly the
+ * same messages (never the real-mail evaluation tenth, the reserved ids or
+ * the written evaluation set).
  */
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";

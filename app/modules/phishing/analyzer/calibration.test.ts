@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeMessage } from "../analyze.server";
 import { combine, combinerWeights } from "../model";
+import modelData from "../model/model.json";
 
 const EVAL = path.join(__dirname, "../../../../tests/fixtures/phishing-eval/legitimate");
 const OFFLINE = {
@@ -45,6 +46,10 @@ describe("score layer (issue 29)", () => {
     expect(Object.keys(w.rules).length).toBeGreaterThan(20);
     expect(Object.values(w.rules).every((c) => c >= 0)).toBe(true);
     expect(w.thresholds.high).toBeGreaterThan(w.thresholds.medium);
+    // Trained on the text model's own training set (whose SpamAssassin keys a test checks against the
+    // reserved list), in the same run.
+    const layer = w as typeof w & { trainedOn: { messages: number } };
+    expect(layer.trainedOn.messages).toBe(modelData.trainedOn.spamAssassin + modelData.trainedOn.own);
   });
 
   it("lets a confident text model alone reach medium, and an unsure one stay low", () => {
