@@ -8,7 +8,7 @@ import * as jobs from "~/lib/jobs.server";
 import { registerComplianceJobs } from "~/modules/compliance";
 import { startAlertingWorker } from "~/modules/alerts";
 import { registerIncidentJobs } from "~/modules/incidents";
-import { registerBreachFeedJobs } from "~/modules/breach";
+import { registerBreachFeedJobs, registerDomainVerificationJobs } from "~/modules/breach";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 import { registerEventJobs } from "~/modules/events";
@@ -24,6 +24,8 @@ export function startBackgroundJobs() {
   registerPlaybookJobs();
   // The daily HIBP breach catalogue sync (HIBP_SYNC=0 turns it off).
   registerBreachFeedJobs(jobs);
+  // The hourly re-check of watched domains awaiting their DNS TXT record (issue 32).
+  registerDomainVerificationJobs(jobs);
   jobs.startJobRunner();
   // The notification outbox and escalation timers (app/modules/alerts/worker.server.ts).
   startAlertingWorker();

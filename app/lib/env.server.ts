@@ -33,6 +33,25 @@ const EnvSchema = z.object({
   RAMPART_ALERT_STREAMS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(500),
   // How long one lockfile upload may take to read and match in its worker thread (issue 26): 413 beyond it.
   RAMPART_LOCKFILE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // The DNS servers domain verification asks (issue 32): comma-separated `ip` or `ip:port` (`[v6]:port`).
+  // Unset: the system's resolvers (/etc/resolv.conf). Tests point it at a loopback DNS server.
+  RAMPART_DNS_SERVERS: z.preprocess(
+    (v) =>
+      typeof v === "string" && v.trim()
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    z.array(
+      z
+        .string()
+        .regex(
+          /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/,
+          "not an IP address or ip:port",
+        ),
+    ),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { databasePath: string; dataDir: string };

@@ -3,3 +3,4 @@ export { verifyWatchedDomain } from "./watchlist.server";
 export { BreachFileError, importBreachFile, type ImportResult } from "./import";
 export { readOrCreateHmacKey } from "./match";
 export { registerBreachFeedJobs } from "./hibp.server";
+export { registerDomainVerificationJobs } from "./domain-verification.server";
