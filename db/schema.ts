@@ -26,6 +26,9 @@ export const users = sqliteTable(
     // Set when the owner followed the verification link (issue 20); null: unverified, which blocks
     // invitations and watched domains. Accounts older than the column count as verified (migration 0013).
     emailVerifiedAt: integer("email_verified_at", { mode: "number" }),
+    // May use the operator console (/operator, issue 32): set by `npm run admin -- operator <email>`, or by
+    // RAMPART_OPERATOR_EMAILS for a verified address. Never set by anything a customer can do.
+    isOperator: integer("is_operator", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
 );
@@ -155,6 +158,28 @@ export const contactMessages = sqliteTable("contact_messages", {
   ip: text("ip"),
   createdAt: createdAt(),
 });
+
+// An organization asking the operator for a plan (issue 32): there is no payment provider, so "request a quote"
+// and "ask for this plan" are stored here, shown in the operator console and mailed when SMTP is set.
+export const upgradeRequests = sqliteTable(
+  "upgrade_requests",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    plan: text("plan", { enum: ["free", "pro", "business", "enterprise"] }).notNull(),
+    // The feature whose upgrade wall the request came from, when it came from one.
+    feature: text("feature"),
+    message: text("message"),
+    status: text("status", { enum: ["open", "done"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("upgrade_requests_tenant_idx").on(t.tenantId, t.createdAt)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Tenant = typeof tenants.$inferSelect;

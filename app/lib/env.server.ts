@@ -33,6 +33,18 @@ const EnvSchema = z.object({
   RAMPART_ALERT_STREAMS_TOTAL: z.coerce.number().int().min(1).max(100_000).default(500),
   // How long one lockfile upload may take to read and match in its worker thread (issue 26): 413 beyond it.
   RAMPART_LOCKFILE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // Accounts that are operators (issue 32): comma-separated e-mail addresses; an account at one of them uses the
+  // operator console (/operator) once its address is verified. The first operator of an install, without the CLI.
+  RAMPART_OPERATOR_EMAILS: z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    z.array(z.string().email()),
+  ),
   // The DNS servers domain verification asks (issue 32): comma-separated `ip` or `ip:port` (`[v6]:port`).
   // Unset: the system's resolvers (/etc/resolv.conf). Tests point it at a loopback DNS server.
   RAMPART_DNS_SERVERS: z.preprocess(

@@ -220,7 +220,9 @@ type Row =
   | { kind: "personal"; why: string }
   | { kind: "token"; why: string; url: string }
   | { kind: "refuses"; why: string; url: string }
-  | { kind: "test-only"; why: string; url: string };
+  | { kind: "test-only"; why: string; url: string }
+  // Issue 32: the operator console answers 404 to every customer, whatever their role.
+  | { kind: "operator"; why: string; url: string };
 
 type Fields = Record<string, string> | ((org: Org) => Record<string, string>);
 
@@ -267,6 +269,7 @@ const ROUTES: Record<string, Row> = {
   "reset-password.$token.tsx": { kind: "public", why: "setting a new password with a mailed token" },
 
   // --- the signed-in person's own account, whatever their role in any organization -------------------------------
+  "operator.tsx": { kind: "operator", why: "the operator console (operators only)", url: "/operator" },
   "_app.organizations.new.tsx": { kind: "personal", why: "creates the person's own organization (plan limit)" },
   "_app.verify-email.tsx": { kind: "personal", why: "re-sends the person's verification mail" },
   "invite.$token.tsx": { kind: "personal", why: "accepts an invitation addressed to the person" },
@@ -1098,6 +1101,8 @@ describe("the route list", () => {
  */
 const INTENTS_NOT_GUARDED: Record<string, string> = {
   email: "the public breach check (_public.breach-check.tsx)",
+  "set-plan": "the operator console (operator.tsx: 404 to every customer)",
+  "verify-account-email": "the operator console (operator.tsx: 404 to every customer)",
   password: "the public breach check (_public.breach-check.tsx)",
   query: "threat hunting's answer to a bad query",
   saved: "threat hunting's answer to a saved hunt",
@@ -1195,7 +1200,7 @@ describe("routes that need no role still refuse a session's mutation", () => {
         const before = snapshot(org.tenantId);
         const probe: Probe = { label: "POST", permission: "view", url: () => row.url, make: () => json({}) };
         const answer = await send(file, probe, org, people[role]);
-        const expected = { token: [401], refuses: [404, 405], "test-only": [404] }[row.kind];
+        const expected = { token: [401], refuses: [404, 405], "test-only": [404], operator: [404] }[row.kind];
         expect(expected, `${role}: ${answer.status} ${answer.body.slice(0, 200)}`).toContain(answer.status);
         expect(snapshot(org.tenantId)).toBe(before);
       }

@@ -52,3 +52,5 @@ export {
   type DeleteAccountResult,
   type ReleaseOrganizations,
 } from "./account-deletion.server";
+// Operators of the install and their console (issue 32).
+export { isOperator, setOperator } from "./operator.server";

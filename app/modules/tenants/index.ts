@@ -27,3 +27,10 @@ export {
   DELETE_CONFIRM_MISMATCH,
 } from "./organization.server";
 export { listTenantsForUser } from "./tenants.server";
+// Upgrade requests to the operator (issue 32).
+export {
+  closeUpgradeRequests,
+  createUpgradeRequest,
+  listAllUpgradeRequests,
+  openUpgradeRequests,
+} from "./upgrade-requests.server";
