@@ -6,13 +6,13 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
-import { invitations, memberships, users, type Role } from "@db/schema";
+import { invitations, memberships, tenants, users, type Role } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { linkMailRefused } from "~/lib/public-origin.server";
 import { audit } from "~/modules/audit";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
-import { organizationAllowanceForUser } from "./tenants.server";
+import { displayTenantName } from "~/lib/plans";
 import { assertCan, type INVITABLE_ROLES } from "~/lib/permissions";
 
 type InvitableRole = (typeof INVITABLE_ROLES)[number];
@@ -79,6 +79,55 @@ export function revokeInvitation(tenantId: string, invitationId: string): boolea
 }
 
 /** Joins the invitation's organization; refuses expired or used links and respects the joiner's organization limit. */
+export type InvitationView =
+  | { status: "open"; organization: string; role: InvitableRole; invitedBy: string | null; expiresAt: number }
+  | { status: "used" | "expired" | "unknown"; message: string };
+
+/**
+ * What an invitation link says before anyone accepts it (issue 32): who invited, to which organization, with which
+ * role; or, for a used, expired or unknown token, why it no longer works, so the page shows that up front.
+ */
+export function describeInvitation(token: string, now = Date.now()): InvitationView {
+  const inv = token
+    ? db
+        .select({
+          tenantId: invitations.tenantId,
+          role: invitations.role,
+          expiresAt: invitations.expiresAt,
+          acceptedAt: invitations.acceptedAt,
+          organization: tenants.name,
+          invitedBy: users.email,
+        })
+        .from(invitations)
+        .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
+        .leftJoin(users, eq(users.id, invitations.createdBy))
+        .where(eq(invitations.tokenHash, hashToken(token)))
+        .get()
+    : undefined;
+  if (!inv)
+    return {
+      status: "unknown",
+      message: "This invitation link is not valid: it may have been revoked or mistyped. Ask for a new one.",
+    };
+  if (inv.acceptedAt)
+    return {
+      status: "used",
+      message: `This invitation to ${displayTenantName(inv.organization)} has already been used. Ask ${inv.invitedBy ?? "the organization's admins"} for a new one.`,
+    };
+  if (inv.expiresAt <= now)
+    return {
+      status: "expired",
+      message: `This invitation to ${displayTenantName(inv.organization)} has expired. Ask ${inv.invitedBy ?? "the organization's admins"} for a new one.`,
+    };
+  return {
+    status: "open",
+    organization: displayTenantName(inv.organization),
+    role: inv.role,
+    invitedBy: inv.invitedBy,
+    expiresAt: inv.expiresAt,
+  };
+}
+
 export function acceptInvitation(token: string, userId: string, ip?: string): { tenantId: string } {
   return db.transaction(
     () => {
@@ -95,8 +144,8 @@ export function acceptInvitation(token: string, userId: string, ip?: string): { 
         .where(and(eq(memberships.tenantId, inv.tenantId), eq(memberships.userId, userId)))
         .get();
       if (existing) return { tenantId: inv.tenantId };
-      const allowance = organizationAllowanceForUser(userId);
-      if (allowance.reached) throw new MemberError(allowance.upgradeMessage ?? "Organization limit reached");
+      // Joining is not creating (issue 32): the organization allowance limits the organizations a person owns,
+      // so a Free user joins a colleague's organization whatever they own themselves.
       db.insert(memberships).values({ id: randomUUID(), userId, tenantId: inv.tenantId, role: inv.role }).run();
       db.update(invitations)
         .set({ acceptedBy: userId, acceptedAt: Date.now() })
