@@ -98,9 +98,25 @@ function isFeature(value: unknown): value is Feature {
 export function RouteErrorContent() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
-    const data = error.data as { code?: string; feature?: unknown; message?: string } | undefined;
+    const data = error.data as
+      | {
+          code?: string;
+          feature?: unknown;
+          message?: string;
+          module?: { label: string; purpose: string } | null;
+          trialEligible?: boolean;
+          canRequest?: boolean;
+        }
+      | undefined;
     if (error.status === 403 && data?.code === "UPGRADE_REQUIRED" && isFeature(data.feature)) {
-      return <UpgradeBanner feature={data.feature} />;
+      return (
+        <UpgradeBanner
+          feature={data.feature}
+          module={data.module}
+          trialEligible={data.trialEligible === true}
+          canRequest={data.canRequest === true}
+        />
+      );
     }
     if (error.status === 403) return <ForbiddenPage />;
     if (error.status === 404) return <NotFoundPage />;

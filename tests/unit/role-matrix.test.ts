@@ -269,6 +269,14 @@ const ROUTES: Record<string, Row> = {
   "reset-password.$token.tsx": { kind: "public", why: "setting a new password with a mailed token" },
 
   // --- the signed-in person's own account, whatever their role in any organization -------------------------------
+  "upgrade.tsx": {
+    kind: "guarded",
+    // Issue 32: the upgrade wall's trial and plan request, owners only.
+    probes: page("/upgrade", "manageOrganization", {
+      "start-trial": { redirectTo: "/dashboard" },
+      "request-plan": { plan: "business", redirectTo: "/dashboard" },
+    }),
+  },
   "operator.tsx": { kind: "operator", why: "the operator console (operators only)", url: "/operator" },
   "_app.organizations.new.tsx": { kind: "personal", why: "creates the person's own organization (plan limit)" },
   "_app.verify-email.tsx": { kind: "personal", why: "re-sends the person's verification mail" },
