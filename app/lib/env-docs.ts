@@ -61,6 +61,16 @@ export const ENV_DOCS: Record<EnvName, EnvDoc> = {
   },
   RAMPART_ALERT_STREAMS_PER_TENANT: { default: "`20`", meaning: "Open real-time alert streams per organization." },
   RAMPART_ALERT_STREAMS_TOTAL: { default: "`500`", meaning: "Open real-time alert streams in the whole process." },
+  RAMPART_OPERATOR_EMAILS: {
+    default: "unset",
+    meaning:
+      'Comma-separated e-mail addresses of the install\'s operators: an account at one of them opens the operator console (`/operator`) once its address is verified (an unverified sign-up with the address gets nothing). The first operator without the command line; `npm run admin -- operator <email>` is the other way. See "Operator console".',
+  },
+  RAMPART_DNS_SERVERS: {
+    default: "system resolvers",
+    meaning:
+      'DNS servers that domain verification asks for `rampart-verification=` TXT records: comma-separated `ip` or `ip:port` (`[v6]:port` for IPv6), e.g. `1.1.1.1,9.9.9.9`. Unset: the resolvers of `/etc/resolv.conf`. A value that is not an address stops the start. See "Domain verification".',
+  },
   RAMPART_HEAP_GROWING_PERCENT: {
     default: "`20`",
     meaning:

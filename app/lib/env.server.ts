@@ -63,6 +63,37 @@ const FIELDS = {
   RAMPART_BUILD: z.string().trim().min(1).default("build/index.js"),
   // Comma-separated layer names (server.ts); only for measuring what each layer costs.
   RAMPART_LAYERS_OFF: z.string().default(""),
+  // Accounts that are operators (issue 32): comma-separated e-mail addresses; an account at one of them uses the
+  // operator console (/operator) once its address is verified. The first operator of an install, without the CLI.
+  RAMPART_OPERATOR_EMAILS: z.preprocess(
+    (v) =>
+      typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim().toLowerCase())
+            .filter(Boolean)
+        : [],
+    z.array(z.string().email()),
+  ),
+  // The DNS servers domain verification asks (issue 32): comma-separated `ip` or `ip:port` (`[v6]:port`).
+  // Unset: the system's resolvers (/etc/resolv.conf). Tests point it at a loopback DNS server.
+  RAMPART_DNS_SERVERS: z.preprocess(
+    (v) =>
+      typeof v === "string" && v.trim()
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    z.array(
+      z
+        .string()
+        .regex(
+          /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:.]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/,
+          "not an IP address or ip:port",
+        ),
+    ),
+  ),
 };
 
 const EnvSchema = z.object(FIELDS);

@@ -15,7 +15,7 @@ import type { Feature } from "~/lib/plans";
 import type { EntityPermissions } from "~/lib/permissions";
 import { MODULE_PERMISSIONS } from "~/modules/permissions";
 import { startAlertingWorker } from "~/modules/alerts";
-import { registerBreachFeedJobs } from "~/modules/breach";
+import { registerBreachFeedJobs, registerDomainVerificationJobs } from "~/modules/breach";
 import { registerComplianceJobs } from "~/modules/compliance";
 import {
   detectStoredEvents,
@@ -89,6 +89,8 @@ export const MODULES: readonly ModuleDefinition[] = [
     name: "tenants",
     routes: [
       "_app",
+      // The upgrade wall's trial and plan request (issue 32).
+      "upgrade",
       "_app._index",
       "_app.settings",
       "_app.organizations.new",
@@ -167,8 +169,12 @@ export const MODULES: readonly ModuleDefinition[] = [
     ],
     feature: "darkWebMonitoring",
     permissions: MODULE_PERMISSIONS.breach,
-    // The daily HIBP breach catalogue sync (HIBP_SYNC=0 turns it off).
-    jobs: registerBreachFeedJobs,
+    jobs: (runner) => {
+      // The daily HIBP breach catalogue sync (HIBP_SYNC=0 turns it off).
+      registerBreachFeedJobs(runner);
+      // The hourly re-check of watched domains awaiting their DNS TXT record (issue 32).
+      registerDomainVerificationJobs(runner);
+    },
   }),
   defineModule({
     name: "password",
@@ -399,7 +405,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   }),
   // Modules without routes of their own: the page cache (used by server.ts), the operator commands (npm run admin).
   defineModule({ name: "page-cache", routes: [], feature: null, permissions: NONE }),
-  defineModule({ name: "operator", routes: [], feature: null, permissions: NONE }),
+  // The operator console (issue 32): operators only, outside every organization and plan.
+  defineModule({ name: "operator", routes: ["operator"], feature: null, permissions: NONE }),
 ];
 
 /** Route files that belong to the app shell rather than a module: error pages, the 404 catch-alls, web vitals. */

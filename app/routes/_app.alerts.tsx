@@ -273,7 +273,7 @@ export default function Alerts() {
               <p className="mb-3 text-xs text-ink-muted">Owners and admins change alerts.</p>
             )}
             <div className="relative card overflow-x-auto p-0">
-              <table className="w-full text-left text-sm">
+              <table className="stack-table w-full text-left text-sm">
                 <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
                   <tr>
                     {canTriage ? (
@@ -298,12 +298,26 @@ export default function Alerts() {
                     <tr key={a.id} data-testid="alert-row" className="align-top">
                       {canTriage ? (
                         <td className="p-3">
-                          <input type="checkbox" name="alertIds" value={a.id} aria-label={`Select ${a.title}`} />
+                          {/* Two checkboxes per row, each saying what it is for (issue 32). */}
+                          <label className="inline-flex items-center gap-1 text-xs text-ink-muted">
+                            <input
+                              type="checkbox"
+                              name="alertIds"
+                              value={a.id}
+                              aria-label={`Select ${a.title} for the bulk actions`}
+                            />
+                            <span aria-hidden="true">Bulk</span>
+                          </label>
                         </td>
                       ) : null}
                       {canOpenCase ? (
                         <td className="p-3">
-                          {a.status !== "resolved" ? <AlertCaseCheckbox id={a.id} title={a.title} /> : null}
+                          {a.status !== "resolved" ? (
+                            <label className="inline-flex items-center gap-1 text-xs text-ink-muted">
+                              <AlertCaseCheckbox id={a.id} title={a.title} />
+                              <span aria-hidden="true">Case</span>
+                            </label>
+                          ) : null}
                         </td>
                       ) : null}
                       <td className="p-3">

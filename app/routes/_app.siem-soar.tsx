@@ -169,7 +169,7 @@ export default function SiemSoar() {
           </EmptyState>
         ) : (
           <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="stack-table w-full text-left text-sm">
               <caption className="sr-only">Detection rules</caption>
               <thead>
                 <tr className="text-xs text-ink-muted">

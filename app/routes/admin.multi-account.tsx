@@ -37,7 +37,6 @@ export default function MultiAccount() {
               <th className="p-3">Plan</th>
               <th className="p-3">Effective plan</th>
               <th className="p-3">Your role</th>
-              <th className="p-3">Tenant id</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -47,7 +46,6 @@ export default function MultiAccount() {
                 <td className="p-3">{a.plan}</td>
                 <td className="p-3">{a.effectivePlan}</td>
                 <td className="p-3">{a.role}</td>
-                <td className="p-3 font-mono text-xs">{a.id}</td>
               </tr>
             ))}
           </tbody>

@@ -221,7 +221,9 @@ type Row =
   | { kind: "personal"; why: string }
   | { kind: "token"; why: string; url: string }
   | { kind: "refuses"; why: string; url: string }
-  | { kind: "test-only"; why: string; url: string };
+  | { kind: "test-only"; why: string; url: string }
+  // Issue 32: the operator console answers 404 to every customer, whatever their role.
+  | { kind: "operator"; why: string; url: string };
 
 type Fields = Record<string, string> | ((org: Org) => Record<string, string>);
 
@@ -268,6 +270,15 @@ const ROUTES: Record<string, Row> = {
   "reset-password.$token.tsx": { kind: "public", why: "setting a new password with a mailed token" },
 
   // --- the signed-in person's own account, whatever their role in any organization -------------------------------
+  "upgrade.tsx": {
+    kind: "guarded",
+    // Issue 32: the upgrade wall's trial and plan request, owners only.
+    probes: page("/upgrade", ["organization", "manage"], {
+      "start-trial": { redirectTo: "/dashboard" },
+      "request-plan": { plan: "business", redirectTo: "/dashboard" },
+    }),
+  },
+  "operator.tsx": { kind: "operator", why: "the operator console (operators only)", url: "/operator" },
   "_app.organizations.new.tsx": { kind: "personal", why: "creates the person's own organization (plan limit)" },
   "_app.verify-email.tsx": { kind: "personal", why: "re-sends the person's verification mail" },
   "invite.$token.tsx": { kind: "personal", why: "accepts an invitation addressed to the person" },
@@ -388,6 +399,8 @@ const ROUTES: Record<string, Row> = {
       ...page("/dark-web-monitoring", ["watchlist", "manage"], {
         add: { value: "watched@example.org" },
         remove: (org) => ({ identityId: org.identityId }),
+        // Issue 32: the org's watched entry is an e-mail address, so an allowed role's check answers 404.
+        "verify-domain": (org) => ({ identityId: org.identityId }),
       }),
       ...page("/dark-web-monitoring", ["exposure", "triage"], {
         resolve: (org) => ({ exposureId: org.exposureId }),
@@ -1102,6 +1115,8 @@ describe("the route list", () => {
  */
 const INTENTS_NOT_GUARDED: Record<string, string> = {
   email: "the public breach check (_public.breach-check.tsx)",
+  "set-plan": "the operator console (operator.tsx: 404 to every customer)",
+  "verify-account-email": "the operator console (operator.tsx: 404 to every customer)",
   password: "the public breach check (_public.breach-check.tsx)",
   query: "threat hunting's answer to a bad query",
   saved: "threat hunting's answer to a saved hunt",
@@ -1204,7 +1219,7 @@ describe("routes that need no role still refuse a session's mutation", () => {
           make: () => json({}),
         };
         const answer = await send(file, probe, org, people[role]);
-        const expected = { token: [401], refuses: [404, 405], "test-only": [404] }[row.kind];
+        const expected = { token: [401], refuses: [404, 405], "test-only": [404], operator: [404] }[row.kind];
         expect(expected, `${role}: ${answer.status} ${answer.body.slice(0, 200)}`).toContain(answer.status);
         expect(snapshot(org.tenantId)).toBe(before);
       }

@@ -54,3 +54,5 @@ export {
   type DeleteAccountResult,
   type ReleaseOrganizations,
 } from "./account-deletion.server";
+// Operators of the install and their console (issue 32).
+export { isOperator, listAllAccounts, setOperator } from "./operator.server";

@@ -24,6 +24,9 @@ export const users = sqliteTable(
     // Set when the owner followed the verification link (issue 20); null: unverified, which blocks
     // invitations and watched domains. Accounts older than the column count as verified (migration 0013).
     emailVerifiedAt: integer("email_verified_at", { mode: "number" }),
+    // May use the operator console (/operator, issue 32): set by `npm run admin -- operator <email>`, or by
+    // RAMPART_OPERATOR_EMAILS for a verified address. Never set by anything a customer can do.
+    isOperator: integer("is_operator", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
 );

@@ -86,3 +86,17 @@ export function listAuditForUser(userId: string, action?: string, limit = 50) {
     .limit(limit)
     .all();
 }
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An audit entry's detail as a customer reads it (issue 32): `key: value` pairs, without internal ids (a key
+ * ending in "Id" or a UUID value), which mean nothing on a screen; the stored entry keeps them for the operator.
+ */
+export function auditDetailForDisplay(detail: unknown): string {
+  if (!detail || typeof detail !== "object") return "";
+  return Object.entries(detail as Record<string, unknown>)
+    .filter(([k, v]) => !/(^id|Id|Ids)$/.test(k) && !(typeof v === "string" && UUID_RE.test(v)))
+    .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(", ");
+}

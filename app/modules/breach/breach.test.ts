@@ -246,7 +246,7 @@ describe("dark web monitoring", () => {
       verified: false,
       breachCount: 0,
     });
-    expect(domainRow.evidence).toMatch(/^Watched, awaiting operator verification/);
+    expect(domainRow.evidence).toMatch(/^Watched, awaiting verification that your organization controls/);
     expect(domainRow.evidence).not.toMatch(/\d+ account/);
     expect(listWatchedIdentities(t).find((i) => i.id === grace.id)).toMatchObject({ status: "clean" });
 

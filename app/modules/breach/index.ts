@@ -5,3 +5,4 @@ export { readOrCreateHmacKey } from "./match";
 export { registerBreachFeedJobs } from "./hibp.server";
 // What other modules read of the dark web tables (dashboard figures and first steps).
 export { closedExposureCount, openExposureCount, watchedIdentityCount } from "./reads.server";
+export { registerDomainVerificationJobs } from "./domain-verification.server";

@@ -67,8 +67,13 @@ export const watchedIdentities = sqliteTable(
     value: text("value").notNull(),
     domain: text("domain").notNull(),
     emailHash: text("email_hash"),
-    // Domains count only once an operator has verified the tenant controls them.
+    // Domains count only once the tenant has shown it controls them (a DNS TXT record, issue 32).
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    // The value the tenant publishes as `rampart-verification=<token>` in the domain's TXT records.
+    verificationToken: text("verification_token"),
+    // The last check of that record (by the Verify button or the scheduled re-check) and why it failed.
+    verificationCheckedAt: integer("verification_checked_at"),
+    verificationError: text("verification_error"),
     createdAt: createdAt(),
   },
   (t) => [

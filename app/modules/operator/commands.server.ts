@@ -7,7 +7,14 @@
 import { isPlan, PLANS } from "~/lib/plans";
 import { envVar } from "~/lib/env.server";
 import { listAllTenants, setTenantPlan, getTenant, endTrial, startTrial, TrialError } from "~/modules/tenants";
-import { findUserByEmail, issueResetToken, listUsers, markEmailVerified, resetLink } from "~/modules/accounts";
+import {
+  findUserByEmail,
+  issueResetToken,
+  listUsers,
+  markEmailVerified,
+  resetLink,
+  setOperator,
+} from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { listContactMessages } from "~/modules/contact";
 import { verifyWatchedDomain } from "~/modules/breach";
@@ -75,6 +82,17 @@ export const operatorCommands = {
     audit({ action: "auth.password_reset_requested", userId: user.id, detail: { by: "operator" } });
     const origin = configuredOrigin() ?? `http://localhost:${envVar("PORT")}`;
     return `Reset link for ${user.email} (works once, for 30 minutes):\n${resetLink(origin, token)}`;
+  },
+  /** Makes an account an operator: it may open the operator console at /operator (issue 32). */
+  operator(email: string, action: string = "grant") {
+    const user = findUserByEmail(email);
+    if (!user) throw new OperatorError(`No user with e-mail ${email.trim().toLowerCase()}`);
+    if (action !== "grant" && action !== "revoke")
+      throw new OperatorError(`Unknown operator action "${action}": use grant or revoke`);
+    setOperator(user.id, action === "grant");
+    return action === "grant"
+      ? `${user.email} is an operator: the operator console is at /operator.`
+      : `${user.email} is no longer an operator.`;
   },
   /** Marks an address verified, for installs without SMTP (the verification mail cannot go out). */
   verifyEmail(email: string) {

@@ -33,8 +33,17 @@ export {
   insertOwnedTenant,
   invitationCount,
   memberCount,
+  memberCountsByTenant,
+  membershipCountsByUser,
   memberRole,
   memberRoles,
   memberUserIds,
   membershipsOfUser,
 } from "./membership.server";
+// Upgrade requests to the operator (issue 32).
+export {
+  closeUpgradeRequests,
+  createUpgradeRequest,
+  listAllUpgradeRequests,
+  openUpgradeRequests,
+} from "./upgrade-requests.server";

@@ -80,3 +80,27 @@ export function insertOwnedTenant(userId: string, tenantId: string, name: string
   db.insert(tenants).values({ id: tenantId, name, plan: "free" }).run();
   db.insert(memberships).values({ id: randomUUID(), userId, tenantId, role: "owner" }).run();
 }
+
+/** Members per organization, for the operator console's list of every organization. */
+export function memberCountsByTenant(): Map<string, number> {
+  return new Map(
+    db
+      .select({ tenantId: memberships.tenantId, n: count() })
+      .from(memberships)
+      .groupBy(memberships.tenantId)
+      .all()
+      .map((r) => [r.tenantId, r.n]),
+  );
+}
+
+/** Organizations per account, for the operator console's list of every account. */
+export function membershipCountsByUser(): Map<string, number> {
+  return new Map(
+    db
+      .select({ userId: memberships.userId, n: count() })
+      .from(memberships)
+      .groupBy(memberships.userId)
+      .all()
+      .map((r) => [r.userId, r.n]),
+  );
+}

@@ -81,10 +81,31 @@ export const trials = sqliteTable(
   (t) => [uniqueIndex("trials_tenant_unique").on(t.tenantId)],
 );
 
+// An organization asking the operator for a plan (issue 32): there is no payment provider, so "request a quote"
+// and "ask for this plan" are stored here, shown in the operator console and mailed when SMTP is set.
+export const upgradeRequests = sqliteTable(
+  "upgrade_requests",
+  {
+    id: id(),
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    plan: text("plan", { enum: ["free", "pro", "business", "enterprise"] }).notNull(),
+    // The feature whose upgrade wall the request came from, when it came from one.
+    feature: text("feature"),
+    message: text("message"),
+    status: text("status", { enum: ["open", "done"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("upgrade_requests_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
 export type Tenant = typeof tenants.$inferSelect;
 
 export type Membership = typeof memberships.$inferSelect;
-
 
 // ---- trials: one per person (app/modules/tenants/trials.server.ts, docs/decisions/016) ----
 // Who started a trial from the app. The primary key makes "one trial per

@@ -35,7 +35,9 @@ import {
   tenantEffectivePlan,
   type TenantListItem,
 } from "./tenants.server";
-import { getTrial, type TrialInfo } from "./trials.server";
+import { getTrial, hasUsedTrial, type TrialInfo } from "./trials.server";
+import { APP_ROUTES } from "~/lib/app-routes";
+import { verificationBlock } from "~/modules/accounts";
 import { scopedMemo } from "~/lib/request-scope.server";
 import { allows, type Permission } from "~/modules/permissions";
 import { rateLimit } from "~/lib/rate-limit.server";
@@ -68,6 +70,12 @@ export type UpgradeRequired = {
   message: string;
   feature: Feature;
   requiredPlan: Plan;
+  /** The module behind the wall and what it does (issue 32), from the route table. */
+  module: { label: string; purpose: string } | null;
+  /** The organization may start its 14-day trial here, and this person may start it (an owner, verified, unused). */
+  trialEligible: boolean;
+  /** This person may ask the operator for the plan (owners); others are told to ask an owner. */
+  canRequest: boolean;
 };
 
 const contexts = new WeakMap<Request, Promise<TenantContext | null>>();
@@ -197,12 +205,22 @@ export type RequireOptions = {
   api?: boolean;
 };
 
-export function upgradeRequired(feature: Feature): Response {
+export function upgradeRequired(
+  feature: Feature,
+  opts: { path?: string; trialEligible?: boolean; canRequest?: boolean } = {},
+): Response {
+  const route =
+    APP_ROUTES.find((r) => r.path === opts.path && r.feature === feature) ??
+    APP_ROUTES.find((r) => r.feature === feature && r.sidebar) ??
+    null;
   const body: UpgradeRequired = {
     code: "UPGRADE_REQUIRED",
     message: upgradeRequiredText(feature),
     feature,
     requiredPlan: lowestPlanWith(feature),
+    module: route ? { label: route.label, purpose: route.purpose } : null,
+    trialEligible: opts.trialEligible ?? false,
+    canRequest: opts.canRequest ?? false,
   };
   return new Response(JSON.stringify(body), {
     status: 403,
@@ -225,7 +243,16 @@ export async function requireTenantContext(
           headers: { "Content-Type": "application/json" },
         });
   if (options.feature && !hasFeature(ctx.effectivePlan, options.feature)) {
-    throw api ? forbidden() : upgradeRequired(options.feature);
+    if (api) throw forbidden();
+    throw upgradeRequired(options.feature, {
+      path: new URL(request.url).pathname,
+      canRequest: allows(ctx.tenant.role, ["organization", "manage"]),
+      trialEligible:
+        ctx.trial?.status === "none" &&
+        allows(ctx.tenant.role, ["organization", "manage"]) &&
+        !hasUsedTrial(ctx.user.id) &&
+        verificationBlock(ctx.user.id, "trial") === null,
+    });
   }
   if (
     (options.roles && !options.roles.includes(ctx.tenant.role)) ||
