@@ -19,7 +19,8 @@ export default function AiRecommendations() {
   return (
     <ModulePage path="/ai-recommendations">
       <p className="mb-4 text-sm text-ink-muted">
-        Ranked by the rules in docs/api.md from your open findings; no data leaves Rampart.
+        Ranked by the points each action adds to your security score, from your stored findings; nothing is sent to an
+        outside AI service.
       </p>
       {recs.length === 0 ? (
         <EmptyState title="All clear">No open findings need action right now.</EmptyState>
@@ -32,8 +33,10 @@ export default function AiRecommendations() {
                   tone={r.priority === "high" ? "danger" : r.priority === "medium" ? "warn" : "neutral"}
                 >{`${r.priority} priority`}</StatusBadge>
                 <p className="font-medium">{r.title}</p>
+                {r.points > 0 ? <span className="text-sm text-ink-muted">+{r.points} points</span> : null}
               </div>
-              <p className="mt-1 text-sm text-ink-muted">{r.action}</p>
+              <p className="mt-1 text-sm text-ink-muted">Why: {r.why}</p>
+              <p className="mt-1 text-sm">{r.action}</p>
               <Link to={r.href} className="mt-2 inline-block text-sm">
                 Go there
               </Link>

@@ -50,7 +50,7 @@ test("a new user's first ten minutes: sign up, follow the checklist, end with a 
   await signUp(page, uniqueEmail("first"));
   // The account works at once; the banner asks for the address to be verified (lifecycle.spec.ts follows the link).
   await expect(page.getByTestId("verify-banner")).toContainText("Verify your e-mail address.");
-  await expect(page.getByTestId("score-not-enough")).toHaveText("Not enough data yet");
+  await expect(page.getByTestId("score-not-assessed")).toHaveText("Not assessed");
   const steps = page.getByTestId("first-steps");
   await expect(steps.locator("li")).toHaveCount(5);
   await expect(steps.locator('li[data-done="yes"]')).toHaveCount(0);
@@ -63,10 +63,10 @@ test("a new user's first ten minutes: sign up, follow the checklist, end with a 
   await expect(page.getByTestId("phishing-verdict")).toBeVisible({ timeout: 20_000 });
 
   await page.goto("/dashboard");
-  await expect(page.getByTestId("score-not-enough")).toHaveCount(0);
-  // A high-risk message detected (and its alert): a real score below 100.
-  await expect(page.getByTestId("security-score")).toHaveText(/^\d{1,2}$/);
-  await expect(page.getByText("covers Phishing Protection")).toBeVisible();
+  await expect(page.getByTestId("score-not-assessed")).toHaveCount(0);
+  // A high-risk message caught: the phishing analyzer is assessed, and catching phishing costs no points.
+  await expect(page.getByTestId("security-score")).toHaveText("100");
+  await expect(page.getByText("covers Phishing Analyzer")).toBeVisible();
   await expect(page.getByTestId("first-steps").locator('li[data-step="phishing"]')).toHaveAttribute("data-done", "yes");
 
   for (const width of [320, 768, 1366]) {
