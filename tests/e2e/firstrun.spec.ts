@@ -33,7 +33,9 @@ async function expectNoTickOverlap(page: Page) {
       };
     }),
   );
-  expect(boxes.length).toBeGreaterThan(1);
+  // A new account's trend starts on its first assessed day (issue 31): one label is a valid chart; the thinning
+  // of fourteen labels is covered by labelStep's unit test (first-run.server.test.ts).
+  expect(boxes.length).toBeGreaterThan(0);
   for (let i = 0; i < boxes.length; i++)
     for (let j = i + 1; j < boxes.length; j++) {
       const a = boxes[i];

@@ -68,6 +68,7 @@ export function AlertBell({ data }: { data: BellData }) {
     <div
       className="mb-4 flex items-center justify-end gap-3 text-sm"
       data-testid="alert-bell"
+      data-print="hide"
       data-realtime={data.realtime ? "on" : "off"}
     >
       <p aria-live="polite" className="text-ink-muted" data-testid="alert-live">
