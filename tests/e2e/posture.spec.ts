@@ -50,3 +50,15 @@ test("re-analysing a message: one alert counted twice, resolved by quarantine", 
   await page.goto("/dashboard");
   await expect(page.getByTestId("security-score")).toHaveText("100");
 });
+
+test("any /demo path shows the demo banner; /sw.js is the service worker", async ({ page, request }) => {
+  const res = await page.goto("/demo/anything/at-all");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId("demo-banner")).toHaveText("DEMO MODE — simulated data, no real PII");
+  await expect(page.getByTestId("demo-not-found")).toContainText("This demo page does not exist");
+
+  const sw = await request.get("/sw.js");
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()["content-type"]).toMatch(/^text\/javascript/);
+  expect(await sw.text()).toContain('addEventListener("install"');
+});
