@@ -62,3 +62,24 @@ test("any /demo path shows the demo banner; /sw.js is the service worker", async
   expect(sw.headers()["content-type"]).toMatch(/^text\/javascript/);
   expect(await sw.text()).toContain('addEventListener("install"');
 });
+
+test("a session that expires during organization creation says 'Session Expired' and comes back", async ({
+  page,
+  context,
+  login,
+}) => {
+  await login({ plan: "pro" });
+  await page.goto("/organizations/new");
+  await page.getByLabel("Organization name").fill("Acme Security");
+  // The session ends while the form is open (another tab signed out, or it timed out).
+  await context.clearCookies();
+  await page
+    .getByRole("button", { name: /create|add/i })
+    .first()
+    .click();
+  await page.waitForURL(/\/login\?/);
+  const notice = page.getByTestId("session-expired");
+  await expect(notice).toContainText("Session Expired");
+  await expect(notice).toContainText("Please sign in again to continue.");
+  expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/organizations/new");
+});
