@@ -5,7 +5,7 @@ import { useActionResult } from "~/lib/use-action-result";
 import { FormField } from "~/components/form-field";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
-import { getSession, setSelectedTenant } from "~/lib/session.server";
+import { setSelectedTenant } from "~/lib/session.server";
 import { requireUser } from "~/modules/tenants";
 import { createTenant, organizationAllowanceForUser, OrganizationLimitError } from "~/modules/tenants/tenants.server";
 import { CreateOrganizationSchema } from "~/modules/tenants/validation";
@@ -23,10 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The Add Organization form without JavaScript: same rules as POST /api/tenants. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  // A session that expired while the form was open: back to sign-in, which says "Session Expired" (the
-  // error catalogue's wording, docs/product.md §8), then here again.
-  const ctx = await getSession(request);
-  if (!ctx) throw redirect(`/login?${new URLSearchParams({ redirectTo: "/organizations/new", expired: "1" })}`);
+  const ctx = await requireUser(request);
   limitWrites(ctx.user.id);
   const form = await readForm(request);
   const parsed = CreateOrganizationSchema.safeParse({ name: form.get("name") ?? "" });

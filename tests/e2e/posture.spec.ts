@@ -63,23 +63,35 @@ test("any /demo path shows the demo banner; /sw.js is the service worker", async
   expect(await sw.text()).toContain('addEventListener("install"');
 });
 
-test("a session that expires during organization creation says 'Session Expired' and comes back", async ({
-  page,
-  context,
-  login,
-}) => {
+test("a session that expires during organization creation says 'Session Expired'", async ({ page, context, login }) => {
   await login({ plan: "pro" });
-  await page.goto("/organizations/new");
-  await page.getByLabel("Organization name").fill("Acme Security");
-  // The session ends while the form is open (another tab signed out, or it timed out).
+  await page.goto("/dashboard");
+  await page.getByTestId("add-organization").first().click();
+  const dialog = page.getByRole("dialog", { name: "Add Organization" });
+  await dialog.getByLabel("Organization name").fill("Acme Security");
+  // The session ends while the dialog is open (another tab signed out, or it timed out).
   await context.clearCookies();
-  await page
-    .getByRole("button", { name: /create|add/i })
-    .first()
-    .click();
-  await page.waitForURL(/\/login\?/);
-  const notice = page.getByTestId("session-expired");
-  await expect(notice).toContainText("Session Expired");
-  await expect(notice).toContainText("Please sign in again to continue.");
-  expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/organizations/new");
+  await dialog.getByRole("button", { name: "Create" }).click();
+  const toast = page.getByTestId("toast").filter({ hasText: "Session Expired" });
+  await expect(toast).toContainText("Please sign in again to continue.");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("an expired session on the Add Organization form leads to sign-in saying 'Session Expired'", async ({
+    page,
+    context,
+    login,
+  }) => {
+    await login({ plan: "pro" });
+    await page.goto("/organizations/new");
+    await page.locator("main").getByLabel("Organization name").fill("Acme Security");
+    await context.clearCookies();
+    await page.locator("main").getByRole("button", { name: "Create" }).click();
+    await page.waitForURL(/\/login\?/);
+    const notice = page.getByTestId("session-expired");
+    await expect(notice).toContainText("Session Expired");
+    await expect(notice).toContainText("Please sign in again to continue.");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/organizations/new");
+  });
 });
