@@ -21,7 +21,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
-import { jobs } from "@db/schema";
+import { jobs } from "./jobs.schema";
 import { db } from "./db.server";
 
 export type JobRecord = {

@@ -7,13 +7,13 @@ import { z } from "zod";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { limitWrites } from "~/lib/api.server";
+import { can } from "~/modules/permissions";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { AlertCaseCheckbox, canOpenCaseFromAlerts, OpenCaseFromAlerts } from "~/modules/incidents";
 import {
   SEVERITIES,
   alertSources,
   alertTimelines,
-  canAlerting,
   effectiveStatus,
   listAlerts,
   silenceAlert,
@@ -74,8 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list.map((a) => a.id),
   );
   return {
-    // Acknowledge/resolve/silence are state changes (app/lib/permissions.ts); the action checks again.
-    canTriage: canAlerting(access.ctx.tenant.role, "triage"),
+    // Acknowledge/resolve/silence are state changes (app/modules/permissions.ts); the action checks again.
+    canTriage: can(access.ctx.tenant.role, "alert", "triage"),
     // Incident response (business plan): select alerts and open a case from them.
     canOpenCase: canOpenCaseFromAlerts(access.ctx),
     filters,
@@ -109,7 +109,7 @@ const ActionSchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireAppRoute(request, "/alerts", { permission: "triage" });
+  const ctx = await requireAppRoute(request, "/alerts", { permission: ["alert", "triage"] });
   limitWrites(ctx.user.id);
   const form = await readForm(request);
   // A row's own button says "<op>:<id>"; the bulk buttons say "<op>" and use the ticked boxes.

@@ -11,7 +11,7 @@ import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute, requirePermission } from "~/modules/tenants";
-import { can } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { appRoute } from "~/lib/app-routes";
 import { notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
@@ -46,9 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const role = access.ctx.tenant.role;
   return {
     teaser: false as const,
-    // The controls a role may use (the action checks again): app/lib/permissions.ts.
-    canManageWatchlist: can(role, "manageWatchlist"),
-    canTriage: can(role, "triage"),
+    // The controls a role may use (the action checks again): app/modules/permissions.ts.
+    canManageWatchlist: can(role, "watchlist", "manage"),
+    canTriage: can(role, "exposure", "triage"),
     breachCount: catalogueSize(),
     feed: breachFeedStatus(),
     identities: listWatchedIdentities(tenantId, exposures),
@@ -65,8 +65,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   const ip = clientIp(context);
-  // Watchlist changes and exposure triage are state changes: owners and admins (app/lib/permissions.ts).
-  requirePermission(request, ctx, intent === "add" || intent === "remove" ? "manageWatchlist" : "triage");
+  // Watchlist changes and exposure triage are state changes: owners and admins (app/modules/permissions.ts).
+  requirePermission(
+    request,
+    ctx,
+    intent === "add" || intent === "remove" ? ["watchlist", "manage"] : ["exposure", "triage"],
+  );
 
   if (intent === "add") {
     const parsed = WatchEntrySchema.safeParse({ value: form.get("value") ?? "" });

@@ -9,7 +9,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens"
 export const meta: MetaFunction = () => [{ title: "Admin · Rampart" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   return {
     members: listMembers(ctx.tenant.id).length,
     // Without it no reset, verification or invitation link is mailed (lib/public-origin.server.ts).

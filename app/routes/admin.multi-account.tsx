@@ -9,7 +9,10 @@ export const meta: MetaFunction = () => [{ title: "Multi-account management · R
 
 /** Every organization the user belongs to, with its plan and the user's role: enterprise only. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "multiAccountManagement", permission: "administer" });
+  const ctx = await requireTenantContext(request, {
+    feature: "multiAccountManagement",
+    permission: ["adminArea", "open"],
+  });
   return {
     accounts: ctx.tenants.map((t) => ({
       id: t.tenantId,

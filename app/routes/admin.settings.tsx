@@ -8,7 +8,7 @@ export const meta: MetaFunction = () => [{ title: "Admin settings · Rampart" }]
 
 /** The organization's settings as the tenant context resolves them; the tenant id is what operator commands take. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   return {
     tenantId: ctx.tenant.id,
     name: ctx.tenant.displayName,

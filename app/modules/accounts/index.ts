@@ -8,7 +8,9 @@ export {
 } from "./accounts.server";
 // Sign-in (remix-auth form strategy).
 export { createAuthenticator, LoginFailure, type LoginResult } from "./auth.server";
-export { findUserByEmail, verifyLogin } from "./accounts.server";
+export { findUserByEmail, getUserById, verifyLogin } from "./accounts.server";
+// People by id for the modules that record who did something (the users table is this module's).
+export { userEmail, userEmails } from "./people.server";
 export {
   issueResetToken,
   resetLink,

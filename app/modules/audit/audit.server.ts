@@ -4,8 +4,9 @@
  * membership changes). Never holds passwords, hashes or session ids.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { auditLog, users } from "@db/schema";
+import { auditLog } from "./schema";
 import { db } from "~/lib/db.server";
+import { userEmails } from "~/modules/accounts";
 
 export type AuditAction =
   | "vulnerability.site_added"
@@ -48,20 +49,31 @@ export function audit(event: {
 }
 
 export function listAuditForTenant(tenantId: string, limit = 100) {
-  return db
+  const rows = db
     .select({
       id: auditLog.id,
       action: auditLog.action,
       detail: auditLog.detail,
       ip: auditLog.ip,
       createdAt: auditLog.createdAt,
-      userEmail: users.email,
+      userId: auditLog.userId,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
     .where(eq(auditLog.tenantId, tenantId))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
+    .all();
+  const emails = userEmails(rows.map((r) => r.userId));
+  return rows.map(({ userId, ...r }) => ({ ...r, userEmail: (userId && emails.get(userId)) ?? null }));
+}
+
+/** Every entry recorded about a person, newest first (the account's data export). */
+export function allAuditForUser(userId: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.userId, userId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .all();
 }
 

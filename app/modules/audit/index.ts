@@ -1,2 +1,2 @@
 // The audit trail: what other modules may use.
-export { audit, listAuditForTenant, listAuditForUser, type AuditAction } from "./audit.server";
+export { audit, allAuditForUser, listAuditForTenant, listAuditForUser, type AuditAction } from "./audit.server";

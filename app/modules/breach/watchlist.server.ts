@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, or } from "drizzle-orm";
-import { breaches, exposures, watchedIdentities } from "@db/schema";
+import { breaches, exposures, watchedIdentities } from "./schema";
 import { db } from "~/lib/db.server";
 import { resolveAlertsForObject } from "~/modules/alerts/index.server";
 import { adviceForBreach } from "./advice";

@@ -4,10 +4,13 @@
  * they agree to the unit. Nothing here counts on its own; simulated figures
  * live only in app/modules/demo.
  */
-import { and, count, eq } from "drizzle-orm";
-import { alerts, phishingItems, watchedIdentities } from "@db/schema";
-import { db } from "~/lib/db.server";
-import { listActiveAlerts } from "~/modules/alerts";
+import {
+  alertTotal,
+  listActiveAlerts,
+  resolvedAlertCount,
+} from "~/modules/alerts";
+import { watchedIdentityCount } from "~/modules/breach";
+import { analysedMessageCount, quarantinedMessageCount } from "~/modules/phishing/index.server";
 import { computePosture, postureTrend, type Posture } from "~/modules/posture";
 
 export type DashboardMetrics = {
@@ -62,24 +65,11 @@ export function dashboardData(tenantId: string, p: Posture = computePosture(tena
   };
 }
 
-const countOf = (table: typeof phishingItems | typeof watchedIdentities | typeof alerts, tenantId: string) =>
-  db.select({ n: count() }).from(table).where(eq(table.tenantId, tenantId)).get()?.n ?? 0;
-
 export function moduleUsage(tenantId: string) {
-  const phishingAnalyses = countOf(phishingItems, tenantId);
-  const watched = countOf(watchedIdentities, tenantId);
-  const alertsTotal = countOf(alerts, tenantId);
-  const alertsResolved =
-    db
-      .select({ n: count() })
-      .from(alerts)
-      .where(and(eq(alerts.tenantId, tenantId), eq(alerts.status, "resolved")))
-      .get()?.n ?? 0;
-  const quarantined =
-    db
-      .select({ n: count() })
-      .from(phishingItems)
-      .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.status, "quarantined")))
-      .get()?.n ?? 0;
+  const phishingAnalyses = analysedMessageCount(tenantId);
+  const watched = watchedIdentityCount(tenantId);
+  const alertsTotal = alertTotal(tenantId);
+  const alertsResolved = resolvedAlertCount(tenantId);
+  const quarantined = quarantinedMessageCount(tenantId);
   return { phishingAnalyses, watchedIdentities: watched, alertsTotal, alertsResolved, quarantined };
 }

@@ -27,3 +27,14 @@ export {
   DELETE_CONFIRM_MISMATCH,
 } from "./organization.server";
 export { listTenantsForUser } from "./tenants.server";
+// Memberships and organizations as other modules read them (the tables are this module's).
+export {
+  allTenantIds,
+  insertOwnedTenant,
+  invitationCount,
+  memberCount,
+  memberRole,
+  memberRoles,
+  memberUserIds,
+  membershipsOfUser,
+} from "./membership.server";

@@ -6,14 +6,16 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
-import { invitations, memberships, users, type Role } from "@db/schema";
+import { invitations, memberships } from "./schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { linkMailRefused } from "~/lib/public-origin.server";
+import { userEmails } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import { organizationAllowanceForUser } from "./tenants.server";
-import { assertCan, type INVITABLE_ROLES } from "~/lib/permissions";
+import type { INVITABLE_ROLES, Role } from "~/lib/permissions";
+import { assertCan } from "~/modules/permissions";
 
 type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
@@ -23,13 +25,18 @@ const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
 export class MemberError extends Error {}
 
 export function listMembers(tenantId: string) {
-  return db
-    .select({ userId: users.id, email: users.email, role: memberships.role, joinedAt: memberships.createdAt })
+  const rows = db
+    .select({ userId: memberships.userId, role: memberships.role, joinedAt: memberships.createdAt })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.tenantId, tenantId))
     .orderBy(asc(memberships.createdAt))
     .all();
+  const emails = userEmails(rows.map((m) => m.userId));
+  // A membership goes with its user (cascade), so every member has an address.
+  return rows.flatMap(({ userId, role, joinedAt }) => {
+    const email = emails.get(userId);
+    return email === undefined ? [] : [{ userId, email, role, joinedAt }];
+  });
 }
 
 /** The actor's role in the organization (null when not a member): module commands check it against the permission table. */
@@ -44,7 +51,7 @@ function actorRole(tenantId: string, userId: string): Role | null {
 }
 
 export function createInvitation(tenantId: string, role: InvitableRole, createdBy: string, ip?: string) {
-  assertCan(actorRole(tenantId, createdBy), "invite");
+  assertCan(actorRole(tenantId, createdBy), "member", "invite");
   const token = randomBytes(24).toString("base64url");
   const id = randomUUID();
   db.insert(invitations)
@@ -122,7 +129,7 @@ function ownerCount(tenantId: string) {
 export function changeRole(tenantId: string, actorId: string, memberUserId: string, role: Role, ip?: string) {
   db.transaction(
     () => {
-      assertCan(actorRole(tenantId, actorId), "manageMembers");
+      assertCan(actorRole(tenantId, actorId), "member", "manage");
       const member = db
         .select()
         .from(memberships)
@@ -150,7 +157,7 @@ export function changeRole(tenantId: string, actorId: string, memberUserId: stri
 export function removeMember(tenantId: string, actorId: string, memberUserId: string, ip?: string) {
   db.transaction(
     () => {
-      assertCan(actorRole(tenantId, actorId), "manageMembers");
+      assertCan(actorRole(tenantId, actorId), "member", "manage");
       const member = db
         .select()
         .from(memberships)

@@ -8,7 +8,7 @@
  * page shows the upgrade banner. Memoised per request (request-scope.server.ts),
  * since Remix runs the layout's and the child's loaders in parallel.
  */
-import type { Role } from "@db/schema";
+import type { Role } from "~/lib/permissions";
 import {
   displayTenantName,
   hasFeature,
@@ -37,7 +37,7 @@ import {
 } from "./tenants.server";
 import { getTrial, type TrialInfo } from "./trials.server";
 import { scopedMemo } from "~/lib/request-scope.server";
-import { can, type PermissionAction } from "~/lib/permissions";
+import { allows, type Permission } from "~/modules/permissions";
 import { rateLimit } from "~/lib/rate-limit.server";
 import {
   apiTokenStillLive,
@@ -191,8 +191,8 @@ function buildFromToken(request: Request): TenantContext {
 export type RequireOptions = {
   feature?: Feature;
   roles?: readonly Role[];
-  /** A row of the role x action table (app/lib/permissions.ts) the selected organization's role must allow. */
-  permission?: PermissionAction;
+  /** A cell of the entity × action matrix (app/modules/permissions.ts) the selected organization's role must allow. */
+  permission?: Permission;
   /** Answer like an API (JSON 401/403) even outside /api. */
   api?: boolean;
 };
@@ -229,7 +229,7 @@ export async function requireTenantContext(
   }
   if (
     (options.roles && !options.roles.includes(ctx.tenant.role)) ||
-    (options.permission && !can(ctx.tenant.role, options.permission))
+    (options.permission && !allows(ctx.tenant.role, options.permission))
   ) {
     throw api
       ? forbidden()
@@ -248,10 +248,10 @@ export async function requireTenantContext(
 export function requirePermission(
   request: Request,
   ctx: { tenant: SelectedTenant },
-  permission: PermissionAction,
+  permission: Permission,
   options: { api?: boolean } = {},
 ): void {
-  if (can(ctx.tenant.role, permission)) return;
+  if (allows(ctx.tenant.role, permission)) return;
   throw (options.api ?? isApi(request))
     ? forbidden()
     : new Response(JSON.stringify({ code: "FORBIDDEN", message: "Access forbidden" }), {

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { memberships, tenants, type Role } from "@db/schema";
+import { memberships, tenants } from "./schema";
+import type { Role } from "~/lib/permissions";
 import { db, preparedQuery } from "~/lib/db.server";
 import {
   effectivePlan,
