@@ -43,6 +43,8 @@ export { subscribeAlertEvents } from "./bus.server";
 // Figures and search over the alerts table for other modules (dashboard, executive, threat hunting).
 export {
   alertHistory,
+  alertsFromSource,
+  alertsUsageSince,
   alertTotal,
   meanAlertResolutionMs,
   openAlertCount,

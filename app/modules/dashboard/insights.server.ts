@@ -5,9 +5,7 @@
  */
 import { getTrial, type TrialInfo } from "~/modules/tenants";
 import type { OrganizationAllowance } from "~/lib/plans";
-import { and, count, eq, gte } from "drizzle-orm";
-import { phishingItems } from "@db/schema";
-import { db } from "~/lib/db.server";
+import { analysedMessageCountSince } from "~/modules/phishing/index.server";
 import { computePosture, rankRecommendations, type Posture, type Recommendation } from "~/modules/posture";
 import { moduleUsage } from "./dashboard.server";
 
@@ -86,7 +84,7 @@ export function achievements(tenantId: string, u: ModuleUsage = moduleUsage(tena
  * costs, so costSavings is null.
  */
 export function analytics(tenantId: string, p: Posture = computePosture(tenantId), now = Date.now()) {
-  const recent = recentAnalyses(tenantId, now - 30 * 86_400_000);
+  const recent = analysedMessageCountSince(tenantId, now - 30 * 86_400_000);
   return {
     toolsReplaced: p.coverage.filter((c) => c.assessed).length,
     hoursSavedMonthly: Math.round((recent * 10) / 60),
@@ -94,14 +92,4 @@ export function analytics(tenantId: string, p: Posture = computePosture(tenantId
     securityIncidents: p.counts.incidents,
     incidentsResolved: p.counts.incidentsResolved,
   };
-}
-
-function recentAnalyses(tenantId: string, since: number): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(phishingItems)
-      .where(and(eq(phishingItems.tenantId, tenantId), gte(phishingItems.createdAt, since)))
-      .get()?.n ?? 0
-  );
 }

@@ -17,4 +17,5 @@ export {
   type PostureFinding,
   type FindingState,
 } from "./posture.server";
-export { messageKey, MODULE_KEYS, type ModuleKey, type Contribution } from "./contributions.server";
+// The shape each module's contribution takes (app/modules/<name>/posture.server.ts): modules import these as types.
+export { MODULE_KEYS, type ModuleKey, type Contribution, type ImprovementActionDef, type Severity } from "./types";

@@ -15,18 +15,11 @@
  * A caught phishing message is recorded as a finding but weighs on no
  * action: catching phishing never lowers the score.
  */
-import {
-  contributions,
-  openAlertCount,
-  type Contribution,
-  type Coverage,
-  type FindingState,
-  type ImprovementActionDef,
-  type PostureFinding,
-  type Severity,
-} from "./contributions.server";
+import { openAlertCount } from "~/modules/alerts";
+import { contributions } from "./contributions.server";
+import type { Contribution, Coverage, FindingState, ImprovementActionDef, PostureFinding, Severity } from "./types";
 
-export type { Coverage, FindingState, PostureFinding, Severity } from "./contributions.server";
+export type { Coverage, FindingState, PostureFinding, Severity } from "./types";
 
 export type SeverityCounts = Record<Severity, number>;
 
