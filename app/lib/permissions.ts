@@ -11,6 +11,7 @@
  * owners alone manage roles, trials and the organization; viewers only view.
  * Isomorphic (no server imports): the settings page shows it in the browser.
  */
+import { DomainError } from "./errors";
 
 export const ROLES = ["owner", "admin", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
@@ -81,9 +82,9 @@ export const INVITABLE_ROLES = ["admin", "member", "viewer"] as const satisfies 
 
 export const PERMISSION_DENIED = "Your role in this organization does not allow this.";
 
-export class PermissionError extends Error {
+export class PermissionError extends DomainError {
   constructor(readonly action: PermissionAction) {
-    super(PERMISSION_DENIED);
+    super(PERMISSION_DENIED, { status: 403 });
   }
 }
 

@@ -5,7 +5,8 @@ import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { createSession, endSession } from "~/lib/session.server";
 import { requireUser } from "~/modules/tenants";
-import { acceptInvitation, MemberError } from "~/modules/tenants/members.server";
+import { acceptInvitation } from "~/modules/tenants/members.server";
+import { domainFieldError } from "~/lib/http.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -34,8 +35,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await createSession(request, user.id, { selectedTenantId: tenantId, ip }));
     return redirect("/dashboard", { headers });
   } catch (error) {
-    if (error instanceof MemberError) return data({ error: error.message }, { status: 400 });
-    throw error;
+    const e = domainFieldError(error);
+    return data({ error: e.message }, { status: e.status });
   }
 }
 

@@ -42,6 +42,7 @@ import {
 import { version as appVersion } from "../../../package.json";
 import { publishAlertEvent } from "./bus.server";
 import { now } from "./clock.server";
+import { DomainError } from "~/lib/errors";
 
 export type ChannelType = "email" | "webhook" | "in_app";
 export type WebhookFormat = "standard" | "slack";
@@ -70,12 +71,10 @@ export function deliveryBackoffMs(attempt: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(attempt - 1, 30)));
 }
 
-export class ChannelError extends Error {
-  readonly field: string;
+export class ChannelError extends DomainError {
+  declare readonly field: string;
   constructor(field: string, message: string) {
-    super(message);
-    this.name = "ChannelError";
-    this.field = field;
+    super(message, { field });
   }
 }
 

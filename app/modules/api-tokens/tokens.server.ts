@@ -13,6 +13,7 @@ import { db } from "~/lib/db.server";
 import type { Role } from "~/lib/permissions";
 import { audit } from "~/modules/audit";
 import { roleCoversScopes } from "./permissions";
+import { DomainError } from "~/lib/errors";
 
 export const TOKEN_PREFIX = "rmp_";
 export const TOKEN_SCOPES = ["events:write", "read"] as const;
@@ -45,7 +46,7 @@ export type TokenListItem = {
 };
 export type CreatedToken = TokenListItem & { token: string };
 
-export class TokenLimitError extends Error {
+export class TokenLimitError extends DomainError {
   constructor() {
     super(`An organization may have at most ${MAX_TOKENS_PER_TENANT} API tokens. Revoke one you no longer use.`);
   }

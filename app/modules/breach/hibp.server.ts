@@ -24,6 +24,7 @@ import { db } from "~/lib/db.server";
 import { guardedFetch, OutboundError } from "~/lib/outbound.server";
 import { breachHmacKey } from "./breach.server";
 import { BreachFileError, importBreach } from "./import.js";
+import { DomainError } from "~/lib/errors";
 
 export const HIBP_FEED = "hibp";
 export const HIBP_USER_AGENT = "Rampart-breach-feed/1.0 (self-hosted security monitoring)";
@@ -38,9 +39,9 @@ export function hibpConfig(env: Record<string, string | undefined> = process.env
   return { enabled: env.HIBP_SYNC !== "0", baseUrl, apiKey: env.HIBP_API_KEY?.trim() || null };
 }
 
-export class HibpRateLimited extends Error {
+export class HibpRateLimited extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(`HIBP rate limit: retry after ${retryAfterSeconds} s`);
+    super(`HIBP rate limit: retry after ${retryAfterSeconds} s`, { status: 503 });
   }
 }
 

@@ -14,13 +14,14 @@ import { audit } from "~/modules/audit";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import { organizationAllowanceForUser } from "./tenants.server";
 import { assertCan, type INVITABLE_ROLES } from "~/lib/permissions";
+import { DomainError } from "~/lib/errors";
 
 type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
 
-export class MemberError extends Error {}
+export class MemberError extends DomainError {}
 
 export function listMembers(tenantId: string) {
   return db
