@@ -328,42 +328,68 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: [{ label: "POST", permission: "view", url: () => "/notifications/read", make: () => form({}) }],
   },
-  "_app.settings.tsx": {
+  "_app.settings._index.tsx": {
     kind: "guarded",
     personal: {
       intents: ["change-password", "end-other-sessions", "delete-account"],
       why: "act on the person's own account",
     },
+    probes: page("/settings?index", "manageOrganization", { "start-trial": {} }),
+  },
+  "_app.settings.organization.tsx": {
+    kind: "guarded",
     probes: [
-      ...page("/settings", "manageOrganization", { "start-trial": {}, "rename-organization": { name: "Renamed" } }),
+      ...page("/settings/organization", "manageOrganization", { "rename-organization": { name: "Renamed" } }),
       {
         label: "intent=delete-organization",
         permission: "manageOrganization",
-        url: () => "/settings",
+        url: () => "/settings/organization",
         make: (org) => form({ intent: "delete-organization", confirmName: org.name }),
       },
-      ...page("/settings", "invite", {
+    ],
+  },
+  "_app.settings.members.tsx": {
+    kind: "guarded",
+    probes: [
+      ...page("/settings/members", "invite", {
         "create-invite": { role: "member" },
         "revoke-invite": (org) => ({ invitationId: org.invitationId }),
       }),
       {
         label: "intent=change-role",
         permission: "manageMembers",
-        url: () => "/settings",
+        url: () => "/settings/members",
         make: (org) => form({ intent: "change-role", userId: org.people.viewer.userId, role: "member" }),
       },
+      {
+        label: "intent=remove-member",
+        permission: "manageMembers",
+        url: () => "/settings/members",
+        make: (org) => form({ intent: "remove-member", userId: org.people.viewer.userId }),
+      },
+    ],
+  },
+  "_app.settings.tokens.tsx": {
+    kind: "guarded",
+    probes: page(
+      "/settings/tokens",
+      "administer",
+      { "create-token": { tokenName: "CI", scopes: "read" }, "revoke-token": (org) => ({ tokenId: org.tokenId }) },
+      "apiAccess",
+    ),
+  },
+  // Posts to /settings itself reach the section owning the intent: one probe per section proves the same checks.
+  "_app.settings.tsx": {
+    kind: "guarded",
+    probes: [
+      ...page("/settings", "manageOrganization", { "start-trial": {}, "rename-organization": { name: "Renamed" } }),
       {
         label: "intent=remove-member",
         permission: "manageMembers",
         url: () => "/settings",
         make: (org) => form({ intent: "remove-member", userId: org.people.viewer.userId }),
       },
-      ...page(
-        "/settings",
-        "administer",
-        { "create-token": { tokenName: "CI", scopes: "read" }, "revoke-token": (org) => ({ tokenId: org.tokenId }) },
-        "apiAccess",
-      ),
+      ...page("/settings", "administer", { "create-token": { tokenName: "CI", scopes: "read" } }, "apiAccess"),
     ],
   },
   "_app.alerts.tsx": {

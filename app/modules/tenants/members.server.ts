@@ -21,7 +21,11 @@ type InvitableRole = (typeof INVITABLE_ROLES)[number];
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
 
-export class MemberError extends DomainError {}
+export class MemberError extends DomainError {
+  constructor(message: string, status: 400 | 404 = 400) {
+    super(message, { status });
+  }
+}
 
 export function listMembers(tenantId: string) {
   return db
@@ -129,7 +133,7 @@ export function changeRole(tenantId: string, actorId: string, memberUserId: stri
         .from(memberships)
         .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId)))
         .get();
-      if (!member) throw new MemberError("This person is not a member of the organization.");
+      if (!member) throw new MemberError("This person is not a member of the organization.", 404);
       if (member.role === "owner" && role !== "owner" && ownerCount(tenantId) <= 1) {
         throw new MemberError("An organization must keep at least one owner.");
       }
@@ -157,7 +161,7 @@ export function removeMember(tenantId: string, actorId: string, memberUserId: st
         .from(memberships)
         .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId)))
         .get();
-      if (!member) throw new MemberError("This person is not a member of the organization.");
+      if (!member) throw new MemberError("This person is not a member of the organization.", 404);
       if (member.role === "owner" && ownerCount(tenantId) <= 1)
         throw new MemberError("An organization must keep at least one owner.");
       db.delete(memberships).where(eq(memberships.id, member.id)).run();
