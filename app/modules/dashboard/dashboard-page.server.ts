@@ -1,4 +1,4 @@
-import { requireTenantContext } from "~/modules/tenants";
+import type { requireTenantContext } from "~/modules/tenants";
 import { dashboardData, moduleUsage } from "./dashboard.server";
 import { analytics, recommendations, usageWarnings } from "./insights.server";
 import { firstRunState } from "./first-run.server";
@@ -10,8 +10,7 @@ import { firstRunState } from "./first-run.server";
  * and analytics, and the trial comes from the tenant context. Achievements
  * are not on this page (they have their own API), so they are not sent.
  */
-export async function loadDashboard(request: Request) {
-  const ctx = await requireTenantContext(request);
+export function dashboardPage(ctx: Awaited<ReturnType<typeof requireTenantContext>>) {
   const tenantId = ctx.tenant.id;
   const data = dashboardData(tenantId);
   const usage = moduleUsage(tenantId);
