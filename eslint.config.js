@@ -39,7 +39,6 @@ const REQUEST_READERS = [
  */
 const PAGE_CODE_NOT_YET_MOVED = [
   "app/modules/alerts/api.server.ts",
-  "app/modules/api-tokens/api.server.ts",
   "app/modules/compliance/route.server.ts",
   "app/modules/detection/api.server.ts",
   "app/modules/detection/page.server.ts",

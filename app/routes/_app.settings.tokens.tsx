@@ -3,10 +3,18 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import type { SettingsResult } from "~/components/settings-notice";
 import { limitWrites } from "~/lib/api.server";
-import { readForm } from "~/lib/http.server";
+import { domainFieldError, readForm } from "~/lib/http.server";
+import { hasFeature } from "~/lib/plans";
 import { clientIp } from "~/lib/request.server";
 import { useActionResult } from "~/lib/use-action-result";
-import { tokensAction, tokensSettings } from "~/modules/api-tokens";
+import {
+  canManageTokens,
+  createApiToken,
+  CreateTokenSchema,
+  MANAGE_TOKENS_DENIED,
+  revokeApiToken,
+  tokensSettings,
+} from "~/modules/api-tokens";
 import { TokensSection, type TokensSectionData } from "~/modules/api-tokens/components/tokens-section";
 import { requireTenantContext } from "~/modules/tenants";
 
@@ -30,13 +38,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = Intent.safeParse(form.get("intent"));
   if (!intent.success)
     return data<SettingsResult>({ intent: "unknown", errors: { form: "Unknown action" } }, { status: 400 });
-  const r = tokensAction(intent.data, form, ctx, clientIp(context));
-  return r.ok
-    ? data<SettingsResult>(
-        { intent: intent.data, ok: r.ok, ...(r.token ? { token: r.token } : {}) },
-        { status: r.status === 201 ? 200 : r.status },
-      )
-    : data<SettingsResult>({ intent: intent.data, errors: r.errors ?? {} }, { status: r.status });
+  const fail = (errors: Record<string, string>, status: number) =>
+    data<SettingsResult>({ intent: intent.data, errors }, { status });
+  const ok = (message: string, token?: string) =>
+    data<SettingsResult>({ intent: intent.data, ok: message, ...(token ? { token } : {}) });
+  if (!hasFeature(ctx.effectivePlan, "apiAccess"))
+    return fail({ form: "API tokens come with the Business and Enterprise plans." }, 403);
+  if (!canManageTokens(ctx.tenant.role)) return fail({ form: MANAGE_TOKENS_DENIED }, 403);
+  const ip = clientIp(context);
+  if (intent.data === "revoke-token") {
+    const id = form.get("tokenId");
+    const revoked =
+      typeof id === "string" && revokeApiToken({ tenantId: ctx.tenant.id, tokenId: id, userId: ctx.user.id, ip });
+    return revoked
+      ? ok("Token revoked. Requests with it are refused from now on.")
+      : fail({ form: "That token no longer exists." }, 404);
+  }
+  const parsed = CreateTokenSchema.safeParse({ name: form.get("tokenName") ?? "", scopes: form.getAll("scopes") });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] === "name" ? "tokenName" : "scopes";
+      errors[key] ??= issue.message;
+    }
+    return fail(errors, 400);
+  }
+  try {
+    const t = createApiToken({ tenantId: ctx.tenant.id, userId: ctx.user.id, ip, ...parsed.data });
+    return ok(`Token “${t.name}” created. Copy it now: it is shown only once.`, t.token);
+  } catch (error) {
+    const e = domainFieldError(error);
+    return fail({ [e.field]: e.message }, e.status);
+  }
 }
 
 export default function SettingsTokens() {

@@ -17,7 +17,6 @@ export {
   isScope,
 } from "./tokens.server";
 export type { TokenScope, TokenListItem, CreatedToken, ResolvedToken } from "./tokens.server";
-export { listTokensApi, createTokenApi, revokeTokenApi, CreateTokenSchema } from "./api.server";
+export { CreateTokenSchema } from "./schemas.server";
 export { canManageTokens, MANAGE_TOKENS_DENIED, SCOPE_NEEDS, roleCoversScopes } from "./permissions";
-export { tokensSettings, tokensAction } from "./settings.server";
-export type { TokenActionResult } from "./settings.server";
+export { tokensSettings } from "./settings.server";
