@@ -6,7 +6,7 @@ import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { appRoute } from "~/lib/app-routes";
-import { badRequest, forbidden, readForm } from "~/lib/http.server";
+import { badRequest, domainFieldError, forbidden, readForm } from "~/lib/http.server";
 import { canDetection, DETECTION_PERMISSION_MESSAGE } from "~/modules/detection";
 import { importRuleFiles, ruleLibrary, type ImportResult } from "~/modules/detection/library.server";
 import { deleteRule, setRuleEnabled } from "~/modules/detection/rules.server";
@@ -15,12 +15,30 @@ import { RuleTestSection, type RuleTestActionData } from "~/modules/detection/co
 import { PlaceholdersSection, type PlaceholderActionData } from "~/modules/detection/components/placeholders-section";
 import { clientIp } from "~/lib/request.server";
 import {
+  canPlaybook,
+  checkReferences,
+  decideRun,
+  fieldErrors,
   PLAYBOOK_INTENTS,
+  PLAYBOOK_PERMISSION_MESSAGE,
+  playbookFromForm,
+  playbookSchema,
   PlaybooksSection,
-  playbooksAction,
   playbooksPageData,
   type PlaybookActionData,
 } from "~/modules/playbooks";
+import {
+  countPlaybooks,
+  createPlaybook,
+  deletePlaybook,
+  getPlaybook,
+  MAX_PLAYBOOKS,
+  removeIndicator,
+  setPlaybookEnabled,
+  updatePlaybook,
+} from "~/modules/playbooks/playbooks.server";
+import { audit } from "~/modules/audit";
+import type { Role } from "~/lib/permissions";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -47,6 +65,82 @@ type ActionData =
   | PlaybookActionData
   | RuleTestActionData
   | PlaceholderActionData;
+
+type Ctx = { tenant: { id: string; role: Role | null | undefined }; user: { id: string; email: string } };
+
+const done = (message: string) => Response.json({ intent: "playbook", message } satisfies PlaybookActionData);
+
+/** The playbook intents of the page: each checks its own role (approving is for owners and admins). */
+function playbooksAction(ctx: Ctx, form: FormData, intent: string, ip: string | null): Response {
+  const tenantId = ctx.tenant.id;
+  const id = String(form.get("id") ?? "").slice(0, 100);
+  if (intent === "run-approve" || intent === "run-reject") {
+    try {
+      const run = decideRun(
+        tenantId,
+        id,
+        { userId: ctx.user.id, email: ctx.user.email, role: ctx.tenant.role, ip },
+        intent === "run-approve" ? "approve" : "reject",
+      );
+      return done(
+        intent === "run-approve"
+          ? `Run of “${run.playbookName}” approved: its next steps run now.`
+          : `Run of “${run.playbookName}” rejected: its remaining steps were skipped.`,
+      );
+    } catch (error) {
+      const e = domainFieldError(error);
+      if (e.status === 403) throw forbidden(e.message);
+      return Response.json({ intent: "playbook", message: e.message } satisfies PlaybookActionData, {
+        status: e.status,
+      });
+    }
+  }
+  if (!canPlaybook(ctx.tenant.role, "manage")) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE.manage);
+  const who = { tenantId, userId: ctx.user.id, ip };
+  if (intent === "playbook-save") {
+    const editId = id || null;
+    const values = playbookFromForm(form);
+    const parsed = playbookSchema.safeParse(values);
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (parsed.success) Object.assign(errors, checkReferences(tenantId, parsed.data));
+    if (!editId && countPlaybooks(tenantId) >= MAX_PLAYBOOKS)
+      errors.form = `An organization keeps at most ${MAX_PLAYBOOKS} playbooks`;
+    if (editId && !getPlaybook(tenantId, editId)) errors.form = "This playbook no longer exists";
+    if (!parsed.success || Object.keys(errors).length)
+      return Response.json({ intent: "playbook", errors, values, editId } satisfies PlaybookActionData, {
+        status: 400,
+      });
+    const row = editId
+      ? updatePlaybook(tenantId, editId, parsed.data)!
+      : createPlaybook(tenantId, parsed.data, ctx.user.id);
+    audit({
+      ...who,
+      action: editId ? "playbook.updated" : "playbook.created",
+      detail: { playbookId: row.id, name: row.name },
+    });
+    return done(`Playbook “${row.name}” ${editId ? "saved" : "created"}.`);
+  }
+  if (intent === "playbook-enable" || intent === "playbook-disable") {
+    const row = setPlaybookEnabled(tenantId, id, intent === "playbook-enable");
+    if (!row) return Response.json({ intent: "playbook", message: "No such playbook" }, { status: 404 });
+    audit({ ...who, action: `playbook.${row.enabled ? "enabled" : "disabled"}`, detail: { playbookId: row.id } });
+    return done(`Playbook “${row.name}” ${row.enabled ? "enabled" : "disabled"}.`);
+  }
+  if (intent === "playbook-delete") {
+    const row = getPlaybook(tenantId, id);
+    if (!row || !deletePlaybook(tenantId, id))
+      return Response.json({ intent: "playbook", message: "No such playbook" }, { status: 404 });
+    audit({ ...who, action: "playbook.deleted", detail: { playbookId: id, name: row.name } });
+    return done(`Playbook “${row.name}” deleted.`);
+  }
+  if (intent === "indicator-remove") {
+    if (!removeIndicator(tenantId, id))
+      return Response.json({ intent: "playbook", message: "No such indicator" }, { status: 404 });
+    audit({ ...who, action: "playbook.indicator_removed", detail: { indicatorId: id } });
+    return done("Indicator removed from the watchlist.");
+  }
+  return Response.json({ intent: "playbook", message: "Unknown action" }, { status: 400 });
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireAppRoute(request, "/siem-soar");
