@@ -10,7 +10,10 @@ import { badRequest, domainFieldError, forbidden, readForm } from "~/lib/http.se
 import { canDetection, DETECTION_PERMISSION_MESSAGE } from "~/modules/detection";
 import { importRuleFiles, ruleLibrary, type ImportResult } from "~/modules/detection/library.server";
 import { deleteRule, setRuleEnabled } from "~/modules/detection/rules.server";
-import { DETECTION_PAGE_INTENTS, detectionPageAction, detectionPageData } from "~/modules/detection/page.server";
+import { DETECTION_PAGE_INTENTS, detectionPageData } from "~/modules/detection/page.server";
+import { parsePlaceholder, removePlaceholder, savePlaceholder } from "~/modules/detection/placeholders.server";
+import { testRuleOnEvent } from "~/modules/detection/rule-test.server";
+
 import { RuleTestSection, type RuleTestActionData } from "~/modules/detection/components/rule-test-section";
 import { PlaceholdersSection, type PlaceholderActionData } from "~/modules/detection/components/placeholders-section";
 import { clientIp } from "~/lib/request.server";
@@ -66,12 +69,12 @@ type ActionData =
   | RuleTestActionData
   | PlaceholderActionData;
 
-type Ctx = { tenant: { id: string; role: Role | null | undefined }; user: { id: string; email: string } };
+type PlaybookCtx = { tenant: { id: string; role: Role | null | undefined }; user: { id: string; email: string } };
 
 const done = (message: string) => Response.json({ intent: "playbook", message } satisfies PlaybookActionData);
 
 /** The playbook intents of the page: each checks its own role (approving is for owners and admins). */
-function playbooksAction(ctx: Ctx, form: FormData, intent: string, ip: string | null): Response {
+function playbooksAction(ctx: PlaybookCtx, form: FormData, intent: string, ip: string | null): Response {
   const tenantId = ctx.tenant.id;
   const id = String(form.get("id") ?? "").slice(0, 100);
   if (intent === "run-approve" || intent === "run-reject") {
@@ -140,6 +143,69 @@ function playbooksAction(ctx: Ctx, form: FormData, intent: string, ip: string | 
     return done("Indicator removed from the watchlist.");
   }
   return Response.json({ intent: "playbook", message: "Unknown action" }, { status: 400 });
+}
+
+const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+
+/** The rule test and the placeholder intents of the page. */
+function detectionPageAction(ctx: PlaybookCtx, form: FormData, intent: string, ip: string | null): Response {
+  const tenantId = ctx.tenant.id;
+  if (intent === "test-rule") {
+    if (!canDetection(ctx.tenant.role, "hunt")) throw forbidden(DETECTION_PERMISSION_MESSAGE.hunt);
+    // the pasted event is echoed back into the form: cut to the cap plus one so an oversize paste still reads as one
+    const values = {
+      ruleId: text(form, "ruleId", 100),
+      eventId: text(form, "eventId", 200),
+      eventJson: text(form, "eventJson", 256 * 1024 + 1),
+    };
+    const r = testRuleOnEvent(tenantId, values);
+    if (!r.ok)
+      return Response.json({ intent: "test-rule", values, errors: r.errors } satisfies RuleTestActionData, {
+        status: r.status,
+      });
+    return Response.json({ intent: "test-rule", values, result: r } satisfies RuleTestActionData);
+  }
+  if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
+  const name = text(form, "name", 100).trim();
+  if (intent === "placeholder-delete") {
+    const r = removePlaceholder(tenantId, name);
+    if (r === null)
+      return Response.json(
+        { intent: "placeholder", errors: { form: `No placeholder %${name}%.` } } satisfies PlaceholderActionData,
+        { status: 404 },
+      );
+    if ("usedBy" in r)
+      return Response.json(
+        {
+          intent: "placeholder",
+          errors: {
+            form: `%${name}% is used by ${r.usedBy.map((t) => `“${t}”`).join(", ")}: delete or change those rules first.`,
+          },
+        } satisfies PlaceholderActionData,
+        { status: 409 },
+      );
+    audit({ action: "detection.placeholder_removed", tenantId, userId: ctx.user.id, ip, detail: { name } });
+    return Response.json({ intent: "placeholder", message: `%${name}% removed.` } satisfies PlaceholderActionData);
+  }
+  const values = { name, values: text(form, "values", 1024 * 1024) };
+  const parsed = parsePlaceholder(values.name, values.values);
+  const saved = "errors" in parsed ? parsed : savePlaceholder(tenantId, parsed.name, parsed.values);
+  if ("errors" in saved)
+    return Response.json({ intent: "placeholder", values, errors: saved.errors } satisfies PlaceholderActionData, {
+      status: 400,
+    });
+  const p = parsed as { name: string; values: string[] };
+  audit({
+    action: "detection.placeholder_saved",
+    tenantId,
+    userId: ctx.user.id,
+    ip,
+    detail: { name: p.name, values: p.values.length },
+  });
+  return Response.json({
+    intent: "placeholder",
+    message: `%${p.name}% saved with ${p.values.length} value${p.values.length === 1 ? "" : "s"}: rules using it now match these.`,
+  } satisfies PlaceholderActionData);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
