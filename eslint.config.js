@@ -42,7 +42,6 @@ const PAGE_CODE_NOT_YET_MOVED = [
   "app/modules/compliance/route.server.ts",
   "app/modules/detection/api.server.ts",
   "app/modules/events/api.server.ts",
-  "app/modules/events/route.server.ts",
   "app/modules/incidents/api.server.ts",
   "app/modules/incidents/evidence.server.ts",
   "app/modules/incidents/route.server.ts",

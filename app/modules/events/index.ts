@@ -67,5 +67,5 @@ export {
 } from "./anomalies.server";
 export { canEvents, EVENTS_DENIED } from "./permissions";
 export { registerEventJobs, EVENTS_RETENTION_JOB } from "./jobs.server";
-export { logsLoader, logsAction } from "./route.server";
-export type { LogsActionResult } from "./route.server";
+export { logsPageData, LogsIntent, AnomalyStatusSchema, RetentionSchema } from "./page-data.server";
+export type { LogsActionResult } from "./page-data.server";
