@@ -48,7 +48,6 @@ const PAGE_CODE_NOT_YET_MOVED = [
   "app/modules/phishing/route.server.ts",
   "app/modules/privacy/intake-route.server.ts",
   "app/modules/privacy/route.server.ts",
-  "app/modules/vulnerability/deps/upload-errors.server.ts",
   "app/modules/vulnerability/route.server.ts",
 ];
 
