@@ -2,7 +2,8 @@
 // layers (eslint-plugin-boundaries):
 //   app/routes -> app/modules/<name> -> app/lib -> db
 // app/lib holds infrastructure and catalogues only and imports no module; a
-// module reaches another module only through its index.ts. Formatting is
+// module reaches another module only through its index.ts, and imports only
+// its own tables (app/modules/<name>/schema.ts), never @db/schema. Formatting is
 // Prettier's (npm run format), not ESLint's.
 import path from "node:path";
 import js from "@eslint/js";
@@ -31,6 +32,7 @@ const REQUEST_READERS = [
   "app/modules/alerts/stream-admission.server.ts",
   "app/modules/events/ingest.server.ts",
   "app/modules/vulnerability/deps/upload-body.server.ts",
+  "app/modules/operator/access.server.ts",
 ];
 
 /**
@@ -50,6 +52,14 @@ const PAGE_CODE_NOT_YET_MOVED = [
   "app/modules/privacy/route.server.ts",
   "app/modules/vulnerability/route.server.ts",
 ];
+
+/** A module imports only its own ./schema (issue 27 item 1). */
+const OWN_SCHEMA_MESSAGE =
+  "A module imports only its own ./schema; use the owning module's functions for other tables.";
+const OWN_SCHEMA_ONLY = {
+  path: { name: "@db/schema", allowTypeImports: true, message: OWN_SCHEMA_MESSAGE },
+  pattern: { regex: "(^|/)db/schema$", allowTypeImports: true, message: OWN_SCHEMA_MESSAGE },
+};
 
 export default tseslint.config(
   {
@@ -91,6 +101,23 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // Each module owns its tables (app/modules/<name>/schema.ts): a module imports only its own schema and reaches
+    // other modules' tables through their functions (raiseAlert, getAlerts, listMembers...). db/schema.ts re-exports
+    // every table for drizzle-kit and the database handle only; another module's schema.ts is already out of reach
+    // (boundaries: a module's public face is its index). Types (Role) are not tables. Tests seed any table.
+    files: ["app/modules/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [OWN_SCHEMA_ONLY.path],
+          patterns: [OWN_SCHEMA_ONLY.pattern],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {
@@ -105,7 +132,9 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          // A later no-restricted-imports replaces the earlier one for these files: the schema rule is repeated.
           paths: [
+            OWN_SCHEMA_ONLY.path,
             ...["@remix-run/node", "@remix-run/server-runtime", "@remix-run/express"].map((name) => ({
               name,
               allowTypeImports: true,
@@ -116,6 +145,7 @@ export default tseslint.config(
               message: "HTTP answers belong in the route file; a module throws a DomainError (app/lib/errors.ts).",
             })),
           ],
+          patterns: [OWN_SCHEMA_ONLY.pattern],
         },
       ],
       "no-restricted-syntax": [
@@ -139,6 +169,9 @@ export default tseslint.config(
       "import/resolver": { [resolver]: {} },
       "boundaries/elements": [
         { type: "route", pattern: "app/routes" },
+        // The module registry and the permission vocabulary it assembles: files beside the module folders.
+        { type: "registry", pattern: "app/modules/registry.server.ts", mode: "file" },
+        { type: "vocabulary", pattern: "app/modules/permissions.ts", mode: "file" },
         { type: "module", pattern: "app/modules/*", capture: ["name"] },
         { type: "components", pattern: "app/components" },
         { type: "lib", pattern: "app/lib" },
@@ -151,7 +184,12 @@ export default tseslint.config(
         { type: "tests", pattern: "tests" },
         { type: "bench", pattern: "bench" },
       ],
-      "boundaries/files": [{ category: "test", pattern: "**/*.test.{ts,tsx}" }],
+      "boundaries/files": [
+        { category: "test", pattern: "**/*.test.{ts,tsx}" },
+        // Table declarations: each module's schema.ts, the job table beside its runner, and db/schema.ts
+        // (re-exports them all for drizzle-kit).
+        { category: "schema", pattern: ["app/modules/*/schema.ts", "app/lib/*.schema.ts", "db/schema.ts"] },
+      ],
     },
     rules: {
       "boundaries/dependencies": [
@@ -176,6 +214,27 @@ export default tseslint.config(
             { from: { element: { type: "components" } }, allow: [to("lib")] },
             { from: { element: { type: "module" } }, allow: [to("lib"), to("components"), to("db")] },
             { from: { element: { type: "lib" } }, allow: [to("db")] },
+            // The vocabulary reads each module's permission declaration (a leaf); anyone may ask it `can`.
+            {
+              from: { element: { type: "vocabulary" } },
+              allow: [to("lib"), { to: { element: { type: "module", fileInternalPath: "permissions.ts" } } }],
+            },
+            {
+              from: { element: { types: { anyOf: ["app", "route", "module", "server"] } } },
+              allow: [to("vocabulary")],
+            },
+            // The registry lists every module through its public face; only the app's start imports it.
+            {
+              from: { element: { type: "registry" } },
+              allow: [
+                to("lib"),
+                to("vocabulary"),
+                { to: { element: { type: "module", fileInternalPath: "index.ts" } } },
+                { to: { element: { type: "module", fileInternalPath: "index.server.ts" } } },
+                { to: { element: { type: "module", fileInternalPath: "permissions.ts" } } },
+              ],
+            },
+            { from: { element: { type: "app" } }, allow: [to("registry")] },
             { from: { element: { type: "server" } }, allow: [to("server"), to("lib"), to("db")] },
             { from: { element: { type: "scripts" } }, allow: [to("lib"), to("db")] },
             // Tests and benchmarks reach anything they exercise.
@@ -184,6 +243,9 @@ export default tseslint.config(
               allow: { to: { element: { types: "*" } } },
             },
             { from: { file: { categories: "test" } }, allow: { to: { element: { types: "*" } } } },
+            // A table's foreign keys name other modules' tables, and db/schema.ts re-exports every table:
+            // schema files may import each other (and nothing else may reach another module's schema.ts).
+            { from: { file: { categories: "schema" } }, allow: { to: { file: { categories: "schema" } } } },
           ],
         },
       ],

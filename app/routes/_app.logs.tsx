@@ -3,12 +3,12 @@
  * see and triage anomalies, set the retention.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { can } from "~/modules/permissions";
 import { limitWrites } from "~/lib/api.server";
 import { appRoute } from "~/lib/app-routes";
 import { readForm } from "~/lib/http.server";
 import {
   AnomalyStatusSchema,
-  canEvents,
   EVENTS_DENIED,
   logsPageData,
   LogsIntent,
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const fail = (errors: Record<string, string>, status = 400) =>
     data<LogsActionResult>({ intent: intent.data, errors }, { status });
   if (intent.data === "anomaly-status") {
-    if (!canEvents(ctx.tenant.role, "triage")) return fail({ form: EVENTS_DENIED.triage }, 403);
+    if (!can(ctx.tenant.role, "anomaly", "triage")) return fail({ form: EVENTS_DENIED.triage }, 403);
     limitWrites(ctx.user.id);
     const parsed = AnomalyStatusSchema.safeParse({ id: form.get("id"), status: form.get("status") });
     if (!parsed.success) return fail({ form: "Choose an anomaly and a status" });
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }[parsed.data.status];
     return data<LogsActionResult>({ intent: intent.data, ok: `Anomaly ${word}.` });
   }
-  if (!canEvents(ctx.tenant.role, "configure")) return fail({ form: EVENTS_DENIED.configure }, 403);
+  if (!can(ctx.tenant.role, "event", "configure")) return fail({ form: EVENTS_DENIED.configure }, 403);
   limitWrites(ctx.user.id);
   const parsed = RetentionSchema.safeParse({ days: form.get("days") });
   if (!parsed.success) return fail({ days: parsed.error.issues[0]?.message ?? "Enter a number of days" });

@@ -6,7 +6,7 @@ import { FormField } from "~/components/form-field";
 import { SettingsNotice, type SettingsResult } from "~/components/settings-notice";
 import { limitWrites } from "~/lib/api.server";
 import { domainFieldError, readForm } from "~/lib/http.server";
-import { can } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { PLAN_DISPLAY_NAME, TRIAL_DAYS } from "~/lib/plans";
 import { clientIp } from "~/lib/request.server";
 import {
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     effectivePlan: PLAN_DISPLAY_NAME[ctx.effectivePlan],
     trial: ctx.trial,
     otherSessions: Math.max(0, countActiveSessions(ctx.user.id) - 1),
-    canStartTrial: can(role, "manageOrganization"),
+    canStartTrial: can(role, "organization", "manage"),
     // One trial per person, and only with a verified address (trials.server.ts): the button is replaced by the reason.
     trialUnavailable: hasUsedTrial(ctx.user.id)
       ? TRIAL_ALREADY_USED_BY_PERSON
@@ -115,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return ok(`Signed out ${n} other session${n === 1 ? "" : "s"}.`);
     }
     case "start-trial": {
-      if (!can(ctx.tenant.role, "manageOrganization"))
+      if (!can(ctx.tenant.role, "organization", "manage"))
         return fail({ trial: "Only an owner of the organization can start its trial." }, 403);
       try {
         startTrial(ctx.tenant.id, Date.now(), { startedBy: ctx.user.id });

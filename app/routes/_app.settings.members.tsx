@@ -7,15 +7,8 @@ import { Check, Minus } from "~/components/ui/icons";
 import { StatusBadge } from "~/components/ui/severity-badge";
 import { limitWrites } from "~/lib/api.server";
 import { domainFieldError, readForm } from "~/lib/http.server";
-import {
-  can,
-  INVITABLE_ROLES,
-  PERMISSION_ACTIONS,
-  PERMISSION_LABEL,
-  ROLE_LABEL,
-  ROLES,
-  type Role,
-} from "~/lib/permissions";
+import { INVITABLE_ROLES, ROLE_LABEL, ROLES, type Role } from "~/lib/permissions";
+import { can, permissionRows, type PermissionRow } from "~/modules/permissions";
 import { linkOrigin, siteOrigin } from "~/lib/public-origin.server";
 import { clientIp } from "~/lib/request.server";
 import { useActionResult } from "~/lib/use-action-result";
@@ -43,7 +36,7 @@ const Intent = z.enum(INTENTS);
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request);
   const role = ctx.tenant.role;
-  const canManage = can(role, "invite");
+  const canManage = can(role, "member", "invite");
   return {
     tenant: { name: ctx.tenant.displayName, role },
     // Invitations wait for a verified address (the action checks again): the form says so up front.
@@ -57,7 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }))
       : [],
     canManage,
-    isOwner: can(role, "manageMembers"),
+    isOwner: can(role, "member", "manage"),
+    // The entity × action matrix itself (app/modules/permissions.ts), so the page cannot disagree with the checks.
+    permissionRows: permissionRows(),
   };
 }
 
@@ -77,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   switch (intent.data) {
     case "create-invite": {
-      if (!can(role, "invite")) return fail({ invite: "Only owners and admins can invite people." }, 403);
+      if (!can(role, "member", "invite")) return fail({ invite: "Only owners and admins can invite people." }, 403);
       const unverified = verificationBlock(ctx.user.id, "invite");
       if (unverified) return fail({ invite: unverified }, 403);
       const invited = z.enum(INVITABLE_ROLES).safeParse(form.get("role"));
@@ -109,14 +104,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     case "revoke-invite": {
-      if (!can(role, "invite")) return fail({ invite: "Only owners and admins can revoke invitations." }, 403);
+      if (!can(role, "member", "invite"))
+        return fail({ invite: "Only owners and admins can revoke invitations." }, 403);
       const id = z.string().min(1).max(100).safeParse(form.get("invitationId"));
       if (!id.success || !revokeInvitation(ctx.tenant.id, id.data)) return fail({ invite: "Resource not found" }, 404);
       return ok("Invitation revoked.");
     }
     case "change-role":
     case "remove-member": {
-      if (!can(role, "manageMembers")) return fail({ members: "Only owners can change roles or remove members." }, 403);
+      if (!can(role, "member", "manage"))
+        return fail({ members: "Only owners can change roles or remove members." }, 403);
       const userId = z.string().min(1).max(100).safeParse(form.get("userId"));
       if (!userId.success) return fail({ members: "Choose a member." });
       try {
@@ -136,8 +133,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** What each role may do: the permission table itself (app/lib/permissions.ts), so the page cannot disagree with the checks. */
-function RolePermissions({ yourRole }: { yourRole: Role }) {
+/** What each role may do: the rows of the entity × action matrix, as the loader read them. */
+function RolePermissions({ yourRole, rows }: { yourRole: Role; rows: PermissionRow[] }) {
   return (
     <div className="mt-5 border-t border-slate-100 pt-4" data-testid="role-permissions">
       <h3 className="font-semibold">What each role may do</h3>
@@ -159,14 +156,15 @@ function RolePermissions({ yourRole }: { yourRole: Role }) {
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {PERMISSION_ACTIONS.map((action) => (
-              <tr key={action}>
+            {rows.map((row) => (
+              <tr key={`${row.entity}.${row.action}`} data-permission={`${row.entity}.${row.action}`}>
                 <th scope="row" className="py-2 pr-3 font-normal">
-                  {PERMISSION_LABEL[action]}
+                  <span className="text-ink-muted">{row.entityLabel}: </span>
+                  {row.label}
                 </th>
                 {ROLES.map((r) => (
                   <td key={r} className="px-2 py-2 text-center">
-                    {can(r, action) ? (
+                    {row.allowed[r] ? (
                       <>
                         <Check className="inline h-4 w-4 text-ok" aria-hidden="true" />
                         <span className="sr-only">allowed</span>
@@ -254,7 +252,7 @@ export default function SettingsMembers() {
       </div>
       <SettingsNotice result={result} intent="change-role" />
       <SettingsNotice result={result} intent="remove-member" />
-      <RolePermissions yourRole={d.tenant.role} />
+      <RolePermissions yourRole={d.tenant.role} rows={d.permissionRows} />
       {d.canManage ? (
         <div className="mt-5 border-t border-slate-100 pt-4">
           <h3 className="font-semibold">Invite someone</h3>

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { can } from "~/modules/permissions";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import type { SettingsResult } from "~/components/settings-notice";
@@ -8,7 +9,6 @@ import { hasFeature } from "~/lib/plans";
 import { clientIp } from "~/lib/request.server";
 import { useActionResult } from "~/lib/use-action-result";
 import {
-  canManageTokens,
   createApiToken,
   CreateTokenSchema,
   MANAGE_TOKENS_DENIED,
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     data<SettingsResult>({ intent: intent.data, ok: message, ...(token ? { token } : {}) });
   if (!hasFeature(ctx.effectivePlan, "apiAccess"))
     return fail({ form: "API tokens come with the Business and Enterprise plans." }, 403);
-  if (!canManageTokens(ctx.tenant.role)) return fail({ form: MANAGE_TOKENS_DENIED }, 403);
+  if (!can(ctx.tenant.role, "apiToken", "manage")) return fail({ form: MANAGE_TOKENS_DENIED }, 403);
   const ip = clientIp(context);
   if (intent.data === "revoke-token") {
     const id = form.get("tokenId");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { SettingsNotice, type SettingsResult } from "~/components/settings-notice";
-import { can } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { hasFeature } from "~/lib/plans";
 import { useActionResult } from "~/lib/use-action-result";
 import { requireTenantContext } from "~/modules/tenants";
@@ -24,8 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     email: ctx.user.email,
     tenant: { name: ctx.tenant.displayName, role },
-    // The same two checks the admin layout makes: the plan feature and the role's "administer" permission.
-    canAdmin: can(role, "administer") && hasFeature(ctx.effectivePlan, "adminDashboard"),
+    // The same two checks the admin layout makes: the plan feature and the role's adminArea × open permission.
+    canAdmin: can(role, "adminArea", "open") && hasFeature(ctx.effectivePlan, "adminDashboard"),
   };
 }
 

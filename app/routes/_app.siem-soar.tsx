@@ -7,7 +7,8 @@ import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { appRoute } from "~/lib/app-routes";
 import { badRequest, domainFieldError, forbidden, readForm } from "~/lib/http.server";
-import { canDetection, DETECTION_PERMISSION_MESSAGE } from "~/modules/detection";
+import { DETECTION_PERMISSION_MESSAGE } from "~/modules/detection";
+import { can } from "~/modules/permissions";
 import { importRuleFiles, ruleLibrary, type ImportResult } from "~/modules/detection/library.server";
 import { deleteRule, setRuleEnabled } from "~/modules/detection/rules.server";
 import { DETECTION_PAGE_INTENTS, detectionPageData } from "~/modules/detection/page.server";
@@ -18,7 +19,6 @@ import { RuleTestSection, type RuleTestActionData } from "~/modules/detection/co
 import { PlaceholdersSection, type PlaceholderActionData } from "~/modules/detection/components/placeholders-section";
 import { clientIp } from "~/lib/request.server";
 import {
-  canPlaybook,
   checkReferences,
   decideRun,
   fieldErrors,
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editId = new URL(request.url).searchParams.get("edit");
   return {
     rules: ruleLibrary(tenantId),
-    canManage: canDetection(access.ctx.tenant.role, "manageRules"),
+    canManage: can(access.ctx.tenant.role, "detectionRule", "manage"),
     detection: detectionPageData(tenantId, access.ctx.tenant.role),
     playbooks: playbooksPageData(tenantId, access.ctx.tenant.role, editId ? editId.slice(0, 100) : null),
   };
@@ -98,7 +98,7 @@ function playbooksAction(ctx: PlaybookCtx, form: FormData, intent: string, ip: s
       });
     }
   }
-  if (!canPlaybook(ctx.tenant.role, "manage")) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE.manage);
+  if (!can(ctx.tenant.role, "playbook", "manage")) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE.manage);
   const who = { tenantId, userId: ctx.user.id, ip };
   if (intent === "playbook-save") {
     const editId = id || null;
@@ -151,7 +151,7 @@ const text = (form: FormData, name: string, max: number) => String(form.get(name
 function detectionPageAction(ctx: PlaybookCtx, form: FormData, intent: string, ip: string | null): Response {
   const tenantId = ctx.tenant.id;
   if (intent === "test-rule") {
-    if (!canDetection(ctx.tenant.role, "hunt")) throw forbidden(DETECTION_PERMISSION_MESSAGE.hunt);
+    if (!can(ctx.tenant.role, "hunt", "run")) throw forbidden(DETECTION_PERMISSION_MESSAGE.hunt);
     // the pasted event is echoed back into the form: cut to the cap plus one so an oversize paste still reads as one
     const values = {
       ruleId: text(form, "ruleId", 100),
@@ -165,7 +165,7 @@ function detectionPageAction(ctx: PlaybookCtx, form: FormData, intent: string, i
       });
     return Response.json({ intent: "test-rule", values, result: r } satisfies RuleTestActionData);
   }
-  if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
+  if (!can(ctx.tenant.role, "detectionRule", "manage")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
   const name = text(form, "name", 100).trim();
   if (intent === "placeholder-delete") {
     const r = removePlaceholder(tenantId, name);
@@ -216,7 +216,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (PLAYBOOK_INTENTS.has(intent)) return playbooksAction(ctx, form, intent, clientIp(context));
   // the rule test needs only analysis rights; placeholders check rule management (detection/page.server.ts)
   if (DETECTION_PAGE_INTENTS.has(intent)) return detectionPageAction(ctx, form, intent, clientIp(context));
-  if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
+  if (!can(ctx.tenant.role, "detectionRule", "manage")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
   const tenantId = ctx.tenant.id;
   if (intent === "upload") {
     const files: { name: string; bytes: Uint8Array }[] = [];
@@ -328,7 +328,7 @@ export default function SiemSoar() {
           </EmptyState>
         ) : (
           <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="stack-table w-full text-left text-sm">
               <caption className="sr-only">Detection rules</caption>
               <thead>
                 <tr className="text-xs text-ink-muted">

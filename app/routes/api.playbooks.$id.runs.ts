@@ -1,13 +1,14 @@
 /** GET /api/playbooks/:id/runs?limit= -> { runs: [{ id, status, trigger, steps: [{ type, outcome, message }] }] }. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { can } from "~/modules/permissions";
 import { badRequest, forbidden, json, notFound } from "~/lib/http.server";
-import { canPlaybook, PLAYBOOK_PERMISSION_MESSAGE } from "~/modules/playbooks";
+import { PLAYBOOK_PERMISSION_MESSAGE } from "~/modules/playbooks";
 import { getPlaybook, listRuns, runView } from "~/modules/playbooks/playbooks.server";
 import { requireTenantContext } from "~/modules/tenants";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request, { feature: "teamMonitoring", api: true });
-  if (!canPlaybook(ctx.tenant.role, "view")) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE.view);
+  if (!can(ctx.tenant.role, "playbook", "view")) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE.view);
   const id = params.id ?? "";
   if (!getPlaybook(ctx.tenant.id, id)) return notFound();
   const raw = new URL(request.url).searchParams.get("limit");

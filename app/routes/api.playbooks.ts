@@ -5,12 +5,12 @@
  * Bad input is 400 { message, code: "VALIDATION_ERROR" } naming the field.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { can } from "~/modules/permissions";
 import { limitWrites } from "~/lib/api.server";
 import { badRequest, forbidden, json, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit";
 import {
-  canPlaybook,
   checkReferences,
   fieldErrors,
   PLAYBOOK_PERMISSION_MESSAGE,
@@ -30,7 +30,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 async function context(request: Request, action: PlaybookAction) {
   const ctx = await requireTenantContext(request, { feature: "teamMonitoring", api: true });
-  if (!canPlaybook(ctx.tenant.role, action)) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE[action]);
+  if (!can(ctx.tenant.role, "playbook", action)) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE[action]);
   return ctx;
 }
 

@@ -4,6 +4,7 @@
  */
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { can } from "~/modules/permissions";
 import { limitWrites } from "~/lib/api.server";
 import {
   badRequest,
@@ -19,7 +20,7 @@ import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit";
 import { PatchRequestSchema } from "~/modules/privacy/validation";
-import { canPrivacy, PERMISSION_MESSAGE, type PrivacyAction } from "~/modules/privacy/permissions";
+import { PERMISSION_MESSAGE, type PrivacyAction } from "~/modules/privacy/permissions";
 import { getRequest, updateRequest } from "~/modules/privacy/requests.server";
 import { checkPrivacyDeadlines } from "~/modules/privacy/deadlines.server";
 
@@ -27,7 +28,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 async function context(request: Request, action: PrivacyAction) {
   const ctx = await requireTenantContext(request, { feature: "privacyGuard", api: true });
-  if (!canPrivacy(ctx.tenant.role, action)) throw forbidden(PERMISSION_MESSAGE[action]);
+  if (!can(ctx.tenant.role, "privacyRequest", action)) throw forbidden(PERMISSION_MESSAGE[action]);
   return ctx;
 }
 

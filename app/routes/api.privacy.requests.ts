@@ -5,6 +5,7 @@
  * first problem.
  */
 import { z } from "zod";
+import { can } from "~/modules/permissions";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { limitWrites } from "~/lib/api.server";
 import {
@@ -20,7 +21,7 @@ import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit";
 import { JurisdictionSchema, CreateRequestSchema } from "~/modules/privacy/validation";
-import { canPrivacy, PERMISSION_MESSAGE, type PrivacyAction } from "~/modules/privacy/permissions";
+import { PERMISSION_MESSAGE, type PrivacyAction } from "~/modules/privacy/permissions";
 import { createRequest, listRequests } from "~/modules/privacy/requests.server";
 import { checkPrivacyDeadlines } from "~/modules/privacy/deadlines.server";
 import { STATUSES } from "~/modules/privacy/types";
@@ -29,7 +30,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 async function context(request: Request, action: PrivacyAction) {
   const ctx = await requireTenantContext(request, { feature: "privacyGuard", api: true });
-  if (!canPrivacy(ctx.tenant.role, action)) throw forbidden(PERMISSION_MESSAGE[action]);
+  if (!can(ctx.tenant.role, "privacyRequest", action)) throw forbidden(PERMISSION_MESSAGE[action]);
   return ctx;
 }
 

@@ -4,6 +4,7 @@
  * Owners and admins, plans with API access.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { can } from "~/modules/permissions";
 import { limitWrites } from "~/lib/api.server";
 import {
   badRequest,
@@ -15,18 +16,12 @@ import {
   readJsonBody,
 } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
-import {
-  canManageTokens,
-  createApiToken,
-  CreateTokenSchema,
-  listApiTokens,
-  MANAGE_TOKENS_DENIED,
-} from "~/modules/api-tokens";
+import { createApiToken, CreateTokenSchema, listApiTokens, MANAGE_TOKENS_DENIED } from "~/modules/api-tokens";
 import { requireTenantContext } from "~/modules/tenants";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request, { feature: "apiAccess", api: true });
-  if (!canManageTokens(ctx.tenant.role)) throw forbidden(MANAGE_TOKENS_DENIED);
+  if (!can(ctx.tenant.role, "apiToken", "manage")) throw forbidden(MANAGE_TOKENS_DENIED);
   return json(
     listApiTokens(ctx.tenant.id).map(({ id, name, scopes, createdAt, lastUsedAt }) => ({
       id,
@@ -41,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed();
   const ctx = await requireTenantContext(request, { feature: "apiAccess", api: true });
-  if (!canManageTokens(ctx.tenant.role)) throw forbidden(MANAGE_TOKENS_DENIED);
+  if (!can(ctx.tenant.role, "apiToken", "manage")) throw forbidden(MANAGE_TOKENS_DENIED);
   limitWrites(ctx.user.id);
   const parsed = CreateTokenSchema.safeParse(await readJsonBody(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));

@@ -18,5 +18,6 @@ export {
 } from "./tokens.server";
 export type { TokenScope, TokenListItem, CreatedToken, ResolvedToken } from "./tokens.server";
 export { CreateTokenSchema } from "./schemas.server";
-export { canManageTokens, MANAGE_TOKENS_DENIED, SCOPE_NEEDS, roleCoversScopes } from "./permissions";
+export { apiTokenPermissions, MANAGE_TOKENS_DENIED } from "./permissions";
+export { SCOPE_NEEDS, roleCoversScopes } from "./tokens.server";
 export { tokensSettings } from "./settings.server";

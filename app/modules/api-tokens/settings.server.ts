@@ -4,14 +4,14 @@
  */
 import { hasFeature, type Plan } from "~/lib/plans";
 import type { Role } from "~/lib/permissions";
-import { canManageTokens } from "./permissions";
+import { can } from "~/modules/permissions";
 import { listApiTokens } from "./tokens.server";
 
 type Ctx = { tenant: { id: string; role: Role }; effectivePlan: Plan; user: { id: string } };
 
 export function tokensSettings(ctx: Ctx) {
   const available = hasFeature(ctx.effectivePlan, "apiAccess");
-  const canManage = available && canManageTokens(ctx.tenant.role);
+  const canManage = available && can(ctx.tenant.role, "apiToken", "manage");
   return {
     available,
     canManage,

@@ -7,14 +7,14 @@ import type { Role } from "~/lib/permissions";
 
 import { latestEvents } from "~/modules/events";
 
-import { canDetection } from "./permissions";
+import { can } from "~/modules/permissions";
 import { listPlaceholders } from "./placeholders.server";
 
 export const DETECTION_PAGE_INTENTS = new Set(["test-rule", "placeholder-save", "placeholder-delete"]);
 
 /** What the page shows for these sections. */
 export function detectionPageData(tenantId: string, role: Role | null | undefined) {
-  const canTest = canDetection(role, "hunt");
+  const canTest = can(role, "hunt", "run");
   return {
     canTest,
     placeholders: listPlaceholders(tenantId),

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { AppRouteAccess } from "~/modules/tenants";
 
 import { ANOMALY_LABEL, listAnomalies } from "./anomalies.server";
-import { canEvents } from "./permissions";
+import { can } from "~/modules/permissions";
 import { RANGES, type RangeKey } from "./ranges";
 import { QueryError } from "./search";
 import { MAX_PAGE, PAGE_SIZE, searchEvents } from "./search.server";
@@ -102,8 +102,8 @@ export function logsPageData(ctx: PageCtx, searchParams: URLSearchParams) {
     })),
     quota: quotaState(tenantId, ctx.effectivePlan, now),
     retentionDays: getRetentionDays(tenantId),
-    canTriage: canEvents(role, "triage"),
-    canConfigure: canEvents(role, "configure"),
+    canTriage: can(role, "anomaly", "triage"),
+    canConfigure: can(role, "event", "configure"),
     anomalies: anomalies.map((a) => ({
       id: a.id,
       type: a.type,

@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { pwnedHashes } from "@db/schema";
+import { pwnedHashes } from "./schema";
 import type { DB } from "~/lib/db.server";
 import { importHashLinesSync } from "./range-import";
 

@@ -6,7 +6,7 @@
 import type { Role } from "~/lib/permissions";
 import { listChannels } from "~/modules/alerts";
 import { getRule } from "~/modules/detection";
-import { canPlaybook } from "./permissions";
+import { can } from "~/modules/permissions";
 import { getPlaybook, listIndicators, listPlaybooks, listRuns, playbookView, runView } from "./playbooks.server";
 
 export function playbooksPageData(tenantId: string, role: Role | null | undefined, editId: string | null) {
@@ -17,8 +17,8 @@ export function playbooksPageData(tenantId: string, role: Role | null | undefine
     indicators: listIndicators(tenantId),
     channels: listChannels(tenantId).map((c) => ({ id: c.id, name: c.name, type: c.type })),
     editing: editing ? playbookView(editing) : null,
-    canManage: canPlaybook(role, "manage"),
-    canApprove: canPlaybook(role, "approve"),
+    canManage: can(role, "playbook", "manage"),
+    canApprove: can(role, "playbook", "approve"),
   };
 }
 export type PlaybooksPageData = ReturnType<typeof playbooksPageData>;

@@ -1,5 +1,5 @@
 import { sidebarRoutes } from "~/lib/app-routes";
-import { displayTenantName, hasFeature, PLAN_DISPLAY_NAME } from "~/lib/plans";
+import { allowanceMessageFor, displayTenantName, hasFeature, PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { parseSidebarState } from "~/lib/sidebar-state";
 import type { ShellData } from "~/components/shell/app-shell";
 import type { TenantContext } from "./tenant-context.server";
@@ -20,7 +20,7 @@ export function shellData(ctx: TenantContext, cookieHeader: string | null): Shel
     allowance: {
       label: ctx.allowance.label,
       reached: ctx.allowance.reached,
-      upgradeMessage: ctx.allowance.upgradeMessage,
+      upgradeMessage: allowanceMessageFor(ctx.allowance, ctx.effectivePlan),
     },
     nav: sidebarRoutes()
       .filter((r) => !r.feature || hasFeature(ctx.effectivePlan, r.feature))
