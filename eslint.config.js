@@ -17,6 +17,50 @@ const resolver = path.resolve(import.meta.dirname, "eslint.resolver.cjs");
 /** A layer selector for boundaries/dependencies. */
 const to = (type, extra = {}) => ({ to: { element: { type, ...extra } } });
 
+/**
+ * One home for page code (README "Where a page's server code lives"): loaders and actions are in app/routes;
+ * module code neither receives a Request nor builds a Response. These module files are the access gates (who is
+ * asking, may they, is there room) and the streaming body readers: they read the request or throw its answer.
+ */
+const REQUEST_READERS = [
+  "app/modules/tenants/tenant-context.server.ts",
+  "app/modules/tenants/app-route.server.ts",
+  "app/modules/tenants/body-admission.server.ts",
+  "app/modules/accounts/auth.server.ts",
+  "app/modules/accounts/email-verification.server.ts",
+  "app/modules/page-cache/page-cache.server.ts",
+  "app/modules/alerts/stream-admission.server.ts",
+  "app/modules/events/ingest.server.ts",
+  "app/modules/vulnerability/deps/upload-body.server.ts",
+  "app/modules/operator/access.server.ts",
+];
+
+/**
+ * Page code still in modules, waiting to move into its route files (issue 27 item 4). The list only shrinks:
+ * a file leaves it when its loaders and actions are in app/routes.
+ */
+const PAGE_CODE_NOT_YET_MOVED = [
+  "app/modules/alerts/api.server.ts",
+  "app/modules/compliance/route.server.ts",
+  "app/modules/detection/api.server.ts",
+  "app/modules/events/api.server.ts",
+  "app/modules/incidents/api.server.ts",
+  "app/modules/incidents/evidence.server.ts",
+  "app/modules/incidents/route.server.ts",
+  "app/modules/phishing/route.server.ts",
+  "app/modules/privacy/intake-route.server.ts",
+  "app/modules/privacy/route.server.ts",
+  "app/modules/vulnerability/route.server.ts",
+];
+
+/** A module imports only its own ./schema (issue 27 item 1). */
+const OWN_SCHEMA_MESSAGE =
+  "A module imports only its own ./schema; use the owning module's functions for other tables.";
+const OWN_SCHEMA_ONLY = {
+  path: { name: "@db/schema", allowTypeImports: true, message: OWN_SCHEMA_MESSAGE },
+  pattern: { regex: "(^|/)db/schema$", allowTypeImports: true, message: OWN_SCHEMA_MESSAGE },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,20 +111,8 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            {
-              name: "@db/schema",
-              allowTypeImports: true,
-              message: "A module imports only its own ./schema; use the owning module's functions for other tables.",
-            },
-          ],
-          patterns: [
-            {
-              regex: "(^|/)db/schema$",
-              allowTypeImports: true,
-              message: "A module imports only its own ./schema; use the owning module's functions for other tables.",
-            },
-          ],
+          paths: [OWN_SCHEMA_ONLY.path],
+          patterns: [OWN_SCHEMA_ONLY.pattern],
         },
       ],
     },
@@ -91,6 +123,43 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["app/modules/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", ...REQUEST_READERS, ...PAGE_CODE_NOT_YET_MOVED],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          // A later no-restricted-imports replaces the earlier one for these files: the schema rule is repeated.
+          paths: [
+            OWN_SCHEMA_ONLY.path,
+            ...["@remix-run/node", "@remix-run/server-runtime", "@remix-run/express"].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: "Loaders, actions and responses belong in the route file (README: where page code lives).",
+            })),
+            ...["~/lib/http.server", "~/lib/api.server"].map((name) => ({
+              name,
+              message: "HTTP answers belong in the route file; a module throws a DomainError (app/lib/errors.ts).",
+            })),
+          ],
+          patterns: [OWN_SCHEMA_ONLY.pattern],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference[typeName.name=/^(Request|LoaderFunctionArgs|ActionFunctionArgs|TypedResponse)$/]",
+          message:
+            "A module service takes the tenant id, the actor and plain values, never the request (README: where page code lives).",
+        },
+        {
+          selector: "NewExpression[callee.name='Response']",
+          message: "HTTP answers belong in the route file; a module throws a DomainError (app/lib/errors.ts).",
+        },
+      ],
     },
   },
   {

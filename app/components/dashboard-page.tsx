@@ -6,9 +6,9 @@ import { MetricCard } from "~/components/metric-card";
 import { EmptyState } from "~/components/module-page";
 import { PREFETCH_DELAY_MS, SECONDARY_PREFETCH_DELAY_MS, apiRequest } from "~/lib/api-client";
 import { useApiQuery } from "~/lib/use-api-query";
-import type { loadDashboard } from "~/modules/dashboard";
+import type { dashboardPage } from "~/modules/dashboard";
 
-type Data = Awaited<ReturnType<typeof loadDashboard>>;
+type Data = ReturnType<typeof dashboardPage>;
 
 /** Prefetches after load (docs/product.md §9): the dashboard summary at 1 s, secondary pages at 2 s. */
 function useDelayedFlag(ms: number) {

@@ -164,3 +164,46 @@ export const SERVER_ERRORS = {
   notReady: { status: 503, code: "SERVICE_UNAVAILABLE", message: "Service unavailable" },
   unexpected: { status: 500, code: "SERVER_ERROR", message: STATUS_MESSAGE[500] },
 } as const satisfies Record<string, { status: number; code: ServerErrorCode; message: string }>;
+
+/**
+ * The one error type module services throw when a request cannot be served as asked
+ * (issue 27 §3): the HTTP status and catalogue code it answers with, the message a person
+ * reads and, for forms, the field it belongs to. Module errors extend it; app/lib/http.server.ts
+ * translates it to HTTP in one place (`domainErrorResponse` for APIs, `domainFieldError` for forms).
+ */
+export class DomainError extends Error {
+  readonly status: number;
+  readonly code: ServerErrorCode;
+  readonly field?: string;
+  constructor(message: string, options: { status?: number; code?: ServerErrorCode; field?: string } = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.status = options.status ?? 400;
+    this.code = options.code ?? codeForStatus(this.status);
+    this.field = options.field;
+  }
+}
+
+/** The catalogue code a status answers with when a DomainError names none. */
+export function codeForStatus(status: number): ServerErrorCode {
+  switch (status) {
+    case 401:
+      return "UNAUTHORIZED";
+    case 403:
+      return "FORBIDDEN";
+    case 404:
+      return "NOT_FOUND";
+    case 409:
+      return "CONFLICT";
+    case 413:
+      return "PAYLOAD_TOO_LARGE";
+    case 415:
+      return "UNSUPPORTED_MEDIA_TYPE";
+    case 429:
+      return "RATE_LIMITED";
+    case 503:
+      return "SERVICE_UNAVAILABLE";
+    default:
+      return status >= 500 ? "SERVER_ERROR" : "VALIDATION_ERROR";
+  }
+}

@@ -5,7 +5,7 @@
  */
 import type { ZodError } from "zod";
 import { parseBoundedJson } from "./bounded-json";
-import { STATUS_MESSAGE, type ServerErrorCode } from "./errors";
+import { DomainError, STATUS_MESSAGE, type ServerErrorCode } from "./errors";
 
 export function jsonError(status: number, message: string, code: ServerErrorCode, headers?: HeadersInit): Response {
   const h = new Headers(headers);
@@ -79,4 +79,29 @@ export async function readForm(request: Request): Promise<FormData> {
   } catch {
     throw badRequest("Send the form as application/x-www-form-urlencoded or multipart/form-data");
   }
+}
+
+/**
+ * The one place a DomainError becomes HTTP (issue 27 §3). For an API: the error's
+ * `{ message, code }` with its status. Anything that is not a DomainError is
+ * rethrown: an unexpected failure stays a 500 and is logged as one.
+ */
+export function domainErrorResponse(error: unknown, headers?: HeadersInit): Response {
+  if (!(error instanceof DomainError)) throw error;
+  return jsonError(error.status, error.message, error.code, headers);
+}
+
+/**
+ * For a form: the field the error belongs to (`form` when it names none), its
+ * message and status, for the page to show next to the field. Anything that is
+ * not a DomainError is rethrown.
+ */
+export function domainFieldError(error: unknown): {
+  status: number;
+  field: string;
+  message: string;
+  code: ServerErrorCode;
+} {
+  if (!(error instanceof DomainError)) throw error;
+  return { status: error.status, field: error.field ?? "form", message: error.message, code: error.code };
 }

@@ -13,7 +13,8 @@ import { acceptInvitation, createInvitation } from "~/modules/tenants/members.se
 import { setTenantPlan } from "~/modules/tenants/tenants.server";
 import { action as alertsAction } from "~/routes/_app.alerts";
 import { loader as securityLoader } from "~/routes/_app.security";
-import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.settings";
+import { action as settingsAction } from "~/routes/_app.settings";
+import { loader as membersLoader } from "~/routes/_app.settings.members";
 import { action as quarantineApi } from "~/routes/api.phishing.items.$id.quarantine";
 import { action as releaseApi } from "~/routes/api.phishing.items.$id.release";
 import { action as analyzeApi } from "~/routes/api.phishing.analyze";
@@ -199,7 +200,11 @@ describe("viewers and the settings page", () => {
     acceptInvitation(token, viewer.user.id);
     const page = await (
       await settle(() =>
-        settingsLoader({ request: req("/settings", { cookie: viewer.cookie, tenantId }), params: {}, context: CTX }),
+        membersLoader({
+          request: req("/settings/members", { cookie: viewer.cookie, tenantId }),
+          params: {},
+          context: CTX,
+        }),
       )
     ).json();
     expect(page.tenant.role).toBe("viewer");

@@ -7,6 +7,7 @@
  *
  * Isomorphic (no server imports).
  */
+import { DomainError } from "./errors";
 
 export const ROLES = ["owner", "admin", "member", "viewer"] as const;
 /** The one Role type: memberships.role in db/schema.ts is typed with it. */
@@ -49,11 +50,11 @@ export const INVITABLE_ROLES = ["admin", "member", "viewer"] as const satisfies 
 
 export const PERMISSION_DENIED = "Your role in this organization does not allow this.";
 
-export class PermissionError extends Error {
+export class PermissionError extends DomainError {
   constructor(
     readonly entity: string,
     readonly action: string,
   ) {
-    super(PERMISSION_DENIED);
+    super(PERMISSION_DENIED, { status: 403 });
   }
 }

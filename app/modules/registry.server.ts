@@ -93,6 +93,9 @@ export const MODULES: readonly ModuleDefinition[] = [
       "upgrade",
       "_app._index",
       "_app.settings",
+      "_app.settings._index",
+      "_app.settings.organization",
+      "_app.settings.members",
       "_app.organizations.new",
       "_app.usage",
       "api.tenants",
@@ -114,7 +117,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   }),
   defineModule({
     name: "api-tokens",
-    routes: ["api.tokens", "api.tokens.$id"],
+    routes: ["api.tokens", "api.tokens.$id", "_app.settings.tokens"],
     feature: "apiAccess",
     permissions: MODULE_PERMISSIONS["api-tokens"],
   }),

@@ -19,7 +19,8 @@ import { listDetections } from "~/modules/detection/detect.server";
 import { createRule, loadSigmaForTenant } from "~/modules/detection/rules.server";
 import { setTenantPlan } from "~/modules/tenants/tenants.server";
 import { listAnomalies } from "~/modules/events/anomalies.server";
-import { loader as settingsLoader } from "~/routes/_app.settings";
+// The matrix is shown in the members section of the settings (/settings/members).
+import { loader as settingsLoader } from "~/routes/_app.settings.members";
 import { req, settle, signedInUser } from "../../tests/unit/helpers";
 import { sysmonProcess } from "./detection/sigma/fixtures/windows-events";
 import { MODULES, registryPermissions, SHELL_ROUTES, subscribeReactions } from "./registry.server";
@@ -96,7 +97,9 @@ describe("the settings page shows the matrix", () => {
 
   it("its rows are the registry's entity × action matrix, role by role, in plain words", async () => {
     const { cookie } = await signedInUser();
-    const res = await settle(() => settingsLoader({ request: req("/settings", { cookie }), params: {}, context: {} }));
+    const res = await settle(() =>
+      settingsLoader({ request: req("/settings/members", { cookie }), params: {}, context: {} }),
+    );
     expect(res.status).toBe(200);
     const data = (await res.json()) as { permissionRows: ReturnType<typeof permissionRows> };
     const expected = Object.entries(registryPermissions()).flatMap(([entity, e]) =>

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Landing } from "~/components/marketing/landing";
 import { DashboardPage } from "~/components/dashboard-page";
-import { loadHome } from "~/modules/marketing/home.server";
+import { siteOrigin } from "~/lib/public-origin.server";
+import { dashboardPage } from "~/modules/dashboard/dashboard-page.server";
+import { getTenantContext, requireTenantContext } from "~/modules/tenants/tenant-context.server";
 import { seo } from "~/modules/marketing/seo";
 import { publicPage } from "~/lib/public-page";
 
@@ -29,7 +31,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 /** Signed out: the landing page (with the origin for its canonical URL). Signed in: the dashboard inside the shell. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return loadHome(request);
+  if (!(await getTenantContext(request))) return { mode: "landing" as const, origin: siteOrigin(request) };
+  return { mode: "dashboard" as const, ...dashboardPage(await requireTenantContext(request)) };
 }
 
 export default function Index() {

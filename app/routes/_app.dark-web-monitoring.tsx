@@ -13,7 +13,7 @@ import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute, requirePermission } from "~/modules/tenants";
 import { can } from "~/modules/permissions";
 import { appRoute } from "~/lib/app-routes";
-import { notFound } from "~/lib/http.server";
+import { notFound, domainFieldError } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit/audit.server";
 import { verificationBlock } from "~/modules/accounts";
@@ -31,7 +31,6 @@ import {
   listWatchedIdentities,
   removeWatchedIdentity,
   setExposureStatus,
-  WatchlistError,
 } from "~/modules/breach/watchlist.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -148,13 +147,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       return { ok: true as const, fieldErrors: {} as Record<string, string>, value: "", message };
     } catch (error) {
-      if (error instanceof WatchlistError) {
-        return data(
-          { ok: false as const, fieldErrors: { value: error.message }, value: entry.value, message: null },
-          { status: 400 },
-        );
-      }
-      throw error;
+      const e = domainFieldError(error);
+      return data(
+        { ok: false as const, fieldErrors: { [e.field]: e.message }, value: entry.value, message: null },
+        { status: e.status },
+      );
     }
   }
 

@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/components/dashboard-page";
-import { loadDashboard } from "~/modules/dashboard";
+import { dashboardPage } from "~/modules/dashboard";
+import { requireTenantContext } from "~/modules/tenants";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Rampart" }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadDashboard(request);
+export async function loader({ request }: LoaderFunctionArgs) {
+  return dashboardPage(await requireTenantContext(request));
+}
 
 export default function Dashboard() {
   return <DashboardPage data={useLoaderData<typeof loader>()} />;

@@ -1,4 +1,4 @@
-import { readForm } from "~/lib/http.server";
+import { readForm, domainFieldError } from "~/lib/http.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
@@ -7,7 +7,7 @@ import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { setSelectedTenant } from "~/lib/session.server";
 import { requireUser } from "~/modules/tenants";
-import { createTenant, organizationAllowanceForUser, OrganizationLimitError } from "~/modules/tenants/tenants.server";
+import { createTenant, organizationAllowanceForUser } from "~/modules/tenants/tenants.server";
 import { CreateOrganizationSchema } from "~/modules/tenants/validation";
 import { ORGANIZATION_NAME_HINT } from "~/modules/tenants/limits";
 
@@ -37,9 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     setSelectedTenant(ctx.session.idHash, created.id);
     return redirect("/dashboard");
   } catch (error) {
-    if (error instanceof OrganizationLimitError)
-      return data({ errors: { form: error.message } as Record<string, string | undefined> }, { status: 403 });
-    throw error;
+    const e = domainFieldError(error);
+    return data({ errors: { [e.field]: e.message } as Record<string, string | undefined> }, { status: e.status });
   }
 }
 

@@ -6,22 +6,42 @@ import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { appRoute } from "~/lib/app-routes";
-import { badRequest, forbidden, readForm } from "~/lib/http.server";
+import { badRequest, domainFieldError, forbidden, readForm } from "~/lib/http.server";
 import { DETECTION_PERMISSION_MESSAGE } from "~/modules/detection";
 import { can } from "~/modules/permissions";
 import { importRuleFiles, ruleLibrary, type ImportResult } from "~/modules/detection/library.server";
 import { deleteRule, setRuleEnabled } from "~/modules/detection/rules.server";
-import { DETECTION_PAGE_INTENTS, detectionPageAction, detectionPageData } from "~/modules/detection/page.server";
+import { DETECTION_PAGE_INTENTS, detectionPageData } from "~/modules/detection/page.server";
+import { parsePlaceholder, removePlaceholder, savePlaceholder } from "~/modules/detection/placeholders.server";
+import { testRuleOnEvent } from "~/modules/detection/rule-test.server";
+
 import { RuleTestSection, type RuleTestActionData } from "~/modules/detection/components/rule-test-section";
 import { PlaceholdersSection, type PlaceholderActionData } from "~/modules/detection/components/placeholders-section";
 import { clientIp } from "~/lib/request.server";
 import {
+  checkReferences,
+  decideRun,
+  fieldErrors,
   PLAYBOOK_INTENTS,
+  PLAYBOOK_PERMISSION_MESSAGE,
+  playbookFromForm,
+  playbookSchema,
   PlaybooksSection,
-  playbooksAction,
   playbooksPageData,
   type PlaybookActionData,
 } from "~/modules/playbooks";
+import {
+  countPlaybooks,
+  createPlaybook,
+  deletePlaybook,
+  getPlaybook,
+  MAX_PLAYBOOKS,
+  removeIndicator,
+  setPlaybookEnabled,
+  updatePlaybook,
+} from "~/modules/playbooks/playbooks.server";
+import { audit } from "~/modules/audit";
+import type { Role } from "~/lib/permissions";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -48,6 +68,145 @@ type ActionData =
   | PlaybookActionData
   | RuleTestActionData
   | PlaceholderActionData;
+
+type PlaybookCtx = { tenant: { id: string; role: Role | null | undefined }; user: { id: string; email: string } };
+
+const done = (message: string) => Response.json({ intent: "playbook", message } satisfies PlaybookActionData);
+
+/** The playbook intents of the page: each checks its own role (approving is for owners and admins). */
+function playbooksAction(ctx: PlaybookCtx, form: FormData, intent: string, ip: string | null): Response {
+  const tenantId = ctx.tenant.id;
+  const id = String(form.get("id") ?? "").slice(0, 100);
+  if (intent === "run-approve" || intent === "run-reject") {
+    try {
+      const run = decideRun(
+        tenantId,
+        id,
+        { userId: ctx.user.id, email: ctx.user.email, role: ctx.tenant.role, ip },
+        intent === "run-approve" ? "approve" : "reject",
+      );
+      return done(
+        intent === "run-approve"
+          ? `Run of “${run.playbookName}” approved: its next steps run now.`
+          : `Run of “${run.playbookName}” rejected: its remaining steps were skipped.`,
+      );
+    } catch (error) {
+      const e = domainFieldError(error);
+      if (e.status === 403) throw forbidden(e.message);
+      return Response.json({ intent: "playbook", message: e.message } satisfies PlaybookActionData, {
+        status: e.status,
+      });
+    }
+  }
+  if (!can(ctx.tenant.role, "playbook", "manage")) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE.manage);
+  const who = { tenantId, userId: ctx.user.id, ip };
+  if (intent === "playbook-save") {
+    const editId = id || null;
+    const values = playbookFromForm(form);
+    const parsed = playbookSchema.safeParse(values);
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (parsed.success) Object.assign(errors, checkReferences(tenantId, parsed.data));
+    if (!editId && countPlaybooks(tenantId) >= MAX_PLAYBOOKS)
+      errors.form = `An organization keeps at most ${MAX_PLAYBOOKS} playbooks`;
+    if (editId && !getPlaybook(tenantId, editId)) errors.form = "This playbook no longer exists";
+    if (!parsed.success || Object.keys(errors).length)
+      return Response.json({ intent: "playbook", errors, values, editId } satisfies PlaybookActionData, {
+        status: 400,
+      });
+    const row = editId
+      ? updatePlaybook(tenantId, editId, parsed.data)!
+      : createPlaybook(tenantId, parsed.data, ctx.user.id);
+    audit({
+      ...who,
+      action: editId ? "playbook.updated" : "playbook.created",
+      detail: { playbookId: row.id, name: row.name },
+    });
+    return done(`Playbook “${row.name}” ${editId ? "saved" : "created"}.`);
+  }
+  if (intent === "playbook-enable" || intent === "playbook-disable") {
+    const row = setPlaybookEnabled(tenantId, id, intent === "playbook-enable");
+    if (!row) return Response.json({ intent: "playbook", message: "No such playbook" }, { status: 404 });
+    audit({ ...who, action: `playbook.${row.enabled ? "enabled" : "disabled"}`, detail: { playbookId: row.id } });
+    return done(`Playbook “${row.name}” ${row.enabled ? "enabled" : "disabled"}.`);
+  }
+  if (intent === "playbook-delete") {
+    const row = getPlaybook(tenantId, id);
+    if (!row || !deletePlaybook(tenantId, id))
+      return Response.json({ intent: "playbook", message: "No such playbook" }, { status: 404 });
+    audit({ ...who, action: "playbook.deleted", detail: { playbookId: id, name: row.name } });
+    return done(`Playbook “${row.name}” deleted.`);
+  }
+  if (intent === "indicator-remove") {
+    if (!removeIndicator(tenantId, id))
+      return Response.json({ intent: "playbook", message: "No such indicator" }, { status: 404 });
+    audit({ ...who, action: "playbook.indicator_removed", detail: { indicatorId: id } });
+    return done("Indicator removed from the watchlist.");
+  }
+  return Response.json({ intent: "playbook", message: "Unknown action" }, { status: 400 });
+}
+
+const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+
+/** The rule test and the placeholder intents of the page. */
+function detectionPageAction(ctx: PlaybookCtx, form: FormData, intent: string, ip: string | null): Response {
+  const tenantId = ctx.tenant.id;
+  if (intent === "test-rule") {
+    if (!can(ctx.tenant.role, "hunt", "run")) throw forbidden(DETECTION_PERMISSION_MESSAGE.hunt);
+    // the pasted event is echoed back into the form: cut to the cap plus one so an oversize paste still reads as one
+    const values = {
+      ruleId: text(form, "ruleId", 100),
+      eventId: text(form, "eventId", 200),
+      eventJson: text(form, "eventJson", 256 * 1024 + 1),
+    };
+    const r = testRuleOnEvent(tenantId, values);
+    if (!r.ok)
+      return Response.json({ intent: "test-rule", values, errors: r.errors } satisfies RuleTestActionData, {
+        status: r.status,
+      });
+    return Response.json({ intent: "test-rule", values, result: r } satisfies RuleTestActionData);
+  }
+  if (!can(ctx.tenant.role, "detectionRule", "manage")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
+  const name = text(form, "name", 100).trim();
+  if (intent === "placeholder-delete") {
+    const r = removePlaceholder(tenantId, name);
+    if (r === null)
+      return Response.json(
+        { intent: "placeholder", errors: { form: `No placeholder %${name}%.` } } satisfies PlaceholderActionData,
+        { status: 404 },
+      );
+    if ("usedBy" in r)
+      return Response.json(
+        {
+          intent: "placeholder",
+          errors: {
+            form: `%${name}% is used by ${r.usedBy.map((t) => `“${t}”`).join(", ")}: delete or change those rules first.`,
+          },
+        } satisfies PlaceholderActionData,
+        { status: 409 },
+      );
+    audit({ action: "detection.placeholder_removed", tenantId, userId: ctx.user.id, ip, detail: { name } });
+    return Response.json({ intent: "placeholder", message: `%${name}% removed.` } satisfies PlaceholderActionData);
+  }
+  const values = { name, values: text(form, "values", 1024 * 1024) };
+  const parsed = parsePlaceholder(values.name, values.values);
+  const saved = "errors" in parsed ? parsed : savePlaceholder(tenantId, parsed.name, parsed.values);
+  if ("errors" in saved)
+    return Response.json({ intent: "placeholder", values, errors: saved.errors } satisfies PlaceholderActionData, {
+      status: 400,
+    });
+  const p = parsed as { name: string; values: string[] };
+  audit({
+    action: "detection.placeholder_saved",
+    tenantId,
+    userId: ctx.user.id,
+    ip,
+    detail: { name: p.name, values: p.values.length },
+  });
+  return Response.json({
+    intent: "placeholder",
+    message: `%${p.name}% saved with ${p.values.length} value${p.values.length === 1 ? "" : "s"}: rules using it now match these.`,
+  } satisfies PlaceholderActionData);
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireAppRoute(request, "/siem-soar");

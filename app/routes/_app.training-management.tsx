@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ModuleRoute } from "~/components/module-page";
-import { moduleLoader } from "~/modules/tenants";
+import { loadAppRoute, modulePage } from "~/modules/tenants";
 import { appRoute } from "~/lib/app-routes";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 export const meta: MetaFunction = () => [{ title: `${appRoute("/training-management").label} · Rampart` }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => moduleLoader(request, "/training-management");
+export async function loader({ request }: LoaderFunctionArgs) {
+  return modulePage(await loadAppRoute(request, "/training-management"));
+}
 
 export default function Page() {
   return <ModuleRoute path="/training-management" />;

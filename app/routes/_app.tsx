@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/shell/app-shell";
-import { loadShellData } from "~/components/shell/shell-data.server";
+import { getTenantContext } from "~/modules/tenants/tenant-context.server";
+import { shellData } from "~/modules/tenants/shell.server";
 import { PublicChrome } from "~/components/public-chrome";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import type { HydrationHandle } from "~/lib/hydration";
@@ -15,9 +16,10 @@ import { AccountBanner, loadAccountBanner } from "~/modules/accounts";
  * else to /login); they get the public header and footer instead.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const shell = await loadShellData(request);
-  if (!shell) return { signedIn: false as const };
-  return { signedIn: true as const, shell, bell: await loadBell(request), account: loadAccountBanner(shell.user) };
+  const ctx = await getTenantContext(request);
+  if (!ctx) return { signedIn: false as const };
+  const shell = shellData(ctx, request.headers.get("Cookie"));
+  return { signedIn: true as const, shell, bell: loadBell(ctx), account: loadAccountBanner(shell.user) };
 }
 
 /**

@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ModuleRoute } from "~/components/module-page";
-import { moduleLoader } from "~/modules/tenants";
+import { loadAppRoute, modulePage } from "~/modules/tenants";
 import { appRoute } from "~/lib/app-routes";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 export const meta: MetaFunction = () => [{ title: `${appRoute("/zero-trust").label} · Rampart` }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => moduleLoader(request, "/zero-trust");
+export async function loader({ request }: LoaderFunctionArgs) {
+  return modulePage(await loadAppRoute(request, "/zero-trust"));
+}
 
 export default function Page() {
   return <ModuleRoute path="/zero-trust" />;

@@ -3,16 +3,9 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
 import { FormField } from "~/components/form-field";
 import { limitWrites } from "~/lib/api.server";
-import { readForm } from "~/lib/http.server";
+import { readForm, domainFieldError } from "~/lib/http.server";
 import { requireTenantContext } from "~/modules/tenants";
-import {
-  createPolicy,
-  deletePolicy,
-  listChannels,
-  listPolicies,
-  PolicyError,
-  type EscalationStep,
-} from "~/modules/alerts";
+import { createPolicy, deletePolicy, listChannels, listPolicies, type EscalationStep } from "~/modules/alerts";
 import { listMembers } from "~/modules/tenants/members.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -77,9 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
       repeatLast: Math.trunc(Number(form.get("repeatLast") || 0)),
     });
   } catch (error) {
-    if (error instanceof PolicyError)
-      return data({ errors: { [error.field]: error.message } } satisfies Result, { status: 400 });
-    throw error;
+    const e = domainFieldError(error);
+    return data({ errors: { [e.field]: e.message } } satisfies Result, { status: e.status });
   }
   return { message: "Policy added. Use it from an alert rule." } satisfies Result;
 }

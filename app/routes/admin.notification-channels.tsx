@@ -5,16 +5,9 @@ import { z } from "zod";
 import { FormField } from "~/components/form-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
 import { limitWrites } from "~/lib/api.server";
-import { readForm } from "~/lib/http.server";
+import { readForm, domainFieldError } from "~/lib/http.server";
 import { requireTenantContext } from "~/modules/tenants";
-import {
-  ChannelError,
-  channelDeliveries,
-  createChannel,
-  deleteChannel,
-  listChannels,
-  queueTestMessage,
-} from "~/modules/alerts";
+import { channelDeliveries, createChannel, deleteChannel, listChannels, queueTestMessage } from "~/modules/alerts";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Notification channels · Rampart" }];
@@ -106,9 +99,8 @@ export async function action({ request }: ActionFunctionArgs) {
       message: `Channel "${parsed.data.name}" created.`,
     } satisfies ActionResult;
   } catch (error) {
-    if (error instanceof ChannelError)
-      return data({ ok: false, errors: { [error.field]: error.message } } satisfies ActionResult, { status: 400 });
-    throw error;
+    const e = domainFieldError(error);
+    return data({ ok: false, errors: { [e.field]: e.message } } satisfies ActionResult, { status: e.status });
   }
 }
 

@@ -6,18 +6,13 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { limitWrites } from "~/lib/api.server";
-import { badRequest, firstIssue, json, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { badRequest, firstIssue, json, methodNotAllowed, readJsonBody, domainErrorResponse } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit/audit.server";
 import { requireVerifiedEmail } from "~/modules/accounts";
 import { WatchEntrySchema } from "~/modules/breach/validation";
-import {
-  addWatchedDomain,
-  addWatchedEmail,
-  listWatchedIdentities,
-  WatchlistError,
-} from "~/modules/breach/watchlist.server";
+import { addWatchedDomain, addWatchedEmail, listWatchedIdentities } from "~/modules/breach/watchlist.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request, { feature: "darkWebMonitoring" });
@@ -53,7 +48,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const identity = listWatchedIdentities(ctx.tenant.id).find((i) => i.id === r.id);
     return json({ identity }, r.added ? 201 : 200);
   } catch (error) {
-    if (error instanceof WatchlistError) return badRequest(error.message);
-    throw error;
+    return domainErrorResponse(error);
   }
 }

@@ -8,10 +8,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { methodNotAllowedHandler } from "~/lib/api.server";
-import { badRequest, firstIssue, json, methodNotAllowed, readJsonBody, tooManyRequests } from "~/lib/http.server";
+import {
+  badRequest,
+  firstIssue,
+  json,
+  methodNotAllowed,
+  readJsonBody,
+  tooManyRequests,
+  domainErrorResponse,
+} from "~/lib/http.server";
 import { rateLimit } from "~/lib/rate-limit.server";
 import { requireTenantContext } from "~/modules/tenants";
-import { analyzeAndStore, apiItem, PhishingInputError } from "~/modules/phishing/phishing.server";
+import { analyzeAndStore, apiItem } from "~/modules/phishing/phishing.server";
 
 /** Issue 5 asks for at least 600 analyses a minute per user; the cap only stops a runaway script. */
 const ANALYSES_PER_MINUTE = 1200;
@@ -59,7 +67,6 @@ export async function action({ request }: ActionFunctionArgs) {
       stored.alreadyAnalysed ? 200 : 201,
     );
   } catch (error) {
-    if (error instanceof PhishingInputError) return badRequest(error.message);
-    throw error;
+    return domainErrorResponse(error);
   }
 }

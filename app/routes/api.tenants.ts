@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { badRequest, firstIssue, forbidden, json, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { badRequest, firstIssue, json, methodNotAllowed, readJsonBody, domainErrorResponse } from "~/lib/http.server";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { setSelectedTenant } from "~/lib/session.server";
 import { requireUser } from "~/modules/tenants";
-import { createTenant, listTenantsForUser, OrganizationLimitError } from "~/modules/tenants/tenants.server";
+import { createTenant, listTenantsForUser } from "~/modules/tenants/tenants.server";
 import { CreateOrganizationSchema } from "~/modules/tenants/validation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,7 +28,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     setSelectedTenant(session.idHash, created.id);
     return json(created, 201);
   } catch (error) {
-    if (error instanceof OrganizationLimitError) return forbidden(error.message);
-    throw error;
+    return domainErrorResponse(error);
   }
 }

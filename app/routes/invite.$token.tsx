@@ -12,7 +12,8 @@ import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { createSession, endSession, getSession } from "~/lib/session.server";
 import { requireUser } from "~/modules/tenants";
-import { acceptInvitation, describeInvitation, MemberError } from "~/modules/tenants/members.server";
+import { acceptInvitation, describeInvitation } from "~/modules/tenants/members.server";
+import { domainFieldError } from "~/lib/http.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -52,8 +53,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await createSession(request, user.id, { selectedTenantId: tenantId, ip }));
     return redirect("/dashboard", { headers });
   } catch (error) {
-    if (error instanceof MemberError) return data({ error: error.message }, { status: 400 });
-    throw error;
+    const e = domainFieldError(error);
+    return data({ error: e.message }, { status: e.status });
   }
 }
 

@@ -10,13 +10,8 @@ import { useActionResult } from "~/lib/use-action-result";
 import { PLAN_DISPLAY_NAME, type Plan } from "~/lib/plans";
 import { clientIp } from "~/lib/request.server";
 import { limitWrites } from "~/lib/api.server";
-import {
-  ConsoleError,
-  consoleOverview,
-  requireOperator,
-  setPlanFromConsole,
-  verifyEmailFromConsole,
-} from "~/modules/operator";
+import { domainFieldError } from "~/lib/http.server";
+import { consoleOverview, requireOperator, setPlanFromConsole, verifyEmailFromConsole } from "~/modules/operator";
 import { breachFeedStatus } from "~/modules/breach/hibp.server";
 
 export const meta: MetaFunction = () => [
@@ -44,8 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "verify-account-email")
       return { ok: true as const, message: verifyEmailFromConsole(operator, String(form.get("userId") ?? ""), ip) };
   } catch (error) {
-    if (error instanceof ConsoleError) return data({ ok: false as const, message: error.message }, { status: 400 });
-    throw error;
+    const e = domainFieldError(error);
+    return data({ ok: false as const, message: e.message }, { status: e.status });
   }
   return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
 }

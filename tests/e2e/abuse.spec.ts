@@ -43,7 +43,7 @@ test("the sidebar's logout link (same-origin) still signs out at once", async ({
 test("a viewer sees what each role may do and gets no state-changing controls", async ({ page, login }) => {
   const { userId, tenantId } = await login({ plan: "business" });
   openDb().prepare("UPDATE memberships SET role = 'viewer' WHERE user_id = ? AND tenant_id = ?").run(userId, tenantId);
-  await page.goto("/settings");
+  await page.goto("/settings/members");
   const table = page.getByTestId("role-permissions");
   await expect(table.getByRole("columnheader", { name: "Viewer (you)" })).toBeVisible();
   const release = table.getByRole("row", { name: /Release or quarantine mail/ });

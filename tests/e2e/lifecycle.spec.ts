@@ -75,7 +75,7 @@ for (const js of [true, false]) {
       if (js) await checkA11y(page);
 
       // Invitations wait for the verified address (the server refuses, saying why).
-      await page.goto("/settings");
+      await page.goto("/settings/members");
       await page.getByRole("button", { name: "Create invitation link" }).click();
       await expect(
         page.getByRole("alert").filter({ hasText: "Verify your e-mail address before inviting" }),
@@ -98,7 +98,7 @@ for (const js of [true, false]) {
       await page.waitForURL("**/dashboard");
       await expect(page.getByTestId("verify-banner")).toHaveCount(0);
 
-      await page.goto("/settings");
+      await page.goto("/settings/members");
       await page.getByRole("button", { name: "Create invitation link" }).click();
       await expect(page.getByTestId("invite-url")).toHaveValue(/\/invite\//);
     });
@@ -113,7 +113,7 @@ for (const js of [true, false]) {
       const colleague = await createAccount({ tenantName: "Colleague's own" });
       addMembership(owner.tenantId, colleague.userId, "admin");
 
-      await page.goto("/settings");
+      await page.goto("/settings/organization");
       await page.getByLabel("New name").fill("");
       await page.getByRole("button", { name: "Rename" }).click();
       await expect(page.getByLabel("New name")).toHaveAttribute("aria-invalid", "true");
@@ -136,7 +136,7 @@ for (const js of [true, false]) {
         "You deleted the organization “Acme Blue Team” and all its data.",
       );
       // Switched to the other organization.
-      await page.goto("/settings");
+      await page.goto("/settings/members");
       await expect(page.getByRole("heading", { name: "Members of Keep Ltd" })).toBeVisible();
       const db = openDb();
       try {
@@ -157,7 +157,7 @@ for (const js of [true, false]) {
 
     test("deleting the last organization leads to creating one", async ({ page, login }) => {
       await login({ tenantName: "Only One" });
-      await page.goto("/settings");
+      await page.goto("/settings/organization");
       await page.getByLabel("Type “Only One” to confirm").fill("Only One");
       await page.getByRole("button", { name: "Delete organization" }).click();
       await page.waitForURL("**/organizations/new");

@@ -5,7 +5,7 @@ import { test, expect, checkA11y } from "./fixtures";
 
 test("create a token, ingest with it, search on /logs, acknowledge an anomaly", async ({ page, login, request }) => {
   await login({ plan: "business" });
-  await page.goto("/settings");
+  await page.goto("/settings/tokens");
   const section = page.getByTestId("api-tokens");
   await section.getByLabel("Name").fill("e2e shipper");
   await section.getByRole("button", { name: "Create token" }).click();

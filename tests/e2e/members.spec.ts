@@ -25,7 +25,7 @@ async function signedInPage(browser: Browser, opts: LoginOptions, javaScriptEnab
 
 /** Creates an invitation on /settings; given `to`, it is mailed there and the path comes from the mail. */
 async function createInvite(page: Page, role: "admin" | "member", to?: string) {
-  await page.goto("/settings");
+  await page.goto("/settings/members");
   await page.getByLabel("Role", { exact: true }).selectOption(role);
   if (to) await page.getByLabel("E-mail address (optional)").fill(to);
   await page.getByRole("button", { name: "Create invitation link" }).click();
@@ -69,7 +69,7 @@ test("invite for a role, join, change the role, remove; the last owner stays", a
   await expect(third.page.getByRole("alert")).toHaveText("This invitation link is invalid or has expired.");
 
   // The owner sees the new member with the invited role, then makes them a member.
-  await owner.page.goto("/settings");
+  await owner.page.goto("/settings/members");
   const row = memberRow(owner.page, joiner.account.email);
   await expect(row).toContainText("admin");
   await owner.page.getByLabel(`Role for ${joiner.account.email}`).selectOption("member");
@@ -107,6 +107,8 @@ test("joining is not creating: a Free user at the organization limit still joins
   await joiner.page.getByRole("button", { name: /^Join / }).click();
   await expect(joiner.page).toHaveURL(/\/dashboard$/);
   expect(await (await joiner.page.request.get("/api/tenants")).json()).toHaveLength(2);
+  await owner.page.goto("/settings/members");
+  await expect(memberRow(owner.page, joiner.account.email)).toHaveCount(1);
   await Promise.all([owner.context.close(), joiner.context.close()]);
 });
 
@@ -132,7 +134,7 @@ test("without JavaScript: an invitation mailed to an address, joined from the ma
   await joiner.page.goto(invitePath);
   await joiner.page.getByRole("button", { name: /^Join / }).click();
   await expect(joiner.page).toHaveURL(/\/dashboard$/);
-  await owner.page.goto("/settings");
+  await owner.page.goto("/settings/members");
   await expect(memberRow(owner.page, joiner.account.email).getByRole("cell").nth(1)).toHaveText("member");
   await Promise.all([owner.context.close(), joiner.context.close()]);
 });

@@ -49,6 +49,12 @@ import * as apiTenantsSelect from "~/routes/api.tenants.select";
 import * as apiVulnerabilityScans from "~/routes/api.vulnerability.scans";
 import * as apiVulnerabilityScan from "~/routes/api.vulnerability.scans.$id";
 import * as apiVulnerabilityHeaders from "~/routes/api.vulnerability.headers";
+// Routes whose handlers moved from modules into the route files (issue 27 item 4): now visible to the scan below.
+import * as apiTokens from "~/routes/api.tokens";
+import * as apiToken from "~/routes/api.tokens.$id";
+import * as apiPlaybooks from "~/routes/api.playbooks";
+import * as apiPlaybookRuns from "~/routes/api.playbooks.$id.runs";
+import * as apiPrivacyRequest from "~/routes/api.privacy.requests.$id";
 import * as pageDashboard from "~/routes/_app.dashboard";
 import * as pageAlerts from "~/routes/_app.alerts";
 import * as pagePhishing from "~/routes/_app.phishing";
@@ -307,6 +313,49 @@ const ROUTES: Route[] = [
     url: "/api/privacy/requests",
     make: () =>
       jsonBody({ type: "access", jurisdiction: "gdpr", subjectName: "Walk Subject", subjectEmail: "s@example.com" }),
+  },
+  {
+    name: "GET /api/privacy/requests/:id",
+    fn: apiPrivacyRequest.loader as Fn,
+    url: "/api/privacy/requests/x",
+    params: { id: "x" },
+  },
+  {
+    name: "PATCH /api/privacy/requests/:id",
+    fn: apiPrivacyRequest.action as Fn,
+    method: "PATCH",
+    url: "/api/privacy/requests/x",
+    params: { id: "x" },
+    make: () => jsonBody({ notes: "walk" }),
+  },
+  { name: "GET /api/tokens", fn: apiTokens.loader as Fn, url: "/api/tokens" },
+  {
+    name: "POST /api/tokens",
+    fn: apiTokens.action as Fn,
+    method: "POST",
+    url: "/api/tokens",
+    make: () => jsonBody({ name: "walk", scopes: ["read"] }),
+  },
+  {
+    name: "DELETE /api/tokens/:id",
+    fn: apiToken.action as Fn,
+    method: "DELETE",
+    url: "/api/tokens/x",
+    params: { id: "x" },
+  },
+  { name: "GET /api/playbooks", fn: apiPlaybooks.loader as Fn, url: "/api/playbooks" },
+  {
+    name: "POST /api/playbooks",
+    fn: apiPlaybooks.action as Fn,
+    method: "POST",
+    url: "/api/playbooks",
+    make: () => jsonBody({}),
+  },
+  {
+    name: "GET /api/playbooks/:id/runs",
+    fn: apiPlaybookRuns.loader as Fn,
+    url: "/api/playbooks/x/runs",
+    params: { id: "x" },
   },
   { name: "page /settings", fn: pageSettings.loader as Fn, url: "/settings" },
   {

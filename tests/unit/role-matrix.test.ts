@@ -342,33 +342,64 @@ const ROUTES: Record<string, Row> = {
       { label: "POST", permission: ["organization", "view"], url: () => "/notifications/read", make: () => form({}) },
     ],
   },
-  "_app.settings.tsx": {
+  "_app.settings._index.tsx": {
     kind: "guarded",
     personal: {
       intents: ["change-password", "end-other-sessions", "delete-account"],
       why: "act on the person's own account",
     },
+    probes: page("/settings?index", ["organization", "manage"], { "start-trial": {} }),
+  },
+  "_app.settings.organization.tsx": {
+    kind: "guarded",
     probes: [
-      ...page("/settings", ["organization", "manage"], {
-        "start-trial": {},
-        "rename-organization": { name: "Renamed" },
-      }),
+      ...page("/settings/organization", ["organization", "manage"], { "rename-organization": { name: "Renamed" } }),
       {
         label: "intent=delete-organization",
         permission: ["organization", "manage"],
-        url: () => "/settings",
+        url: () => "/settings/organization",
         make: (org) => form({ intent: "delete-organization", confirmName: org.name }),
       },
-      ...page("/settings", ["member", "invite"], {
+    ],
+  },
+  "_app.settings.members.tsx": {
+    kind: "guarded",
+    probes: [
+      ...page("/settings/members", ["member", "invite"], {
         "create-invite": { role: "member" },
         "revoke-invite": (org) => ({ invitationId: org.invitationId }),
       }),
       {
         label: "intent=change-role",
         permission: ["member", "manage"],
-        url: () => "/settings",
+        url: () => "/settings/members",
         make: (org) => form({ intent: "change-role", userId: org.people.viewer.userId, role: "member" }),
       },
+      {
+        label: "intent=remove-member",
+        permission: ["member", "manage"],
+        url: () => "/settings/members",
+        make: (org) => form({ intent: "remove-member", userId: org.people.viewer.userId }),
+      },
+    ],
+  },
+  "_app.settings.tokens.tsx": {
+    kind: "guarded",
+    probes: page(
+      "/settings/tokens",
+      ["apiToken", "manage"],
+      { "create-token": { tokenName: "CI", scopes: "read" }, "revoke-token": (org) => ({ tokenId: org.tokenId }) },
+      "apiAccess",
+    ),
+  },
+  // Posts to /settings itself reach the section owning the intent: one probe per section proves the same checks.
+  "_app.settings.tsx": {
+    kind: "guarded",
+    probes: [
+      ...page("/settings", ["organization", "manage"], {
+        "start-trial": {},
+        "rename-organization": { name: "Renamed" },
+      }),
       {
         label: "intent=remove-member",
         permission: ["member", "manage"],
@@ -378,7 +409,7 @@ const ROUTES: Record<string, Row> = {
       ...page(
         "/settings",
         ["apiToken", "manage"],
-        { "create-token": { tokenName: "CI", scopes: "read" }, "revoke-token": (org) => ({ tokenId: org.tokenId }) },
+        { "create-token": { tokenName: "CI", scopes: "read" } },
         "apiAccess",
       ),
     ],

@@ -13,6 +13,7 @@ import { db, sqlite } from "~/lib/db.server";
 import { audit } from "~/modules/audit";
 import { insertOwnedTenant } from "~/modules/tenants";
 import { dummyHash, hashPassword, verifyPassword } from "./password-hash.server";
+import { DomainError } from "~/lib/errors";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -27,9 +28,9 @@ export const MAX_FAILURES_PER_IP = 20;
 /** The current-password check on /settings: per user, from anywhere. */
 export const MAX_PASSWORD_CHECKS_PER_USER = 5;
 
-export class EmailTakenError extends Error {
+export class EmailTakenError extends DomainError {
   constructor() {
-    super("An account with this e-mail address already exists");
+    super("An account with this e-mail address already exists", { status: 409, field: "email" });
   }
 }
 

@@ -37,6 +37,7 @@ import { version as appVersion } from "../../../package.json";
 import { memberRoles, memberUserIds } from "~/modules/tenants";
 import { publishAlertEvent } from "./bus.server";
 import { now } from "./clock.server";
+import { DomainError } from "~/lib/errors";
 
 export type ChannelType = "email" | "webhook" | "in_app";
 export type WebhookFormat = "standard" | "slack";
@@ -65,12 +66,10 @@ export function deliveryBackoffMs(attempt: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(attempt - 1, 30)));
 }
 
-export class ChannelError extends Error {
-  readonly field: string;
+export class ChannelError extends DomainError {
+  declare readonly field: string;
   constructor(field: string, message: string) {
-    super(message);
-    this.name = "ChannelError";
-    this.field = field;
+    super(message, { field });
   }
 }
 

@@ -15,14 +15,14 @@ import { memberUserIds } from "~/modules/tenants";
 import { enqueueNotification, notifyInApp, type AlertPayload } from "./channels.server";
 import { now } from "./clock.server";
 import { recordAlertEvent } from "./timeline.server";
+import { DomainError } from "~/lib/errors";
 
 export type EscalationStep = { channelIds: string[]; memberIds: string[]; waitMinutes: number };
 
-export class PolicyError extends Error {
-  readonly field: string;
+export class PolicyError extends DomainError {
+  declare readonly field: string;
   constructor(field: string, message: string) {
-    super(message);
-    this.field = field;
+    super(message, { field });
   }
 }
 

@@ -17,8 +17,7 @@ export {
   isScope,
 } from "./tokens.server";
 export type { TokenScope, TokenListItem, CreatedToken, ResolvedToken } from "./tokens.server";
-export { listTokensApi, createTokenApi, revokeTokenApi, CreateTokenSchema } from "./api.server";
+export { CreateTokenSchema } from "./schemas.server";
 export { apiTokenPermissions, MANAGE_TOKENS_DENIED } from "./permissions";
 export { SCOPE_NEEDS, roleCoversScopes } from "./tokens.server";
-export { tokensSettings, tokensAction } from "./settings.server";
-export type { TokenActionResult } from "./settings.server";
+export { tokensSettings } from "./settings.server";

@@ -13,6 +13,7 @@ import { db } from "~/lib/db.server";
 import type { Role } from "~/lib/permissions";
 import { getUserById } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
+import { DomainError } from "~/lib/errors";
 import { memberRole } from "~/modules/tenants";
 import { allows, type Permission } from "~/modules/permissions";
 
@@ -62,7 +63,7 @@ export type TokenListItem = {
 };
 export type CreatedToken = TokenListItem & { token: string };
 
-export class TokenLimitError extends Error {
+export class TokenLimitError extends DomainError {
   constructor() {
     super(`An organization may have at most ${MAX_TOKENS_PER_TENANT} API tokens. Revoke one you no longer use.`);
   }

@@ -25,6 +25,7 @@ import { HibpEnvSchema, processEnvironment } from "~/lib/env.server";
 import { guardedFetch, OutboundError } from "~/lib/outbound.server";
 import { breachHmacKey } from "./breach.server";
 import { BreachFileError, importBreach } from "./import.js";
+import { DomainError } from "~/lib/errors";
 
 export const HIBP_FEED = "hibp";
 export const HIBP_USER_AGENT = "Rampart-breach-feed/1.0 (self-hosted security monitoring)";
@@ -45,9 +46,9 @@ export function hibpConfig(env: Record<string, string | undefined> = processEnvi
   return { enabled: e.HIBP_SYNC !== "0", baseUrl, apiKey: e.HIBP_API_KEY || null };
 }
 
-export class HibpRateLimited extends Error {
+export class HibpRateLimited extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(`HIBP rate limit: retry after ${retryAfterSeconds} s`);
+    super(`HIBP rate limit: retry after ${retryAfterSeconds} s`, { status: 503 });
   }
 }
 

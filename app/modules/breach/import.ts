@@ -14,6 +14,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { breachAccounts, breaches } from "./schema";
 import { excluded, type DB } from "~/lib/db.server";
 import { emailDomain, hashEmail, matchBreach, normaliseEmail } from "./match";
+import { DomainError } from "~/lib/errors";
 
 export type BreachMetadata = {
   name: string;
@@ -49,7 +50,7 @@ const BATCH = 5000;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-export class BreachFileError extends Error {}
+export class BreachFileError extends DomainError {}
 
 function bool(value: unknown, fallback: boolean): boolean {
   if (value === undefined || value === null || value === "") return fallback;

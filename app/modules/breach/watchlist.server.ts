@@ -30,6 +30,7 @@ import {
   visibleToIdentity,
   type Level,
 } from "./match";
+import { DomainError } from "~/lib/errors";
 
 /** What the identity list shows; the demo renders the same shape with simulated data. */
 export type WatchedIdentityView = {
@@ -66,7 +67,11 @@ export type ExposureView = {
 
 export const MAX_WATCHED_PER_TENANT = 500;
 
-export class WatchlistError extends Error {}
+export class WatchlistError extends DomainError {
+  constructor(message: string) {
+    super(message, { field: "value" });
+  }
+}
 
 function insertIdentity(
   tenantId: string,

@@ -51,14 +51,11 @@ import {
   type Framework,
   type RequirementStatus,
 } from "./frameworks";
+import { DomainError } from "~/lib/errors";
 
-export class ComplianceError extends Error {
-  constructor(
-    readonly code: "not-found" | "validation",
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
+export class ComplianceError extends DomainError {
+  constructor(kind: "not-found" | "validation", message: string, field?: string) {
+    super(message, kind === "not-found" ? { status: 404 } : { field });
   }
 }
 

@@ -11,6 +11,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { tenantFileDir } from "~/lib/tenant-files.server";
+import { DomainError } from "~/lib/errors";
 
 export const EVIDENCE_MAX_BYTES = 5 * 1024 * 1024;
 export const EVIDENCE_TENANT_QUOTA_BYTES = 100 * 1024 * 1024;
@@ -21,12 +22,12 @@ export const DEFAULT_LIMITS: EvidenceLimits = {
   quotaBytes: EVIDENCE_TENANT_QUOTA_BYTES,
 };
 
-export class EvidenceStoreError extends Error {
+export class EvidenceStoreError extends DomainError {
   constructor(
     readonly reason: "empty" | "too-large" | "quota",
     message: string,
   ) {
-    super(message);
+    super(message, { field: "file" });
   }
 }
 

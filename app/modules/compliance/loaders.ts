@@ -17,6 +17,7 @@
  *   statements with parameters), the form NIST publishes its catalogues in.
  */
 import { parse as parseYaml } from "yaml";
+import { DomainError } from "~/lib/errors";
 
 export type CatalogueItem = {
   id: string;
@@ -33,7 +34,7 @@ export type CatalogueItem = {
   links: { rel: string; href: string }[] | null;
 };
 
-export class CatalogueFormatError extends Error {}
+export class CatalogueFormatError extends DomainError {}
 
 function fail(format: string, message: string): never {
   throw new CatalogueFormatError(`${format}: ${message}`);

@@ -78,7 +78,7 @@ function refuse(): never {
 
 function fail(intent: string, error: unknown) {
   if (error instanceof ComplianceError) {
-    if (error.code === "not-found") throw notFound();
+    if (error.status === 404) throw notFound();
     return data<ComplianceActionData>(
       error.field
         ? { ok: false, intent, fieldErrors: { [error.field]: error.message } }

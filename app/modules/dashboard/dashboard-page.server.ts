@@ -1,4 +1,4 @@
-import { requireTenantContext } from "~/modules/tenants";
+import type { requireTenantContext } from "~/modules/tenants";
 import { computePosture } from "~/modules/posture";
 import { dashboardData } from "./dashboard.server";
 import { analytics, recommendations, usageWarnings } from "./insights.server";
@@ -9,8 +9,7 @@ import { firstRunState } from "./first-run.server";
  * model (the same model the /api calls, /executive and /security read).
  * Achievements are on /usage, so they are not sent.
  */
-export async function loadDashboard(request: Request) {
-  const ctx = await requireTenantContext(request);
+export function dashboardPage(ctx: Awaited<ReturnType<typeof requireTenantContext>>) {
   const tenantId = ctx.tenant.id;
   const posture = computePosture(tenantId);
   const data = dashboardData(tenantId, posture);

@@ -1,5 +1,5 @@
 // The dashboard: its page loader, the figures other pages (executive report) reuse, and its view.
-export { loadDashboard } from "./dashboard-page.server";
+export { dashboardPage } from "./dashboard-page.server";
 export { findingsBySeverity, riskTrend, dashboardData, moduleUsage } from "./dashboard.server";
 export { analytics } from "./insights.server";
 export { formatDate, formatNumber } from "./components/format";

@@ -8,10 +8,11 @@
 import { randomUUID } from "node:crypto";
 import { stringify } from "yaml";
 import { parseQuery, type EventQueryNode } from "~/modules/events";
+import { DomainError } from "~/lib/errors";
 
 const COLUMNS = new Set(["host", "source", "category", "product", "time", "id"]);
 
-export class HuntRuleError extends Error {}
+export class HuntRuleError extends DomainError {}
 
 /** Sigma treats `\` before a wildcard or `\` as an escape: a literal backslash from /logs is written `\\`. */
 function sigmaValue(value: string): string {

@@ -68,8 +68,8 @@ export {
 } from "./anomalies.server";
 export { eventPermissions, EVENTS_DENIED } from "./permissions";
 export { registerEventJobs, EVENTS_RETENTION_JOB } from "./jobs.server";
-export { logsLoader, logsAction } from "./route.server";
-export type { LogsActionResult } from "./route.server";
+export { logsPageData, LogsIntent, AnomalyStatusSchema, RetentionSchema } from "./page-data.server";
+export type { LogsActionResult } from "./page-data.server";
 // Its posture contribution and usage figures (the posture model, the usage analytics), and the stored-event
 // figures detection's contribution reads.
 export { logsContribution, eventsUsageSince, storedEventStats } from "./posture.server";

@@ -23,17 +23,18 @@ import {
   type Rejected,
 } from "./parse";
 import { eventsNow, reserveQuota, storedEventBytes, storeEvents, type QuotaState } from "./store.server";
+import { DomainError } from "~/lib/errors";
 
 /** Request bodies up to 10 MB, after decompression (server/guards.ts sets the same read limit). */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-export class IngestError extends Error {
+export class IngestError extends DomainError {
   constructor(
-    readonly status: number,
+    status: number,
     message: string,
-    readonly code: "VALIDATION_ERROR" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE",
+    code: "VALIDATION_ERROR" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE",
   ) {
-    super(message);
+    super(message, { status, code });
   }
 }
 

@@ -14,6 +14,7 @@
 import syslogParse from "nsyslog-parser";
 import { JSON_LIMITS, jsonShapeProblem } from "~/lib/bounded-json";
 import { SYSLOG_FACILITIES, SYSLOG_FIELD, SYSLOG_SEVERITIES } from "./syslog-fields";
+import { DomainError } from "~/lib/errors";
 
 export type FieldScalar = string | number | boolean | null;
 /** A list stays a list (HEC `fields` such as `{"tags": ["a", "b"]}`), of scalars. */
@@ -52,9 +53,9 @@ export const MAX_EVENTS_PER_REQUEST = 50_000;
 export const TOO_MANY_EVENTS = `A request may carry at most ${MAX_EVENTS_PER_REQUEST.toLocaleString("en")} events: send smaller batches`;
 
 /** Thrown by the parsers when a request carries more than MAX_EVENTS_PER_REQUEST events. */
-export class TooManyEventsError extends Error {
+export class TooManyEventsError extends DomainError {
   constructor() {
-    super(TOO_MANY_EVENTS);
+    super(TOO_MANY_EVENTS, { status: 413 });
   }
 }
 

@@ -5,6 +5,7 @@ import { createInvitation, acceptInvitation } from "~/modules/tenants";
 import { setTenantPlan } from "~/modules/tenants";
 import * as logsRoute from "~/routes/_app.logs";
 import * as settingsRoute from "~/routes/_app.settings";
+import * as settingsTokens from "~/routes/_app.settings.tokens";
 import { req, settle, signedInUser } from "../../../tests/unit/helpers";
 
 type Args = Parameters<typeof logsRoute.action>[0];
@@ -126,7 +127,9 @@ describe("Settings → API tokens", () => {
     );
     const body = await made.json();
     expect(body.token).toMatch(/^rmp_/);
-    const page = await (await settle(() => settingsRoute.loader(args(req("/settings", { cookie: u.cookie }))))).json();
+    const page = await (
+      await settle(() => settingsTokens.loader(args(req("/settings/tokens", { cookie: u.cookie }))))
+    ).json();
     expect(page.apiTokens.tokens).toHaveLength(1);
     expect(JSON.stringify(page)).not.toContain(body.token);
   });

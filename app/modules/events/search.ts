@@ -8,6 +8,7 @@
  * (field names are restricted to [A-Za-z0-9_.@-] and quoted as JSON paths).
  * Isomorphic: the page shows parse errors next to the search box.
  */
+import { DomainError } from "~/lib/errors";
 
 export type Node =
   | { kind: "and" | "or"; items: Node[] }
@@ -24,7 +25,11 @@ type Token =
   | { t: "field"; f: string; v: string }
   | { t: "and" | "or" | "not" | "(" | ")" };
 
-export class QueryError extends Error {}
+export class QueryError extends DomainError {
+  constructor(message: string) {
+    super(message, { field: "q" });
+  }
+}
 
 const FIELD_CHAR = (c: string) =>
   (c >= "a" && c <= "z") ||

@@ -35,17 +35,15 @@ import {
   type TemplateTask,
   type Tlp,
 } from "./types";
+import { DomainError } from "~/lib/errors";
 
 export type Actor = { userId: string | null };
 
 /** A refusal a person can act on; `field` names the form field it belongs to. */
-export class IncidentError extends Error {
-  constructor(
-    message: string,
-    readonly field = "form",
-    readonly status = 400,
-  ) {
-    super(message);
+export class IncidentError extends DomainError {
+  declare readonly field: string;
+  constructor(message: string, field = "form", status = 400) {
+    super(message, { field, status });
   }
 }
 

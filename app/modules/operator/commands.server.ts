@@ -19,8 +19,9 @@ import { audit } from "~/modules/audit";
 import { listContactMessages } from "~/modules/contact";
 import { verifyWatchedDomain } from "~/modules/breach";
 import { configuredOrigin, forgetStoredPublicUrl, storePublicUrl } from "~/lib/public-origin.server";
+import { DomainError } from "~/lib/errors";
 
-export class OperatorError extends Error {}
+export class OperatorError extends DomainError {}
 
 export const operatorCommands = {
   plan(tenantId: string, plan: string) {

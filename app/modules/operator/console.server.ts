@@ -5,10 +5,10 @@
  * change is audited with the operator's account. These are the only reads across tenants in the app, and they
  * serve the operator alone. The command line (scripts/admin.ts) stays for scripts.
  */
+import { DomainError } from "~/lib/errors";
 import { jobSummary } from "~/lib/jobs.server";
 import { effectivePlan, isPlan, PLANS, type Plan } from "~/lib/plans";
-import { getSession, loginRedirect } from "~/lib/session.server";
-import { isOperator, listAllAccounts, markEmailVerified, userEmail } from "~/modules/accounts";
+import { listAllAccounts, markEmailVerified, userEmail } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import {
   closeUpgradeRequests,
@@ -20,17 +20,6 @@ import {
   membershipCountsByUser,
   setTenantPlan,
 } from "~/modules/tenants";
-
-/**
- * The signed-in operator, or a 404 for everyone else (a customer learns nothing about the console, not even that
- * it exists); signed out, the sign-in page.
- */
-export async function requireOperator(request: Request): Promise<{ id: string; email: string }> {
-  const resolved = await getSession(request);
-  if (!resolved) loginRedirect(request);
-  if (!isOperator(resolved.user.id)) throw new Response("Not Found", { status: 404 });
-  return { id: resolved.user.id, email: resolved.user.email };
-}
 
 export function consoleOverview(now = Date.now()) {
   const memberCounts = memberCountsByTenant();
@@ -51,7 +40,8 @@ export function consoleOverview(now = Date.now()) {
   return { organizations, accounts, jobs: jobSummary(), upgradeRequests: listAllUpgradeRequests(), plans: PLANS };
 }
 
-export class ConsoleError extends Error {}
+/** A refusal of a console command (a 400 on the page, through domainFieldError). */
+export class ConsoleError extends DomainError {}
 
 export function setPlanFromConsole(operator: { id: string }, tenantId: string, plan: string, ip: string | null) {
   if (!isPlan(plan)) throw new ConsoleError(`Choose one of the plans: ${PLANS.join(", ")}.`);

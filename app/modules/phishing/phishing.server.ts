@@ -30,6 +30,7 @@ import {
 } from "./analyze.server";
 import { analyzeInWorker } from "./pool.server";
 import { FREE_MAIL } from "./lists";
+import { DomainError } from "~/lib/errors";
 
 export const RISKS = ["low", "medium", "high"] as const;
 export const STATUSES = ["detected", "quarantined"] as const;
@@ -57,12 +58,7 @@ export type PhishingListItem = {
   createdAt?: number;
 };
 
-export class PhishingInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PhishingInputError";
-  }
-}
+export class PhishingInputError extends DomainError {}
 
 export type OrgContext = { orgDomains: string[]; orgNames: string[]; orgAddresses: string[] };
 

@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { alertTimeline, listAlerts, loadBell } from "~/modules/alerts";
 import { computePosture } from "~/modules/posture";
+import { requireTenantContext } from "~/modules/tenants";
 import { req, signedInUser } from "../../../tests/unit/helpers";
 import { analyzeAndStore, listPhishingItems, setPhishingStatus } from "./phishing.server";
 
@@ -28,7 +29,7 @@ describe("re-analysing a message (issue 31)", () => {
     expect(computePosture(tenantId).counts.phishingDetected).toBe(1);
 
     // The bell shows the open high alert with no alert rule configured.
-    const bell = await loadBell(req("/dashboard", { cookie }));
+    const bell = loadBell(await requireTenantContext(req("/dashboard", { cookie })));
     expect(bell?.openAlerts.total).toBe(1);
     expect(bell?.openAlerts.items[0]).toMatchObject({ id: phishingAlerts[0].id, occurrences: 2 });
 
@@ -36,7 +37,7 @@ describe("re-analysing a message (issue 31)", () => {
     const resolved = listAlerts(tenantId).find((a) => a.id === phishingAlerts[0].id)!;
     expect(resolved.status).toBe("resolved");
     expect(alertTimeline(tenantId, resolved.id).map((e) => e.kind)).toContain("resolved");
-    expect((await loadBell(req("/dashboard", { cookie })))?.openAlerts.total).toBe(0);
+    expect(loadBell(await requireTenantContext(req("/dashboard", { cookie })))?.openAlerts.total).toBe(0);
 
     // Analysed once more after quarantine: still the same item, no new alert.
     const third = await analyzeAndStore({ tenantId, userId: user.id, raw: PHISH });

@@ -36,10 +36,9 @@ export {
 } from "./runner.server";
 export {
   playbooksPageData,
-  playbooksAction,
+  checkReferences,
   PLAYBOOK_INTENTS,
   type PlaybooksPageData,
   type PlaybookActionData,
-} from "./route.server";
-export { listPlaybooksApi, createPlaybookApi, listPlaybookRunsApi } from "./api.server";
+} from "./page-data.server";
 export { PlaybooksSection } from "./components/playbooks-section";

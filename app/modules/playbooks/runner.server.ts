@@ -37,16 +37,14 @@ import {
   type RunStatus,
   type RunStep,
 } from "./types";
+import { DomainError } from "~/lib/errors";
 
 export const PLAYBOOK_RUN_JOB = "playbooks.run";
 const HOUR_MS = 3_600_000;
 
-export class PlaybookError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 | 409 = 400,
-  ) {
-    super(message);
+export class PlaybookError extends DomainError {
+  constructor(message: string, status: 400 | 403 | 404 | 409 = 400) {
+    super(message, { status });
   }
 }
 

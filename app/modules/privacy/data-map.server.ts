@@ -10,6 +10,7 @@ import { privacySystems } from "./schema";
 import { db } from "~/lib/db.server";
 import type { RequestType } from "./types";
 import type { SystemInput } from "./validation";
+import { DomainError } from "~/lib/errors";
 
 export const SYSTEMS_MAX = 200;
 
@@ -41,7 +42,7 @@ export function listSystems(tenantId: string): SystemView[] {
     }));
 }
 
-export class DataMapError extends Error {}
+export class DataMapError extends DomainError {}
 
 export function addSystem(tenantId: string, input: SystemInput): SystemView {
   const id = randomUUID();

@@ -25,7 +25,6 @@ export {
 } from "./requests.server";
 export { listSystems } from "./data-map.server";
 export { registerPrivacyJobs, PRIVACY_DEADLINES_JOB } from "./jobs.server";
-export { createRequestApi, getRequestApi, listRequestsApi, patchRequestApi } from "./api.server";
 export {
   privacyLoader,
   privacyAction,

@@ -48,15 +48,13 @@ import {
   type VerificationMethod,
 } from "./types";
 import type { PatchRequestInput } from "./validation";
+import { DomainError } from "~/lib/errors";
 
 /** A refused change: shown next to its field on pages, 400 VALIDATION_ERROR from the API. */
-export class PrivacyError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = "form",
-  ) {
-    super(message);
-    this.name = "PrivacyError";
+export class PrivacyError extends DomainError {
+  declare readonly field: string;
+  constructor(message: string, field: string = "form") {
+    super(message, { field });
   }
 }
 

@@ -11,7 +11,7 @@ export { startTrial, endTrial, TrialError } from "./trials.server";
 // The tenant context and the access gate every loader and action starts with.
 export * from "./tenant-context.server";
 export * from "./app-route.server";
-export * from "./module-page.server";
+export * from "./module-page";
 export { admitBody, isPublicBodyPath } from "./body-admission.server";
 export { listMembers, createInvitation, acceptInvitation } from "./members.server";
 export { ensureTenantSlug, findTenantBySlug, getTenantTimeZone, setTenantTimeZone } from "./profile.server";

@@ -16,13 +16,18 @@ import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import type { INVITABLE_ROLES, Role } from "~/lib/permissions";
 import { assertCan } from "~/modules/permissions";
 import { displayTenantName } from "~/lib/plans";
+import { DomainError } from "~/lib/errors";
 
 type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
 
-export class MemberError extends Error {}
+export class MemberError extends DomainError {
+  constructor(message: string, status: 400 | 404 = 400) {
+    super(message, { status });
+  }
+}
 
 export function listMembers(tenantId: string) {
   const rows = db
@@ -188,7 +193,7 @@ export function changeRole(tenantId: string, actorId: string, memberUserId: stri
         .from(memberships)
         .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId)))
         .get();
-      if (!member) throw new MemberError("This person is not a member of the organization.");
+      if (!member) throw new MemberError("This person is not a member of the organization.", 404);
       if (member.role === "owner" && role !== "owner" && ownerCount(tenantId) <= 1) {
         throw new MemberError("An organization must keep at least one owner.");
       }
@@ -216,7 +221,7 @@ export function removeMember(tenantId: string, actorId: string, memberUserId: st
         .from(memberships)
         .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, memberUserId)))
         .get();
-      if (!member) throw new MemberError("This person is not a member of the organization.");
+      if (!member) throw new MemberError("This person is not a member of the organization.", 404);
       if (member.role === "owner" && ownerCount(tenantId) <= 1)
         throw new MemberError("An organization must keep at least one owner.");
       db.delete(memberships).where(eq(memberships.id, member.id)).run();

@@ -29,13 +29,11 @@ import { audit } from "~/modules/audit";
 import { addAccountNotice, userEmail } from "~/modules/accounts";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import { displayTenantName } from "~/lib/plans";
+import { DomainError } from "~/lib/errors";
 
-export class OrganizationError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 = 400,
-  ) {
-    super(message);
+export class OrganizationError extends DomainError {
+  constructor(message: string, status: 400 | 403 | 404 = 400) {
+    super(message, { status });
   }
 }
 

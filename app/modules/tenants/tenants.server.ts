@@ -20,6 +20,7 @@ import {
 } from "~/lib/plans";
 import { audit } from "~/modules/audit";
 import { getTrial, type TrialInfo } from "./trials.server";
+import { DomainError } from "~/lib/errors";
 
 export type TenantListItem = { tenantId: string; tenant: { name: string; plan: Plan }; role: Role };
 
@@ -84,7 +85,11 @@ export function organizationAllowanceForUser(
   return organizationAllowance(best, list.filter((item) => item.role === "owner").length);
 }
 
-export class OrganizationLimitError extends Error {}
+export class OrganizationLimitError extends DomainError {
+  constructor(message: string) {
+    super(message, { status: 403 });
+  }
+}
 
 /**
  * Creates an organization on the free plan with the user as owner. Checks the

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { markEmailVerified } from "~/modules/accounts";
 import * as settings from "~/routes/_app.settings";
+import * as settingsAccount from "~/routes/_app.settings._index";
 import * as pricing from "~/routes/_public.pricing";
 import * as trialStart from "~/routes/api.trial.start";
 import { req, settle, signedInUser } from "../../../tests/unit/helpers";
@@ -41,7 +42,7 @@ describe("an unverified account cannot start a trial", () => {
   it("/settings and /pricing say why instead of offering the button; the form post is refused 403", async () => {
     const u = await signedInUser(undefined, { verified: false });
     const page = await settle(() =>
-      (settings.loader as Fn)({ request: req("/settings", { cookie: u.cookie }), params: {}, context: {} }),
+      (settingsAccount.loader as Fn)({ request: req("/settings", { cookie: u.cookie }), params: {}, context: {} }),
     );
     expect((await page.json()).trialUnavailable).toMatch(VERIFY_FIRST);
     const offer = await settle(() =>

@@ -23,6 +23,7 @@ import { memberships, trialStarts, trials } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { TRIAL_DAYS, type TrialStatus } from "~/lib/plans";
 import { EMAIL_NOT_VERIFIED_CODE, verificationBlock } from "~/modules/accounts";
+import { DomainError } from "~/lib/errors";
 
 export type TrialInfo = { status: TrialStatus; endsAt: string | null; startedAt: string | null };
 
@@ -43,12 +44,16 @@ export function getTrial(tenantId: string, now = Date.now()): TrialInfo {
 }
 
 /** A trial the rules refuse; `code` is EMAIL_NOT_VERIFIED (answered 403) when the starter's address is unverified. */
-export class TrialError extends Error {
-  constructor(
-    message: string,
-    readonly code: "EMAIL_NOT_VERIFIED" | "TRIAL_REFUSED" = "TRIAL_REFUSED",
-  ) {
-    super(message);
+// Not verified is a refusal of the person (403); a trial already used is the organization's or the
+// person's state, not a missing permission (409), so a client can tell the two apart.
+export class TrialError extends DomainError {
+  constructor(message: string, kind: "EMAIL_NOT_VERIFIED" | "TRIAL_REFUSED" = "TRIAL_REFUSED") {
+    super(
+      message,
+      kind === "EMAIL_NOT_VERIFIED"
+        ? { status: 403, code: "EMAIL_NOT_VERIFIED", field: "trial" }
+        : { status: 409, field: "trial" },
+    );
   }
 }
 

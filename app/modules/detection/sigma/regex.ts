@@ -15,6 +15,7 @@
  * test costs a few milliseconds at most whatever the pattern and the value.
  */
 import { RE2JS } from "re2js";
+import { DomainError } from "~/lib/errors";
 
 /** The longest value a user-written regular expression is run against. */
 export const RE_INPUT_CAP = 4096;
@@ -28,7 +29,7 @@ export const MAX_REGEX_STEPS = 1 << 16;
 
 export const MIN_REGEX_INPUT = 256;
 
-export class RegexSyntaxError extends Error {}
+export class RegexSyntaxError extends DomainError {}
 
 /** The PCRE constructs RE2 cannot run in linear time, by the text that opens them. */
 const GROUP_REFUSALS: [string, string][] = [

@@ -12,8 +12,9 @@
  */
 
 import { compileLinearRegex, RegexSyntaxError, type RegexTest } from "./regex";
+import { DomainError } from "~/lib/errors";
 
-export class SigmaRuleError extends Error {
+export class SigmaRuleError extends DomainError {
   constructor(
     message: string,
     public line?: number,

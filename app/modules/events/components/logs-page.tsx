@@ -13,9 +13,9 @@ import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { RANGE_LABEL, type RangeKey } from "../ranges";
-import type { LogsActionResult, logsLoader } from "../route.server";
+import type { LogsActionResult, logsPageData } from "../page-data.server";
 
-type Data = Exclude<Awaited<ReturnType<typeof logsLoader>>, { teaser: true }>;
+type Data = ReturnType<typeof logsPageData> & { teaser: false };
 
 const fmt = (iso: string) =>
   iso
@@ -355,7 +355,7 @@ function QuotaAndRetention({ data, result }: { data: Data; result: LogsActionRes
 }
 
 export function LogsPage() {
-  const loaded = useLoaderData<typeof logsLoader>();
+  const loaded = useLoaderData<{ teaser: true } | Data>();
   const result = useActionResult<LogsActionResult>();
   if (loaded.teaser) return <TeaserPage path="/logs" />;
   const data = loaded as Data;

@@ -11,7 +11,7 @@ import { EmptyState } from "~/components/module-page";
 import { FormField } from "~/components/form-field";
 import { SelectField } from "~/components/select-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
-import type { PlaybookActionData, PlaybooksPageData } from "../route.server";
+import type { PlaybookActionData, PlaybooksPageData } from "../page-data.server";
 import {
   describeStep,
   INDICATOR_KINDS,

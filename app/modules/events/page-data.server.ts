@@ -1,16 +1,15 @@
 /**
- * Loader and action of /logs (Logs & Anomalies). The search is a GET form
- * (the URL holds the query, so results can be bookmarked and work without
- * JavaScript); triage and retention are POST forms to the action.
+ * What /logs (Logs & Anomalies) shows and the schemas of its forms; the loader and action are in
+ * app/routes/_app.logs.tsx. The search is a GET form (the URL holds the query, so results can be
+ * bookmarked and work without JavaScript); triage and retention are POST forms to the action.
  */
-import { data } from "@remix-run/node";
+
 import { z } from "zod";
-import { limitWrites } from "~/lib/api.server";
-import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
-import { readForm } from "~/lib/http.server";
-import { ANOMALY_LABEL, listAnomalies, setAnomalyStatus } from "./anomalies.server";
+
+import type { AppRouteAccess } from "~/modules/tenants";
+
+import { ANOMALY_LABEL, listAnomalies } from "./anomalies.server";
 import { can } from "~/modules/permissions";
-import { EVENTS_DENIED } from "./permissions";
 import { RANGES, type RangeKey } from "./ranges";
 import { QueryError } from "./search";
 import { MAX_PAGE, PAGE_SIZE, searchEvents } from "./search.server";
@@ -21,7 +20,6 @@ import {
   quotaState,
   RETENTION_MAX_DAYS,
   RETENTION_MIN_DAYS,
-  setRetentionDays,
 } from "./store.server";
 
 /** `YYYY-MM-DDTHH:MM` (a datetime-local field), read as UTC. */
@@ -39,21 +37,21 @@ const summarise = (fields: Record<string, unknown>) =>
     .map(([k, v]) => `${k}=${String(v).slice(0, 80)}`)
     .join("  ");
 
-export async function logsLoader(request: Request) {
-  const access = await loadAppRoute(request, "/logs");
-  if (access.teaser) return { teaser: true as const };
-  const tenantId = access.ctx.tenant.id;
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 1000);
-  const rangeParam = url.searchParams.get("range") ?? "24h";
+type PageCtx = Extract<AppRouteAccess, { teaser: false }>["ctx"];
+
+/** The page for the signed-in tenant, from the search the URL holds. */
+export function logsPageData(ctx: PageCtx, searchParams: URLSearchParams) {
+  const tenantId = ctx.tenant.id;
+  const q = (searchParams.get("q") ?? "").slice(0, 1000);
+  const rangeParam = searchParams.get("range") ?? "24h";
   const range: RangeKey = rangeParam in RANGES || rangeParam === "custom" ? (rangeParam as RangeKey) : "24h";
   const now = eventsNow();
   const errors: Record<string, string> = {};
   let to = now + 1;
   let from = now - RANGES["24h"];
   if (range === "custom") {
-    const f = parseLocal(url.searchParams.get("from"));
-    const t = parseLocal(url.searchParams.get("to"));
+    const f = parseLocal(searchParams.get("from"));
+    const t = parseLocal(searchParams.get("to"));
     if (f === null) errors.from = "Enter a start date and time";
     if (t === null) errors.to = "Enter an end date and time";
     if (f !== null && t !== null && f >= t) errors.to = "The end must be after the start";
@@ -64,7 +62,7 @@ export async function logsLoader(request: Request) {
   } else {
     from = now - RANGES[range];
   }
-  const pageNum = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const pageNum = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(searchParams.get("page") ?? "1", 10) || 1));
   let result: ReturnType<typeof searchEvents> = { total: 0, events: [], histogram: [], bucketMs: 60_000 };
   try {
     result = searchEvents({ tenantId, query: q, from, to, page: pageNum });
@@ -79,10 +77,10 @@ export async function logsLoader(request: Request) {
       anomalies.flatMap((a) => a.eventIds.slice(0, 5)),
     ).map((e) => [e.id, e]),
   );
-  const role = access.ctx.tenant.role;
+  const role = ctx.tenant.role;
   return {
     teaser: false as const,
-    tenantName: access.ctx.tenant.displayName,
+    tenantName: ctx.tenant.displayName,
     q,
     range,
     from: toLocal(from),
@@ -102,7 +100,7 @@ export async function logsLoader(request: Request) {
       message: e.message ? e.message.slice(0, 400) : null,
       summary: summarise(e.fields),
     })),
-    quota: quotaState(tenantId, access.ctx.effectivePlan, now),
+    quota: quotaState(tenantId, ctx.effectivePlan, now),
     retentionDays: getRetentionDays(tenantId),
     canTriage: can(role, "anomaly", "triage"),
     canConfigure: can(role, "event", "configure"),
@@ -133,42 +131,15 @@ export async function logsLoader(request: Request) {
 
 export type LogsActionResult = { intent: string; ok?: string; errors?: Record<string, string> };
 
-const Intent = z.enum(["anomaly-status", "retention"]);
-const StatusSchema = z.object({ id: z.string().min(1).max(64), status: z.enum(["acknowledged", "benign", "open"]) });
-const RetentionSchema = z.object({
+export const LogsIntent = z.enum(["anomaly-status", "retention"]);
+export const AnomalyStatusSchema = z.object({
+  id: z.string().min(1).max(64),
+  status: z.enum(["acknowledged", "benign", "open"]),
+});
+export const RetentionSchema = z.object({
   days: z.coerce
     .number({ error: "Enter a number of days" })
     .int("Enter a whole number of days")
     .min(RETENTION_MIN_DAYS, `At least ${RETENTION_MIN_DAYS} day`)
     .max(RETENTION_MAX_DAYS, `At most ${RETENTION_MAX_DAYS} days`),
 });
-
-export async function logsAction(request: Request) {
-  const ctx = await requireAppRoute(request, "/logs");
-  const form = await readForm(request);
-  const intent = Intent.safeParse(form.get("intent"));
-  if (!intent.success)
-    return data<LogsActionResult>({ intent: "unknown", errors: { form: "Unknown action" } }, { status: 400 });
-  const fail = (errors: Record<string, string>, status = 400) =>
-    data<LogsActionResult>({ intent: intent.data, errors }, { status });
-  if (intent.data === "anomaly-status") {
-    if (!can(ctx.tenant.role, "anomaly", "triage")) return fail({ form: EVENTS_DENIED.triage }, 403);
-    limitWrites(ctx.user.id);
-    const parsed = StatusSchema.safeParse({ id: form.get("id"), status: form.get("status") });
-    if (!parsed.success) return fail({ form: "Choose an anomaly and a status" });
-    const updated = setAnomalyStatus(ctx.tenant.id, parsed.data.id, parsed.data.status);
-    if (!updated) return fail({ form: "That anomaly no longer exists" }, 404);
-    const word = {
-      acknowledged: "acknowledged",
-      benign: "marked benign; the same pattern will not alert again",
-      open: "reopened",
-    }[parsed.data.status];
-    return data<LogsActionResult>({ intent: intent.data, ok: `Anomaly ${word}.` });
-  }
-  if (!can(ctx.tenant.role, "event", "configure")) return fail({ form: EVENTS_DENIED.configure }, 403);
-  limitWrites(ctx.user.id);
-  const parsed = RetentionSchema.safeParse({ days: form.get("days") });
-  if (!parsed.success) return fail({ days: parsed.error.issues[0]?.message ?? "Enter a number of days" });
-  const days = setRetentionDays(ctx.tenant.id, parsed.data.days);
-  return data<LogsActionResult>({ intent: intent.data, ok: `Events are now kept for ${days} days after receipt.` });
-}

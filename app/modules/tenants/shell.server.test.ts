@@ -1,8 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
-import { setTenantPlan } from "~/modules/tenants/tenants.server";
-import { loadShellData } from "./shell-data.server";
+import { setTenantPlan } from "./tenants.server";
+import { getTenantContext } from "./tenant-context.server";
+import { shellData } from "./shell.server";
+
+/** What the `_app` layout loader does: the shell for a signed-in person, none for a visitor. */
+async function loadShellData(request: Request) {
+  const ctx = await getTenantContext(request);
+  return ctx ? shellData(ctx, request.headers.get("Cookie")) : null;
+}
 
 let n = 0;
 async function signedIn(plan?: "free" | "business") {

@@ -1,17 +1,16 @@
 import { sidebarRoutes } from "~/lib/app-routes";
 import { allowanceMessageFor, displayTenantName, hasFeature, PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { parseSidebarState } from "~/lib/sidebar-state";
-import { getTenantContext } from "~/modules/tenants";
-import type { ShellData } from "./app-shell";
+import type { ShellData } from "~/components/shell/app-shell";
+import type { TenantContext } from "./tenant-context.server";
 
 /**
  * What the sidebar shell shows (user, organizations, effective plan, navigation filtered by plan, sidebar
- * state), or null for a signed-out visitor. For the `_app` layout's loader: in a *.server module, its imports
- * (the route table, the plan module) stay out of the browser bundle, which the signed-out landing page shares.
+ * state) for a signed-in person, from their tenant context and the sidebar cookie. Called by the `_app`
+ * layout's loader; in a *.server module, its imports (the route table, the plan module) stay out of the
+ * browser bundle, which the signed-out landing page shares.
  */
-export async function loadShellData(request: Request): Promise<ShellData | null> {
-  const ctx = await getTenantContext(request);
-  if (!ctx) return null;
+export function shellData(ctx: TenantContext, cookieHeader: string | null): ShellData {
   return {
     user: { id: ctx.user.id, email: ctx.user.email },
     tenants: ctx.tenants.map((t) => ({ id: t.tenantId, name: displayTenantName(t.tenant.name) })),
@@ -26,6 +25,6 @@ export async function loadShellData(request: Request): Promise<ShellData | null>
     nav: sidebarRoutes()
       .filter((r) => !r.feature || hasFeature(ctx.effectivePlan, r.feature))
       .map((r) => ({ path: r.path, label: r.label, icon: r.icon })),
-    sidebar: parseSidebarState(request.headers.get("Cookie")),
+    sidebar: parseSidebarState(cookieHeader),
   };
 }
