@@ -4,11 +4,7 @@
  * they agree to the unit. Nothing here counts on its own; simulated figures
  * live only in app/modules/demo.
  */
-import {
-  alertTotal,
-  listActiveAlerts,
-  resolvedAlertCount,
-} from "~/modules/alerts";
+import { alertTotal, listActiveAlerts, resolvedAlertCount } from "~/modules/alerts";
 import { watchedIdentityCount } from "~/modules/breach";
 import { analysedMessageCount, quarantinedMessageCount } from "~/modules/phishing/index.server";
 import { computePosture, postureTrend, type Posture } from "~/modules/posture";

@@ -12,7 +12,6 @@ import { vulnerabilitySourceCounts } from "~/modules/vulnerability/index.server"
 export type ChecklistKey = "watch" | "phishing" | "vulnerability" | "privacy" | "invite";
 export type ChecklistItem = { key: ChecklistKey; label: string; href: string; done: boolean };
 
-
 export function firstRunState(tenantId: string) {
   const watched = watchedIdentityCount(tenantId);
   const analysed = analysedMessageCount(tenantId);
