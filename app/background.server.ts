@@ -13,6 +13,7 @@ import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 import { registerEventJobs } from "~/modules/events";
 import { registerPlaybookJobs } from "~/modules/playbooks";
+import { registerFeedJobs } from "~/modules/feeds/index.server";
 
 export function startBackgroundJobs() {
   registerWebScanJobs();
@@ -24,6 +25,8 @@ export function startBackgroundJobs() {
   registerPlaybookJobs();
   // The daily HIBP breach catalogue sync (HIBP_SYNC=0 turns it off).
   registerBreachFeedJobs(jobs);
+  // The intelligence feeds: OSV per ecosystem, CISA KEV, FIRST EPSS (RAMPART_FEEDS=off turns them off).
+  registerFeedJobs(jobs);
   jobs.startJobRunner();
   // The notification outbox and escalation timers (app/modules/alerts/worker.server.ts).
   startAlertingWorker();

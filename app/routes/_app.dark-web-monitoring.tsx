@@ -106,7 +106,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       else if (entry.type === "email") {
         message = r.newExposures
           ? `Now watching ${entry.value}. It appears in ${r.newExposures} breach${r.newExposures === 1 ? "" : "es"}: see the exposures below.`
-          : `Now watching ${entry.value}. It is not in any imported breach; you will get an alert if it appears in a new one.`;
+          : catalogueSize() === 0
+            ? `Now watching ${entry.value}. Not checked yet: no breach data has been loaded; it is checked as soon as breach data arrives.`
+            : `Now watching ${entry.value}. It is not in any imported breach; you will get an alert if it appears in a new one.`;
       } else {
         message =
           `Now watching ${entry.value}. An operator must verify that your organization controls this domain ` +
@@ -184,8 +186,9 @@ export default function DarkWebMonitoring() {
           <p className="card flex gap-3 text-sm" data-testid="no-breach-data">
             <Info className="mt-0.5 h-5 w-5 shrink-0 text-brand" aria-hidden="true" />
             <span>
-              No breach data has been imported yet. Your watchlist is kept, and each entry is checked as soon as an
-              operator imports a breach (<code>npm run import:breach -- FILE</code>).
+              Not checked: no breach data has been loaded yet, so no entry can be called clean. Your watchlist is kept,
+              and each entry is checked as soon as breach data arrives (ask the person who runs this server to turn on
+              the breach feed or import a breach file).
             </span>
           </p>
         ) : null}
