@@ -86,7 +86,8 @@ async function importInWorker(zip: string, ecosystem: string) {
   let file: string;
   try {
     file = await workerFile(WORKER_SOURCE, "osv-import-worker");
-  } catch {
+  } catch (error) {
+    feedLog(`osv feed: ${ecosystem}: no worker thread (${String(error)}); importing in-process`, "warn");
     const r = await (await vulnerability()).importOsvPath(zip);
     return { read: r.read, changedIds: r.changedIds };
   }
