@@ -29,6 +29,7 @@ const LINKS = [
   { to: "/admin/notification-channels", label: "Notification channels" },
   { to: "/admin/escalation-policies", label: "Escalation policies" },
   { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/feeds", label: "Feeds" },
 ];
 
 export default function AdminLayout() {
