@@ -92,7 +92,8 @@ async function importInWorker(zip: string, ecosystem: string) {
     return { read: r.read, changedIds: r.changedIds };
   }
   return new Promise<{ read: number; changedIds: string[] }>((resolve, reject) => {
-    const worker = new Worker(file, { workerData: { dbFile: sqlite().name, zip } });
+    // The bundled worker is plain JavaScript: no loader flags of the parent (tsx under scripts) are needed.
+    const worker = new Worker(file, { workerData: { dbFile: sqlite().name, zip }, execArgv: [] });
     let settled = false;
     worker.on("message", (m: OsvImportMessage) => {
       if (m.type === "progress")
