@@ -11,7 +11,14 @@
  * imports (npm run import:osv, import:pwned, import:breach) remain.
  */
 export { feedStatuses, type FeedStatus } from "./status.server";
-export { exploitFacts, type ExploitFacts } from "./exploit.server";
+export {
+  EPSS_FEED,
+  exploitFacts,
+  KEV_FEED,
+  storeEpssStream,
+  storeKevCatalogue,
+  type ExploitFacts,
+} from "./exploit.server";
 export {
   ageText,
   feedMaxAgeMs,
