@@ -2,7 +2,8 @@
 // layers (eslint-plugin-boundaries):
 //   app/routes -> app/modules/<name> -> app/lib -> db
 // app/lib holds infrastructure and catalogues only and imports no module; a
-// module reaches another module only through its index.ts. Formatting is
+// module reaches another module only through its index.ts, and imports only
+// its own tables (app/modules/<name>/schema.ts), never @db/schema. Formatting is
 // Prettier's (npm run format), not ESLint's.
 import path from "node:path";
 import js from "@eslint/js";
@@ -56,6 +57,35 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // Each module owns its tables (app/modules/<name>/schema.ts): a module imports only its own schema and reaches
+    // other modules' tables through their functions (raiseAlert, getAlerts, listMembers...). db/schema.ts re-exports
+    // every table for drizzle-kit and the database handle only; another module's schema.ts is already out of reach
+    // (boundaries: a module's public face is its index). Types (Role) are not tables. Tests seed any table.
+    files: ["app/modules/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@db/schema",
+              allowTypeImports: true,
+              message: "A module imports only its own ./schema; use the owning module's functions for other tables.",
+            },
+          ],
+          patterns: [
+            {
+              regex: "(^|/)db/schema$",
+              allowTypeImports: true,
+              message: "A module imports only its own ./schema; use the owning module's functions for other tables.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {
@@ -70,6 +100,9 @@ export default tseslint.config(
       "import/resolver": { [resolver]: {} },
       "boundaries/elements": [
         { type: "route", pattern: "app/routes" },
+        // The module registry and the permission vocabulary it assembles: files beside the module folders.
+        { type: "registry", pattern: "app/modules/registry.server.ts", mode: "file" },
+        { type: "vocabulary", pattern: "app/modules/permissions.ts", mode: "file" },
         { type: "module", pattern: "app/modules/*", capture: ["name"] },
         { type: "components", pattern: "app/components" },
         { type: "lib", pattern: "app/lib" },
@@ -82,7 +115,12 @@ export default tseslint.config(
         { type: "tests", pattern: "tests" },
         { type: "bench", pattern: "bench" },
       ],
-      "boundaries/files": [{ category: "test", pattern: "**/*.test.{ts,tsx}" }],
+      "boundaries/files": [
+        { category: "test", pattern: "**/*.test.{ts,tsx}" },
+        // Table declarations: each module's schema.ts, the job table beside its runner, and db/schema.ts
+        // (re-exports them all for drizzle-kit).
+        { category: "schema", pattern: ["app/modules/*/schema.ts", "app/lib/*.schema.ts", "db/schema.ts"] },
+      ],
     },
     rules: {
       "boundaries/dependencies": [
@@ -107,6 +145,27 @@ export default tseslint.config(
             { from: { element: { type: "components" } }, allow: [to("lib")] },
             { from: { element: { type: "module" } }, allow: [to("lib"), to("components"), to("db")] },
             { from: { element: { type: "lib" } }, allow: [to("db")] },
+            // The vocabulary reads each module's permission declaration (a leaf); anyone may ask it `can`.
+            {
+              from: { element: { type: "vocabulary" } },
+              allow: [to("lib"), { to: { element: { type: "module", fileInternalPath: "permissions.ts" } } }],
+            },
+            {
+              from: { element: { types: { anyOf: ["app", "route", "module", "server"] } } },
+              allow: [to("vocabulary")],
+            },
+            // The registry lists every module through its public face; only the app's start imports it.
+            {
+              from: { element: { type: "registry" } },
+              allow: [
+                to("lib"),
+                to("vocabulary"),
+                { to: { element: { type: "module", fileInternalPath: "index.ts" } } },
+                { to: { element: { type: "module", fileInternalPath: "index.server.ts" } } },
+                { to: { element: { type: "module", fileInternalPath: "permissions.ts" } } },
+              ],
+            },
+            { from: { element: { type: "app" } }, allow: [to("registry")] },
             { from: { element: { type: "server" } }, allow: [to("server"), to("lib"), to("db")] },
             { from: { element: { type: "scripts" } }, allow: [to("lib"), to("db")] },
             // Tests and benchmarks reach anything they exercise.
@@ -115,6 +174,9 @@ export default tseslint.config(
               allow: { to: { element: { types: "*" } } },
             },
             { from: { file: { categories: "test" } }, allow: { to: { element: { types: "*" } } } },
+            // A table's foreign keys name other modules' tables, and db/schema.ts re-exports every table:
+            // schema files may import each other (and nothing else may reach another module's schema.ts).
+            { from: { file: { categories: "schema" } }, allow: { to: { file: { categories: "schema" } } } },
           ],
         },
       ],

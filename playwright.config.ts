@@ -8,6 +8,8 @@ export const E2E_DIR = path.resolve(`tests/.tmp-e2e-${E2E_PORT}`);
 export const E2E_DB = path.join(E2E_DIR, "rampart.db");
 // Where the e2e server's loopback SMTP server writes each message it receives (tests/e2e/start-server.ts).
 export const E2E_MAIL_DIR = path.join(E2E_DIR, "mail");
+// The loopback DNS server's zone (tests/e2e/start-server.ts): one NAME.json file of TXT strings per name.
+export const E2E_DNS_ZONE = path.join(E2E_DIR, "dns");
 export const E2E_SESSION_SECRET = "e2e-session-secret-not-for-production-0123456789";
 
 // The Chromium `npm test` found or installed (scripts/find-browser.ts); run
@@ -53,6 +55,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATABASE_URL: E2E_DB,
       E2E_MAIL_DIR,
+      E2E_DNS_ZONE,
       // Links in mail use only the configured public address, never the request's Host (issue 26 §7).
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
       SESSION_SECRET: E2E_SESSION_SECRET,

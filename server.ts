@@ -20,10 +20,11 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { migrateDatabase } from "~/lib/db.server";
-import { sessionSecret } from "~/lib/env.server";
+import { getEnv, sessionSecret } from "~/lib/env.server";
 import { configuredOrigin } from "~/lib/public-origin.server";
 import { SERVER_ERRORS } from "~/lib/errors";
 import type { RampartLoadContext } from "~/lib/request.server";
+import { carriesSessionCookie } from "~/lib/public-page";
 import type { CachedPage, PageSlot } from "~/modules/page-cache";
 import { bodyLimitFor, originAllowed, pageBodyAllowed } from "./server/guards";
 import { bodySlices, bodyStream } from "./server/body-slices";
@@ -36,17 +37,19 @@ import { parseRenderConcurrency, renderAdmission } from "./server/render-admissi
 /** What the server uses from the app's build (exported by app/entry.server.tsx). */
 type AppEntry = typeof import("./app/entry.server");
 
-const PORT = Number(process.env.PORT ?? 3000);
-const HOST = process.env.HOST ?? "0.0.0.0";
-const TRUST_PROXY = parseTrustProxy(process.env.TRUST_PROXY);
-const RENDER_CONCURRENCY = parseRenderConcurrency(process.env.RAMPART_RENDER_CONCURRENCY);
-const MODE = process.env.NODE_ENV === "production" ? "production" : "development";
-const BUILD_PATH = path.resolve(process.env.RAMPART_BUILD ?? "build/index.js");
+// Every variable goes through the one schema (app/lib/env.server.ts): an invalid value stops the start.
+const ENV = getEnv();
+const PORT = ENV.PORT;
+const HOST = ENV.HOST;
+const TRUST_PROXY = parseTrustProxy(ENV.TRUST_PROXY);
+const RENDER_CONCURRENCY = parseRenderConcurrency(ENV.RAMPART_RENDER_CONCURRENCY);
+const MODE = ENV.NODE_ENV === "production" ? "production" : "development";
+const BUILD_PATH = path.resolve(ENV.RAMPART_BUILD);
 
 // Layers can be switched off one at a time to measure what each costs
 // (bench/server.ts with BENCH_ENV=RAMPART_LAYERS_OFF=compression,...; see
 // docs/decisions/010-server-layers.md). Never set in production.
-const LAYERS_OFF = new Set((process.env.RAMPART_LAYERS_OFF ?? "").split(",").filter(Boolean));
+const LAYERS_OFF = new Set(ENV.RAMPART_LAYERS_OFF.split(",").filter(Boolean));
 const SHUTDOWN_GRACE_MS = 9_000;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -57,7 +60,7 @@ const log = createLogger();
 // data is ~50 MB. Growing by 20% at a time keeps the peak near 170-190 MB for
 // a few per cent more CPU (docs/decisions/012). Read by V8 at each collection,
 // so it can be set here rather than in the start command; 0 means V8's default.
-const HEAP_GROWING_PERCENT = Number(process.env.RAMPART_HEAP_GROWING_PERCENT ?? 20);
+const HEAP_GROWING_PERCENT = ENV.RAMPART_HEAP_GROWING_PERCENT;
 if (HEAP_GROWING_PERCENT > 0) v8.setFlagsFromString(`--heap-growing-percent=${Math.round(HEAP_GROWING_PERCENT)}`);
 
 const dbFile = migrateDatabase();
@@ -85,8 +88,8 @@ const pages = build.entry.module as unknown as AppEntry;
 const PAGE_CACHE = !LAYERS_OFF.has("pagecache");
 // WAL checkpoints (and their fsync) in a worker thread, not on a committing request (app/lib/wal-checkpoint.server.ts).
 pages.checkpointInBackground();
-// Durable background jobs (app/lib/jobs.server.ts): web scans and other modules' work.
-if (process.env.RAMPART_JOBS !== "0") pages.startBackgroundJobs();
+// The modules' reactions, and their durable background jobs unless RAMPART_JOBS=0 (app/modules/registry.server.ts).
+pages.startBackgroundJobs();
 const handleRemix = createRequestHandler({
   build,
   mode: MODE,
@@ -142,9 +145,6 @@ app.use((req, res, next) => {
   next();
 });
 
-// Either session cookie name (app/lib/session.server.ts: __Host- over HTTPS).
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?rampart_session=/;
-
 app.use((req, res, next) => {
   const nonce = createNonce();
   res.locals.cspNonce = nonce;
@@ -157,7 +157,7 @@ app.use((req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
     res.setHeader("Content-Security-Policy", headers["Content-Security-Policy"]);
-    if (!res.hasHeader("Cache-Control") && SESSION_COOKIE.test(req.get("cookie") ?? ""))
+    if (!res.hasHeader("Cache-Control") && carriesSessionCookie(req.get("cookie")))
       res.setHeader("Cache-Control", "private, no-store");
     return writeHead.apply(this, args);
   } as typeof writeHead;
@@ -283,14 +283,25 @@ app.use(async (req, res, next) => {
 // Per-request memo for the page's loaders (GET and HEAD only).
 app.use((req, _res, next) => pages.runInRequestScope(req.method, next));
 
-// The dashboard's rendered document may come from the page cache: only for
-// GET without a query, keyed by everything the page is rendered from. A miss
-// renders through Remix below and stores what it sent.
+// A rendered document may come from the page cache (app/modules/page-cache): a
+// public page's signed-out copy, or the signed-in dashboard keyed by everything
+// it is rendered from. A miss renders through Remix below and stores what it sent.
 if (PAGE_CACHE) {
   app.use(async (req, res, next) => {
     if (req.method !== "GET") return next();
     try {
-      let slot: PageSlot | null = await pages.lookupPage(requestHead(req));
+      const cookie = req.get("cookie");
+      let slot: PageSlot | null = pages.lookupPublicPage(
+        {
+          method: req.method,
+          href: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+          cookie,
+          userAgent: req.get("user-agent"),
+        },
+        build.assets.version,
+      );
+      // The dashboard's cache holds signed-in pages only.
+      if (!slot && carriesSessionCookie(cookie)) slot = await pages.lookupPage(requestHead(req));
       if (slot?.kind === "wait") {
         const page = await slot.page;
         slot = page ? { kind: "hit", page } : null;
@@ -422,7 +433,7 @@ function storeWhenSent(res: ExpressResponse, slot: Extract<PageSlot, { kind: "mi
     }
     const response = new Response(null, { status: res.statusCode, headers });
     finish(
-      pages.storable(response)
+      slot.storable(response)
         ? pages.pageFrom(response, Buffer.concat(chunks).toString("utf8"), res.locals.cspNonce)
         : null,
     );

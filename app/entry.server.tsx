@@ -12,6 +12,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { coalescedStream } from "~/lib/coalesced-stream.server";
 import type { RampartLoadContext } from "~/lib/request.server";
 import { hasSessionCookie } from "~/lib/session.server";
+import { carriesSessionCookie, isPublicPage, PUBLIC_CACHE_CONTROL } from "~/lib/public-page";
 import { originFromRequest } from "~/lib/public-origin.server";
 import { loggablePath, redactSecrets } from "~/lib/log-redaction";
 import { installRouteMatchMemo, installRouteObjectMemos } from "~/lib/route-matching.server";
@@ -60,14 +61,10 @@ export default function handleRequest(
             if (!ended) abort();
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // A document rendered for a session holds that user's data: never stored
-          // by the browser (nor shown again from its cache after signing out).
-          // Without PUBLIC_URL, canonical and invitation links carry the request's Host: never stored.
-          const signedIn = hasSessionCookie(request);
           if (!responseHeaders.has("Cache-Control"))
             responseHeaders.set(
               "Cache-Control",
-              signedIn || originFromRequest() ? "private, no-store" : "private, no-cache",
+              documentCacheControl(request, responseStatusCode, responseHeaders, remixContext),
             );
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -90,6 +87,27 @@ export default function handleRequest(
   });
 }
 
+/**
+ * A document rendered for a session holds that user's data: never stored by the browser (nor shown again from its
+ * cache after signing out). Without PUBLIC_URL, canonical and invitation links carry the request's Host: never
+ * stored. A public page's signed-out rendering (app/lib/public-page.ts) may be held by a CDN and by the server.
+ */
+function documentCacheControl(request: Request, status: number, headers: Headers, context: EntryContext): string {
+  const signedIn = hasSessionCookie(request) || carriesSessionCookie(request.headers.get("Cookie"));
+  if (signedIn || originFromRequest()) return "private, no-store";
+  const url = new URL(request.url);
+  const matches = context.staticHandlerContext.matches;
+  if (
+    request.method === "GET" &&
+    url.search === "" &&
+    status === 200 &&
+    !headers.has("Set-Cookie") &&
+    isPublicPage(matches.map((m) => context.routeModules[m.route.id]?.handle))
+  )
+    return PUBLIC_CACHE_CONTROL;
+  return "private, no-cache";
+}
+
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   console.error(
@@ -107,7 +125,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 // handler: code whose state must be the app's own (the page cache, the
 // per-request memo, the one database connection), so it cannot be imported
 // separately. Typed on the server side as `typeof import("~/entry.server")`.
-export { lookupPage, pageBody, pageFrom, pageGzip, storable } from "~/modules/page-cache";
+export { lookupPage, lookupPublicPage, pageBody, pageFrom, pageGzip } from "~/modules/page-cache";
 export { runInRequestScope } from "~/lib/request-scope.server";
 /** Body admission (server.ts): HEC paths refuse in Splunk's words, everything else as the route would. */
 export async function admitBody(request: Request): Promise<Response | null> {

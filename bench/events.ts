@@ -27,14 +27,18 @@ process.env.RAMPART_EVENTS_DAILY_QUOTA = String(N * 2);
 const { sqlite, closeDatabase, checkpointInBackground } = await import("../app/lib/db.server");
 const { createUser } = await import("../app/modules/accounts/accounts.server");
 const { normalize, flatten } = await import("../app/modules/events/parse");
-const { storeEvents, setEventsClock } = await import("../app/modules/events/store.server");
-const { registerAnomalyDetection } = await import("../app/modules/events/anomalies.server");
+const { storeEvents, setEventsClock, onEventsStored } = await import("../app/modules/events/store.server");
+const { detectAnomalies } = await import("../app/modules/events/anomalies.server");
 const { searchEvents } = await import("../app/modules/events/search.server");
 
 // As the server runs it (server.ts): WAL checkpoints in a worker thread, not on the loop.
 if (!process.argv.includes("--checkpoint-on-commit")) checkpointInBackground();
 const { tenantId } = await createUser(`bench-${Date.now()}@example.com`, "a long bench passphrase 1234");
-if (!process.argv.includes("--no-detect")) registerAnomalyDetection();
+// The events module's own reaction, as app/modules/registry.server.ts subscribes it in the server.
+if (!process.argv.includes("--no-detect"))
+  onEventsStored(({ tenantId: t, events }) => {
+    detectAnomalies(t, events);
+  });
 const NOW = Date.UTC(2026, 2, 10, 12);
 setEventsClock(() => NOW);
 const SPAN = 7 * 86_400_000;

@@ -5,7 +5,8 @@
 //   npm run bench:phishing-hostile -- [--scale 1] [--only name]
 import { pathToFileURL } from "node:url";
 
-const arg = (name: string, dflt: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
+const arg = (name: string, dflt: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt;
 const scale = Number(arg("--scale", "1"));
 const only = arg("--only", "");
 

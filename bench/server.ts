@@ -1,6 +1,7 @@
 // npm run bench: the built app in production mode on a loopback port with a
-// seeded temporary database; autocannon, 10 s at 50 connections each, against
-// the landing page, the signed-in /dashboard, /api/dashboard/data and /healthz
+// seeded temporary database and a configured PUBLIC_URL (as in production: without
+// it no page is public); autocannon, 10 s at 50 connections each, against two public
+// pages (landing, pricing), the signed-in /dashboard, /api/dashboard/data and /healthz
 // (the floor), and five signed-in pages rendered on every request (the dashboard
 // with a query string, phishing, dark-web monitoring, alerts on a plan that has
 // them, settings) beside a stock trivial Remix page (bench/stock) built and served
@@ -125,7 +126,13 @@ export async function main() {
   const { tenantId, cookie } = await seedAccount(file, { plan: "business" });
   seedModuleData(file, tenantId);
   const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const server = await startServer({ dbFile: file, quietLog: true, env: { ...EXTRA_ENV }, nodeArgs: NODE_ARGS });
+  const server = await startServer({
+    dbFile: file,
+    quietLog: true,
+    // Plain http, so the seeded session cookie keeps its plain name.
+    env: { PUBLIC_URL: "http://127.0.0.1", ...EXTRA_ENV },
+    nodeArgs: NODE_ARGS,
+  });
 
   const stock = await startStock();
   type Target = { name: string; path: string; headers?: Record<string, string>; url?: string; uncached?: boolean };
@@ -134,6 +141,7 @@ export async function main() {
       { name: "stock-remix", path: "/", url: stock.url },
       { name: "healthz", path: "/healthz" },
       { name: "landing", path: "/" },
+      { name: "pricing", path: "/pricing" },
       { name: "dashboard", path: "/dashboard", headers: { cookie } },
       { name: "api-dashboard-data", path: "/api/dashboard/data", headers: { cookie } },
       // The same page rendered on every request: a query string is never looked up in

@@ -5,6 +5,7 @@
 //   npm run admin -- verify-domain <tenantId> <domain>
 //   npm run admin -- reset-link <email>   (a password reset link, for installs without SMTP)
 //   npm run admin -- verify-email <email> (marks the address verified, for installs without SMTP)
+//   npm run admin -- operator <email> [grant|revoke] (who may open the operator console, /operator)
 //   npm run admin -- public-url [<url>|unset] (the site's address for links in mail, when PUBLIC_URL is not set)
 // <tenantId> is the tenantId that /api/tenants returns. The commands are the
 // app's own module functions (app/modules/operator), run directly by tsx: no
@@ -21,6 +22,7 @@ const USAGE = `Usage:
   npm run admin -- verify-domain <tenantId> <domain>
   npm run admin -- reset-link <email>
   npm run admin -- verify-email <email>
+  npm run admin -- operator <email> [grant|revoke]
   npm run admin -- public-url [<url>|unset]`;
 
 function print(value: unknown) {
@@ -67,6 +69,10 @@ export function runAdmin(argv: string[]): number {
       case "verify-email":
         if (args.length !== 1) throw new OperatorError(USAGE);
         print(operatorCommands.verifyEmail(args[0]!));
+        break;
+      case "operator":
+        if (args.length < 1 || args.length > 2) throw new OperatorError(USAGE);
+        print(operatorCommands.operator(args[0]!, args[1]));
         break;
       case "public-url":
         if (args.length > 1) throw new OperatorError(USAGE);

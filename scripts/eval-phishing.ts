@@ -123,7 +123,9 @@ function summary({ name, rows }: Part) {
   const marketing = legit.filter(
     (r) =>
       r.group === "marketing" ||
-      /^hardlegit-.*-(store-promo|retailer-newsletter|newsletter-brands|charity)\.eml$/.test(r.file),
+      /^hardlegit-.*-(store-promo|retailer-newsletter|newsletter-brands|charity|deals-travel|app-promo)\.eml$/.test(
+        r.file,
+      ),
   );
   const medHigh = (r: Row) => r.risk !== "low";
   console.log(

@@ -7,7 +7,7 @@
 // directly (tsx), without the Remix build.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { openDatabase } from "~/lib/db.server";
+import { closeDatabase, useDatabase } from "~/lib/db.server";
 import { databasePath } from "~/lib/env.server";
 import { BreachFileError, importBreachFile, readOrCreateHmacKey } from "~/modules/breach";
 
@@ -18,7 +18,9 @@ export async function runImport(
 ) {
   // The key lives beside the database, like the session secret; the app reads the same file.
   const hmacKey = readOrCreateHmacKey(path.dirname(dbFile));
-  const { sqlite, db } = openDatabase(dbFile);
+  // The process's own connection, pointed at the file: the alerts the import raises go through the alerts module
+  // (alert rules, channels, timeline) on this same connection.
+  const { db } = useDatabase(dbFile);
   try {
     return await importBreachFile(db, path.resolve(file), {
       hmacKey,
@@ -27,7 +29,7 @@ export async function runImport(
       },
     });
   } finally {
-    sqlite.close();
+    closeDatabase();
   }
 }
 

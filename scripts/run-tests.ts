@@ -1,11 +1,11 @@
 /**
- * `npm test`: lint, the typecheck, vitest, then the Playwright suite against the
+ * `npm test`: lint, the Prettier check, the typecheck, vitest, then the Playwright suite against the
  * built app. Every stage runs even when an earlier one fails, so one run shows
  * everything that is wrong; the closing line adds up every suite as
  * `N passed, N failed` and the exit code is non-zero if anything failed.
  *
  * Stages can be named to run only those: `npm test -- typecheck unit`
- * (stages: lint, typecheck, unit, e2e).
+ * (stages: lint, format, typecheck, unit, e2e).
  *
  * The end-to-end stage first finds a Chromium (scripts/find-browser.ts),
  * installing one where it can. Without one it prints one line saying what to
@@ -16,7 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { findBrowser, machineProbes } from "./find-browser";
 
-const STAGES = ["lint", "typecheck", "unit", "e2e"] as const;
+const STAGES = ["lint", "format", "typecheck", "unit", "e2e"] as const;
 type Stage = (typeof STAGES)[number];
 
 const requested = process.argv.slice(2);
@@ -58,6 +58,13 @@ fs.mkdirSync("test-results", { recursive: true });
 
 if (stages.has("lint")) {
   if (run("lint", bin("eslint"), ["."])) results.passed += 1;
+  else results.failed += 1;
+}
+
+// Formatting is checked, not fixed: a reformat belongs in its own commit
+// (`npm run format`), not in whatever a test run happens to touch.
+if (stages.has("format")) {
+  if (run("prettier --check", bin("prettier"), ["--check", ".", "--log-level", "warn"])) results.passed += 1;
   else results.failed += 1;
 }
 

@@ -1,5 +1,7 @@
 /**
- * Trains the phishing text model (app/modules/phishing/model/model.json).
+ * Trains the phishing text model (app/modules/phishing/model/model.json) and
+ * the learned score layer over it and the analyzer's rules
+ * (model/combiner.json, see trainLayer and docs/decisions/026).
  *
  *   npm run train:phishing          (npx tsx scripts/train-phishing-model.ts)
  *
@@ -15,7 +17,9 @@
  * (split by a hash of each message's key), then fits on everything and writes
  * the model, pruned to the strongest weights, plus the list of SpamAssassin
  * keys it used (scripts/phishing-model/training-set.txt) so a test can check
- * that no reserved message was used.
+ * that no reserved message was used. The score layer learns from exactly the
+ * same messages (never the real-mail evaluation tenth, the reserved ids or
+ * the written evaluation set).
  */
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -23,15 +27,18 @@ import path from "node:path";
 import {
   analyzeMessage,
   extractFeatures,
-  modelPoints,
-  scoreSignals,
-  type ModelCalibration,
+  modelFeature,
+  ruleFeatures,
+  type CombinerWeights,
 } from "~/modules/phishing/index.server";
 import { REPO_ROOT, TRAINING_SET_FILE, loadReserved, selectTrainingCorpus } from "./phishing-model/dataset";
 import { parseForModel } from "./phishing-model/parse-message";
 import { ownExamples } from "./phishing-model/training-examples";
 
 const MODEL_FILE = path.join(REPO_ROOT, "app/modules/phishing/model/model.json");
+const COMBINER_FILE = path.join(REPO_ROOT, "app/modules/phishing/model/combiner.json");
+/** Folds for the out-of-fold text-model probabilities the score layer learns from. */
+const FOLDS = 5;
 const EPOCHS = Number(process.env.TRAIN_EPOCHS ?? 14);
 const L2 = Number(process.env.TRAIN_L2 ?? 1e-3);
 const LEARNING_RATE = 0.5;
@@ -151,54 +158,188 @@ const OFFLINE = {
   now: new Date("2026-11-25T00:00:00Z"),
 };
 
+/** A raw message around one of our own text examples, the same envelope for both labels (the layer learns from the text's signals). */
+function ownRaw(e: { id: string; subject: string; text: string }): string {
+  const n = createHash("sha256").update(e.id).digest().readUInt16BE(0) % 400;
+  return [
+    `From: Sender ${n} <info@sender${n}.example.org>`,
+    "To: someone@example.net",
+    `Subject: ${e.subject}`,
+    "Date: Wed, 25 Nov 2026 08:00:00 +0000",
+    `Message-ID: <${n}.${createHash("sha256").update(e.id).digest("hex").slice(0, 12)}@sender${n}.example.org>`,
+    "MIME-Version: 1.0",
+    "Content-Type: text/plain; charset=utf-8",
+    "Content-Transfer-Encoding: 8bit",
+    "",
+    e.text,
+    "",
+  ].join("\r\n");
+}
+
+type LayerRow = { label: 0 | 1; weight: number; x: Map<string, number>; m: number; source: string };
+
 /**
- * The score layer (issue 29): how many points the model's probability adds to the rules' points. Fitted on
- * the real mail of the 10% hold-out (SpamAssassin messages the trial model never saw, so its probabilities
- * are honest), each message run through the real analyzer with the trial model: the rules' signals stay as
- * they are, the model's points are tried for each calibration in a small grid. Chosen: the calibration with
- * the highest share of spam at medium or high while at most 0.5% of the ham is high and at most 4% medium or
- * high, among those where a confident model (p >= 0.95) alone reaches medium and never high.
+ * The score layer (issue 29, model/combine.ts): a logistic regression over each rule's points and the text
+ * model's clipped logit, on the training split only. Every training message runs through the real analyzer
+ * with the text model of the fold that did not see it (out-of-fold probabilities are honest, the final
+ * model's are not). Two steps: a shared coefficient for all rule points (the prior), then one coefficient per
+ * rule pulled towards it by an L2 penalty, so a rule seen rarely keeps about the prior and one the data never
+ * shows keeps exactly the prior. Coefficients of rules and model stay >= 0. Classes are balanced by weight.
  */
-async function calibrate(trial: Fitted, held: Doc[]): Promise<ModelCalibration> {
-  const textModel = (input: { subject: string; text: string; urls: string[] }) => ({
-    probability: predict(trial, [...extractFeatures(input)]),
-    topTokens: [],
-  });
-  const rows: { label: 0 | 1; p: number; signals: Awaited<ReturnType<typeof analyzeMessage>>["signals"] }[] = [];
-  for (const d of held) {
-    const a = await analyzeMessage(Buffer.from(d.raw!, "utf8"), { ...OFFLINE, textModel });
-    const p = predict(trial, d.features);
-    rows.push({ label: d.label, p, signals: a.signals.filter((s) => s.category !== "model") });
+function fitLayer(rows: LayerRow[], shared: boolean, prior: number, lambda: number) {
+  let pos = 0;
+  let neg = 0;
+  for (const r of rows) {
+    if (r.label) pos += r.weight;
+    else neg += r.weight;
   }
-  const ham = rows.filter((r) => !r.label);
-  const spam = rows.filter((r) => r.label);
-  let best: { c: ModelCalibration; recall: number; high: number; med: number } | null = null;
-  for (const cap of [25, 30, 35, 40, 45])
-    for (const scale of [3, 4, 5, 6, 8, 10, 12])
-      for (let center = -3; center <= 3; center += 0.5) {
-        const c = { scale, center, cap };
-        if (modelPoints(0.95, c) < 25) continue;
-        const risk = (r: (typeof rows)[number]) =>
-          scoreSignals([
-            ...r.signals,
-            { id: "text-model", category: "model", weight: modelPoints(r.p, c), message: "" },
-          ]).risk;
-        const hamRisk = ham.map(risk);
-        const high = hamRisk.filter((x) => x === "high").length / ham.length;
-        const med = hamRisk.filter((x) => x !== "low").length / ham.length;
-        if (high > 0.005 || med > 0.04) continue;
-        const recall = spam.map(risk).filter((x) => x !== "low").length / spam.length;
-        if (!best || recall > best.recall + 1e-9 || (Math.abs(recall - best.recall) < 1e-9 && med < best.med))
-          best = { c, recall, high, med };
+  const total = pos + neg;
+  const cw = [total / (2 * neg), total / (2 * pos)];
+  const keys = [...new Set(rows.flatMap((r) => [...r.x.keys()]))].sort();
+  const coef = new Map(keys.map((k) => [k, prior]));
+  let bias = 0;
+  let model = 0.5;
+  let c0 = prior;
+  // Adam on the full batch: a few dozen features, a few thousand rows.
+  const params = ["bias", "model", "c0", ...keys];
+  const m1 = new Map<string, number>();
+  const m2 = new Map<string, number>();
+  const lr = 0.05;
+  for (let it = 1; it <= 1500; it++) {
+    const grad = new Map<string, number>();
+    const g = (k: string, v: number) => grad.set(k, (grad.get(k) ?? 0) + v);
+    for (const r of rows) {
+      let z = bias + model * r.m;
+      let sx = 0;
+      for (const [k, v] of r.x) {
+        if (shared) sx += v;
+        else z += coef.get(k)! * v;
       }
-  const chosen = best?.c ?? { scale: 8, center: 0, cap: 30 };
-  console.log(
-    `score layer on ${spam.length} spam and ${ham.length} ham of the hold-out: points = ${chosen.scale} x (logit(p) - ${chosen.center}), 0..${chosen.cap}` +
-      (best
-        ? `; spam medium or high ${(100 * best.recall).toFixed(1)}%, ham high ${(100 * best.high).toFixed(1)}%, ham medium or high ${(100 * best.med).toFixed(1)}%`
-        : " (default: no calibration met the bounds)"),
+      if (shared) z += c0 * sx;
+      const p = 1 / (1 + Math.exp(-z));
+      const e = ((p - r.label) * r.weight * cw[r.label]!) / total;
+      g("bias", e);
+      g("model", e * r.m);
+      if (shared) g("c0", e * sx);
+      else for (const [k, v] of r.x) g(k, e * v);
+    }
+    if (!shared) for (const k of keys) g(k, lambda * (coef.get(k)! - prior));
+    for (const k of params) {
+      if (shared ? keys.includes(k) : k === "c0") continue;
+      const gk = grad.get(k) ?? 0;
+      const a = 0.9 * (m1.get(k) ?? 0) + 0.1 * gk;
+      const b = 0.999 * (m2.get(k) ?? 0) + 0.001 * gk * gk;
+      m1.set(k, a);
+      m2.set(k, b);
+      const step = (lr * (a / (1 - 0.9 ** it))) / (Math.sqrt(b / (1 - 0.999 ** it)) + 1e-8);
+      if (k === "bias") bias -= step;
+      else if (k === "model") model = Math.max(0, model - step);
+      else if (k === "c0") c0 = Math.max(0, c0 - step);
+      else coef.set(k, Math.max(0, coef.get(k)! - step));
+    }
+  }
+  return { bias, model, c0, coef };
+}
+
+function layerLogit(w: Omit<CombinerWeights, "thresholds" | "version">, r: LayerRow): number {
+  let z = w.bias + w.model * r.m;
+  for (const [k, v] of r.x) z += (w.rules[k] ?? w.prior) * v;
+  return z;
+}
+
+/** The smallest logit at which at most `share` of the legitimate rows' weight lies at or above it. */
+function thresholdFor(rows: { z: number; weight: number }[], share: number): number {
+  const sorted = [...rows].sort((a, b) => b.z - a.z);
+  const total = sorted.reduce((t, r) => t + r.weight, 0);
+  let above = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    if (above + sorted[i]!.weight > share * total)
+      return i === 0 ? sorted[0]!.z + 0.01 : (sorted[i]!.z + sorted[i - 1]!.z) / 2;
+    above += sorted[i]!.weight;
+  }
+  return sorted[sorted.length - 1]!.z;
+}
+
+/** Share of legitimate training mail (by weight) the thresholds allow at medium or high and at high. */
+const MEDIUM_SHARE = Number(process.env.TRAIN_MEDIUM_SHARE ?? 0.05);
+const HIGH_SHARE = Number(process.env.TRAIN_HIGH_SHARE ?? 0.004);
+const LAMBDA = Number(process.env.TRAIN_LAYER_L2 ?? 0.002);
+
+async function trainLayer(docs: Doc[], vocab: Set<string>): Promise<CombinerWeights> {
+  const folds = Array.from({ length: FOLDS }, (_, f) =>
+    fit(
+      docs.filter((d) => bucket(d.key) % FOLDS !== f),
+      vocab,
+    ),
   );
-  return chosen;
+  const oof = docs.map((d) => ({ p: predict(folds[bucket(d.key) % FOLDS]!, d.features), label: d.label }));
+  console.log(`text model out of fold (${FOLDS} folds): AUC ${auc(oof).toFixed(4)}`);
+  const rows: LayerRow[] = [];
+  for (const d of docs) {
+    const trial = folds[bucket(d.key) % FOLDS]!;
+    // The probability the analyzer itself asks for, on its own parse of the message (null if it never ran).
+    let p: number | null = null;
+    const textModel = (input: { subject: string; text: string; urls: string[] }) => {
+      p = predict(trial, [...extractFeatures(input)]);
+      return { probability: p, topTokens: [] };
+    };
+    const a = await analyzeMessage(Buffer.from(d.raw!, "utf8"), { ...OFFLINE, textModel });
+    rows.push({
+      label: d.label,
+      weight: d.weight,
+      x: ruleFeatures(a.signals.filter((s) => s.id !== "no-decisive-sign")),
+      m: modelFeature(p),
+      source: d.source,
+    });
+  }
+  const first = fitLayer(rows, true, 1, 0);
+  console.log(
+    `score layer, shared step: bias ${first.bias.toFixed(3)}, model ${first.model.toFixed(3)}, rule points ${first.c0.toFixed(3)} per 10`,
+  );
+  const second = fitLayer(rows, false, first.c0, LAMBDA);
+  const rules: Record<string, number> = {};
+  for (const [k, v] of [...second.coef].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
+    rules[k] = Math.round(v * 10000) / 10000;
+  const w = {
+    bias: Math.round(second.bias * 10000) / 10000,
+    model: Math.round(second.model * 10000) / 10000,
+    prior: Math.round(first.c0 * 10000) / 10000,
+    rules,
+  };
+  const scored = rows.map((r) => ({ z: layerLogit(w, r), label: r.label, weight: r.weight, source: r.source }));
+  const ham = scored.filter((r) => !r.label);
+  let medium = thresholdFor(ham, MEDIUM_SHARE);
+  const high = thresholdFor(ham, HIGH_SHARE);
+  // A confident model alone (p = 0.95, no rule fired) reaches medium (issue 29).
+  const alone = w.bias + w.model * modelFeature(0.95);
+  if (alone < medium) {
+    console.log(
+      `medium threshold lowered from ${medium.toFixed(3)} to ${alone.toFixed(3)}: a confident model alone reaches medium`,
+    );
+    medium = alone;
+  }
+  const thresholds = {
+    medium: Math.round(medium * 10000) / 10000,
+    high: Math.round(Math.max(high, medium + 1) * 10000) / 10000,
+  };
+  for (const source of [...new Set(scored.map((r) => r.source))].sort()) {
+    const s = scored.filter((r) => r.source === source);
+    const at = (t: number) => s.filter((r) => r.z >= t).length;
+    console.log(
+      `  ${source.padEnd(22)} n=${String(s.length).padStart(5)}  medium+ ${String(at(thresholds.medium)).padStart(5)}  high ${String(at(thresholds.high)).padStart(5)}`,
+    );
+  }
+  console.log(
+    `score layer: bias ${w.bias}, model ${w.model}, prior ${w.prior}, ${Object.keys(rules).length} rules fitted; thresholds medium ${thresholds.medium}, high ${thresholds.high}`,
+  );
+  console.log(
+    "  strongest rules:",
+    Object.entries(rules)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k}=${v.toFixed(2)}`)
+      .join(" "),
+  );
+  return { version: 1, ...w, thresholds };
 }
 
 async function main() {
@@ -227,6 +368,7 @@ async function main() {
       weight: OWN_WEIGHT,
       features: [...extractFeatures(e)].sort(),
       source: `own-${e.label ? "phish" : "legit"}-${e.lang}`,
+      raw: ownRaw(e),
     });
   }
   console.log(`documents: ${docs.length} (${docs.filter((d) => d.label).length} positive)`);
@@ -240,10 +382,7 @@ async function main() {
   const held = docs.filter((d) => bucket(d.key) === 0);
   const trial = fit(train, vocab);
   report("held-out 10%", trial, held);
-  const calibration = await calibrate(
-    trial,
-    held.filter((d) => d.raw !== undefined),
-  );
+  const layer = await trainLayer(docs, vocab);
 
   const model = fit(docs, vocab);
   report("training set (all)", model, docs);
@@ -262,12 +401,23 @@ async function main() {
       reservedExcluded: reserved.size,
     },
     bias: Math.round(model.bias * 10000) / 10000,
-    calibration,
     features: kept.map(([f]) => f),
     weights: kept.map(([, v]) => Math.round(v * 10000) / 10000),
   };
   const json = JSON.stringify(out) + "\n";
   writeFileSync(MODEL_FILE, json);
+  writeFileSync(
+    COMBINER_FILE,
+    JSON.stringify(
+      {
+        note: "Generated by scripts/train-phishing-model.ts (npm run train:phishing) with model.json; see model/combine.ts.",
+        trainedOn: { messages: docs.length, positive: docs.filter((d) => d.label).length, folds: FOLDS },
+        ...layer,
+      },
+      null,
+      2,
+    ) + "\n",
+  );
   writeFileSync(TRAINING_SET_FILE, corpus.map((m) => m.key).join("\n") + "\n");
   const top = [...kept].sort((a, b) => b[1] - a[1]);
   console.log(

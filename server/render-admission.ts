@@ -1,7 +1,7 @@
 /**
  * Page renders admitted a few at a time, the rest waiting in arrival order.
  *
- * Why (docs/decisions/022-signed-in-page-speed.md, third pass): Node runs one render at a time anyway, but it
+ * Why (docs/decisions/022-signed-in-page-speed.md): Node runs one render at a time anyway, but it
  * starts every request it has accepted. At 50 connections, 50 documents were in flight at once, each holding its
  * loader data, React tree and HTML for the whole time the other 49 took; that garbage survived the young-generation
  * collections, was promoted, and the old generation filled and was marked over and over. Measured on `/phishing`,

@@ -16,16 +16,22 @@ import { UpgradeBanner } from "./upgrade-banner";
 
 const DEFAULT_CONTACT = "security@rampart.example.com";
 
-export function NotFoundPage() {
+export function NotFoundPage({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <main id="main" className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-sm font-semibold text-brand">404</p>
       <h1 className="mt-2 text-3xl font-bold">Page not found</h1>
       <p className="mt-4 text-ink-muted">The page you asked for does not exist or has moved.</p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to="/" className="btn-primary no-underline">
-          Go to the home page
-        </Link>
+        {signedIn ? (
+          <Link to="/dashboard" className="btn-primary no-underline">
+            Back to the dashboard
+          </Link>
+        ) : (
+          <Link to="/" className="btn-primary no-underline">
+            Go to the home page
+          </Link>
+        )}
         <Link to="/docs" className="btn-secondary no-underline">
           Read the docs
         </Link>
@@ -98,9 +104,25 @@ function isFeature(value: unknown): value is Feature {
 export function RouteErrorContent() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
-    const data = error.data as { code?: string; feature?: unknown; message?: string } | undefined;
+    const data = error.data as
+      | {
+          code?: string;
+          feature?: unknown;
+          message?: string;
+          module?: { label: string; purpose: string } | null;
+          trialEligible?: boolean;
+          canRequest?: boolean;
+        }
+      | undefined;
     if (error.status === 403 && data?.code === "UPGRADE_REQUIRED" && isFeature(data.feature)) {
-      return <UpgradeBanner feature={data.feature} />;
+      return (
+        <UpgradeBanner
+          feature={data.feature}
+          module={data.module}
+          trialEligible={data.trialEligible === true}
+          canRequest={data.canRequest === true}
+        />
+      );
     }
     if (error.status === 403) return <ForbiddenPage />;
     if (error.status === 404) return <NotFoundPage />;

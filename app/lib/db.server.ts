@@ -12,7 +12,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as schema from "@db/schema";
-import { databasePath, getEnv } from "./env.server";
+import { databasePath, envVar, getEnv } from "./env.server";
 import { preparePrivateDatabaseFile } from "./db-file.server";
 import { startWalCheckpoints, stopWalCheckpoints } from "./wal-checkpoint.server";
 
@@ -20,7 +20,7 @@ import { startWalCheckpoints, stopWalCheckpoints } from "./wal-checkpoint.server
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 function migrationsFolder(): string {
-  return path.resolve(process.env.RAMPART_MIGRATIONS_DIR ?? "db/migrations");
+  return path.resolve(envVar("RAMPART_MIGRATIONS_DIR"));
 }
 
 const STATEMENT_CACHE_MAX = 500;

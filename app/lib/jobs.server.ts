@@ -21,7 +21,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
-import { jobs } from "@db/schema";
+import { jobs } from "./jobs.schema";
 import { db } from "./db.server";
 
 export type JobRecord = {
@@ -276,4 +276,27 @@ export function startJobRunner(options: { pollMs?: number } = {}) {
 export function stopJobRunner() {
   if (timer) clearInterval(timer);
   timer = null;
+}
+
+/**
+ * The queue per kind, for the operator console (issue 32): how many jobs wait, run, failed; the next due run and
+ * the latest failure. No payloads (they may hold tenant data).
+ */
+export function jobSummary() {
+  return db
+    .select({
+      kind: jobs.kind,
+      queued: sql<number>`sum(${jobs.status} = 'queued')`,
+      running: sql<number>`sum(${jobs.status} = 'running')`,
+      failed: sql<number>`sum(${jobs.status} = 'failed')`,
+      done: sql<number>`sum(${jobs.status} = 'done')`,
+      nextRunAt: sql<number | null>`min(case when ${jobs.status} = 'queued' then ${jobs.runAt} end)`,
+      lastError: sql<
+        string | null
+      >`(select j2.last_error from jobs j2 where j2.kind = ${jobs.kind} and j2.last_error is not null order by j2.updated_at desc limit 1)`,
+    })
+    .from(jobs)
+    .groupBy(jobs.kind)
+    .orderBy(jobs.kind)
+    .all();
 }

@@ -13,7 +13,7 @@
  */
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
-import { z } from "zod";
+import { SmtpEnvSchema, processEnvironment } from "./env.server";
 
 export class MailerNotConfigured extends Error {
   constructor() {
@@ -21,17 +21,6 @@ export class MailerNotConfigured extends Error {
     this.name = "MailerNotConfigured";
   }
 }
-
-const SmtpEnv = z.object({
-  SMTP_HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(1).optional()),
-  SMTP_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
-  SMTP_SECURE: z.enum(["0", "1", "true", "false"]).optional(),
-  SMTP_USER: z.string().optional(),
-  SMTP_PASSWORD: z.string().optional(),
-  SMTP_FROM: z.string().trim().min(3).default("Rampart <no-reply@localhost>"),
-  /** Only for tests and closed networks: accept a self-signed certificate on STARTTLS. */
-  SMTP_TLS_REJECT_UNAUTHORIZED: z.enum(["0", "1"]).default("1"),
-});
 
 export type SmtpConfig = {
   host: string;
@@ -44,8 +33,8 @@ export type SmtpConfig = {
 };
 
 /** Reads the SMTP settings from the environment; null when SMTP_HOST is unset. */
-export function smtpConfigFromEnv(env: Record<string, string | undefined> = process.env): SmtpConfig | null {
-  const parsed = SmtpEnv.safeParse(env);
+export function smtpConfigFromEnv(env: Record<string, string | undefined> = processEnvironment()): SmtpConfig | null {
+  const parsed = SmtpEnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(
       `Invalid SMTP configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,

@@ -25,6 +25,7 @@ import dns from "node:dns";
 import zlib from "node:zlib";
 import ipaddr from "ipaddr.js";
 import type { LookupFunction } from "node:net";
+import { envVar } from "./env.server";
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
 export const OUTBOUND_MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -150,7 +151,7 @@ export function isBlockedAddress(address: string): boolean {
 }
 
 export function privateTargetsAllowed(): boolean {
-  return process.env.RAMPART_ALLOW_PRIVATE_TARGETS === "1";
+  return envVar("RAMPART_ALLOW_PRIVATE_TARGETS") === "1";
 }
 
 const systemResolver: Resolver = async (hostname) => {

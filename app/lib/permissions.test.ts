@@ -3,7 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "./rate-limit.server";
-import { can, PERMISSION_ACTIONS, ROLES } from "./permissions";
+import { ROLES } from "./permissions";
+import { can, PERMISSION_MATRIX, type Permission } from "~/modules/permissions";
 import { sqlite } from "./db.server";
 import { req, jsonReq, settle, signedInUser } from "../../tests/unit/helpers";
 import { raiseAlert, listAlerts } from "~/modules/alerts/alerts.server";
@@ -54,14 +55,19 @@ const form = (fields: Record<string, string>) => ({
 describe("the permission table", () => {
   it("members analyse and view; admins and owners change state and read the audit trail; viewers only view", () => {
     expect(ROLES).toEqual(["owner", "admin", "member", "viewer"]);
-    const allowed = (action: (typeof PERMISSION_ACTIONS)[number]) => ROLES.filter((r) => can(r, action));
-    expect(allowed("view")).toEqual(["owner", "admin", "member", "viewer"]);
-    expect(allowed("analyze")).toEqual(["owner", "admin", "member"]);
-    expect(allowed("triage")).toEqual(["owner", "admin"]);
-    expect(allowed("readAudit")).toEqual(["owner", "admin"]);
-    expect(allowed("manageMembers")).toEqual(["owner"]);
-    for (const action of PERMISSION_ACTIONS) expect(can("viewer", action), action).toBe(action === "view");
-    expect(can(null, "view")).toBe(false);
+    const allowed = ([entity, action]: Permission) => ROLES.filter((r) => can(r, entity, action as never));
+    expect(allowed(["organization", "view"])).toEqual(["owner", "admin", "member", "viewer"]);
+    expect(allowed(["email", "analyze"])).toEqual(["owner", "admin", "member"]);
+    expect(allowed(["email", "triage"])).toEqual(["owner", "admin"]);
+    expect(allowed(["auditTrail", "read"])).toEqual(["owner", "admin"]);
+    expect(allowed(["member", "manage"])).toEqual(["owner"]);
+    // Viewers only view: every action they may do is a "view".
+    for (const [entity, e] of Object.entries(PERMISSION_MATRIX))
+      for (const action of Object.keys(e.actions))
+        expect(allowed([entity, action] as unknown as Permission).includes("viewer"), `${entity}.${action}`).toBe(
+          action === "view",
+        );
+    expect(can(null, "organization", "view")).toBe(false);
   });
 });
 

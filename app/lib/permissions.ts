@@ -1,18 +1,15 @@
 /**
- * Who may do what in an organization: one role x action table (decision record
- * docs/decisions/015-permission-table.md). Route handlers ask it through
- * requireTenantContext(request, { permission }) and module commands through
- * `can`/`assertCan` with the actor's role, so the rule is written once; the
- * settings page renders the same table.
+ * The words of the permission vocabulary (decision record docs/decisions/015-permission-table.md): the four
+ * roles, the role sets a module picks from, and the shape of an entity × action declaration. The vocabulary
+ * itself (which entities exist, which actions each has, who may do them) is declared by each module in its
+ * `permissions.ts` and assembled in app/modules/permissions.ts, which answers `can`/`assertCan(role, entity,
+ * action)`; the settings page shows that matrix.
  *
- * Members analyse and view; admins and owners change state (release mail from
- * quarantine, resolve findings, manage the watchlist, invite people) and read
- * the audit trail (which holds colleagues' e-mail and network addresses);
- * owners alone manage roles, trials and the organization; viewers only view.
- * Isomorphic (no server imports): the settings page shows it in the browser.
+ * Isomorphic (no server imports).
  */
 
 export const ROLES = ["owner", "admin", "member", "viewer"] as const;
+/** The one Role type: memberships.role in db/schema.ts is typed with it. */
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABEL: Record<Role, string> = {
@@ -22,58 +19,29 @@ export const ROLE_LABEL: Record<Role, string> = {
   viewer: "Viewer",
 };
 
-export const PERMISSION_ACTIONS = [
-  "view",
-  "analyze",
-  "triage",
-  "manageWatchlist",
-  "manageRecords",
-  "readAudit",
-  "invite",
-  "manageMembers",
-  "manageOrganization",
-  "administer",
-] as const;
-export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+/**
+ * The role sets every declaration picks from. Viewers only view; members also analyse (store findings, send
+ * events, work cases); admins and owners change state; owners alone manage roles and the organization.
+ */
+export const EVERYONE: readonly Role[] = ["owner", "admin", "member", "viewer"];
+export const MEMBERS_AND_UP: readonly Role[] = ["owner", "admin", "member"];
+export const ADMINS_AND_OWNERS: readonly Role[] = ["owner", "admin"];
+export const OWNERS: readonly Role[] = ["owner"];
 
-/** What each action covers, as the settings page words it. */
-export const PERMISSION_LABEL: Record<PermissionAction, string> = {
-  view: "View dashboards, findings, alerts and reports",
-  analyze: "Analyse suspicious e-mails (stored as findings)",
-  triage: "Release or quarantine mail, resolve alerts and exposures",
-  manageWatchlist: "Add and remove watched e-mail addresses and domains",
-  manageRecords: "Change privacy requests, compliance records, watched sites and vulnerability findings",
-  readAudit: "Read the audit trail (who did what, from which address)",
-  invite: "Invite people and revoke invitations",
-  manageMembers: "Change roles and remove members",
-  manageOrganization: "Start the organization's trial, rename or delete it",
-  administer: "Open the admin area",
-};
+/** One action on an entity: who may do it and what it covers, in the settings page's words. */
+export type ActionRule = { roles: readonly Role[]; label: string };
+/** One entity: its name on the settings page and its actions. */
+export type EntityRule = { label: string; actions: Record<string, ActionRule> };
+/** What a module declares: the entities it owns, each with its actions. */
+export type EntityPermissions = Record<string, EntityRule>;
 
-const TABLE: Record<PermissionAction, readonly Role[]> = {
-  view: ["owner", "admin", "member", "viewer"],
-  analyze: ["owner", "admin", "member"],
-  triage: ["owner", "admin"],
-  manageWatchlist: ["owner", "admin"],
-  manageRecords: ["owner", "admin"],
-  readAudit: ["owner", "admin"],
-  invite: ["owner", "admin"],
-  manageMembers: ["owner"],
-  manageOrganization: ["owner"],
-  administer: ["owner", "admin"],
-};
+/** Keeps the literal entity and action names, so `can(role, "alert", "triage")` is checked by the compiler. */
+export function definePermissions<const T extends EntityPermissions>(declaration: T): T {
+  return declaration;
+}
 
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
-
-export function can(role: Role | null | undefined, action: PermissionAction): boolean {
-  return !!role && TABLE[action].includes(role);
-}
-
-/** The roles allowed an action (requireTenantContext's `roles`). */
-export function rolesThatCan(action: PermissionAction): readonly Role[] {
-  return TABLE[action];
 }
 
 /** The roles an owner or admin may hand out in an invitation (owners are made by changing a member's role). */
@@ -82,12 +50,10 @@ export const INVITABLE_ROLES = ["admin", "member", "viewer"] as const satisfies 
 export const PERMISSION_DENIED = "Your role in this organization does not allow this.";
 
 export class PermissionError extends Error {
-  constructor(readonly action: PermissionAction) {
+  constructor(
+    readonly entity: string,
+    readonly action: string,
+  ) {
     super(PERMISSION_DENIED);
   }
-}
-
-/** For module commands: throws PermissionError unless the role may. */
-export function assertCan(role: Role | null | undefined, action: PermissionAction): void {
-  if (!can(role, action)) throw new PermissionError(action);
 }

@@ -155,6 +155,28 @@ export type OrganizationAllowance = {
   upgradeMessage: string | null;
 };
 
+/** The plan each allowance's upgrade message names. */
+const ORGANIZATION_UPGRADE_TARGET: Record<Plan, Plan | null> = {
+  free: "pro",
+  pro: "enterprise",
+  business: null,
+  enterprise: null,
+};
+
+/**
+ * The allowance's message while an organization is selected (issue 32): never "Upgrade to Pro" to an organization
+ * whose effective plan is already that plan or higher (a trial, or an organization the person joined); the
+ * allowance comes from the plans of the organizations the person owns, and the message says so instead.
+ */
+export function allowanceMessageFor(allowance: OrganizationAllowance, selectedEffectivePlan: Plan): string | null {
+  if (!allowance.upgradeMessage || allowance.limit === null) return allowance.upgradeMessage;
+  const target = Object.entries(ORGANIZATION_UPGRADE_MESSAGE).find(([, m]) => m === allowance.upgradeMessage)?.[0];
+  const named = target ? ORGANIZATION_UPGRADE_TARGET[target as Plan] : null;
+  if (named && planRank(selectedEffectivePlan) >= planRank(named))
+    return `You own ${allowance.count} of the ${allowance.limit} organization${allowance.limit === 1 ? "" : "s"} your own plan allows; a trial or an organization you joined does not raise it.`;
+  return allowance.upgradeMessage;
+}
+
 export function organizationAllowance(plan: Plan, count: number): OrganizationAllowance {
   const limit = ORGANIZATION_LIMIT[plan];
   const reached = limit !== null && count >= limit;

@@ -4,8 +4,12 @@ import { Landing } from "~/components/marketing/landing";
 import { DashboardPage } from "~/components/dashboard-page";
 import { loadHome } from "~/modules/marketing/home.server";
 import { seo } from "~/modules/marketing/seo";
+import { publicPage } from "~/lib/public-page";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+// Signed out, `/` is the landing page, the same for everyone (app/lib/public-page.ts); signed in, never public.
+export const handle = publicPage;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   // No data: the loader failed and an error screen shows, which is neither the landing page nor the dashboard.

@@ -18,9 +18,7 @@ export default function AiRecommendations() {
   const { recommendations: recs } = useLoaderData<typeof loader>();
   return (
     <ModulePage path="/ai-recommendations">
-      <p className="mb-4 text-sm text-ink-muted">
-        Ranked by the rules in docs/api.md from your open findings; no data leaves Rampart.
-      </p>
+      <p className="mb-4 text-sm text-ink-muted">Ranked by priority from your open findings; no data leaves Rampart.</p>
       {recs.length === 0 ? (
         <EmptyState title="All clear">No open findings need action right now.</EmptyState>
       ) : (

@@ -7,13 +7,13 @@ import { z } from "zod";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { limitWrites } from "~/lib/api.server";
+import { can } from "~/modules/permissions";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { AlertCaseCheckbox, canOpenCaseFromAlerts, OpenCaseFromAlerts } from "~/modules/incidents";
 import {
   SEVERITIES,
   alertSources,
   alertTimelines,
-  canAlerting,
   effectiveStatus,
   listAlerts,
   silenceAlert,
@@ -74,8 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     list.map((a) => a.id),
   );
   return {
-    // Acknowledge/resolve/silence are state changes (app/lib/permissions.ts); the action checks again.
-    canTriage: canAlerting(access.ctx.tenant.role, "triage"),
+    // Acknowledge/resolve/silence are state changes (app/modules/permissions.ts); the action checks again.
+    canTriage: can(access.ctx.tenant.role, "alert", "triage"),
     // Incident response (business plan): select alerts and open a case from them.
     canOpenCase: canOpenCaseFromAlerts(access.ctx),
     filters,
@@ -109,7 +109,7 @@ const ActionSchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireAppRoute(request, "/alerts", { permission: "triage" });
+  const ctx = await requireAppRoute(request, "/alerts", { permission: ["alert", "triage"] });
   limitWrites(ctx.user.id);
   const form = await readForm(request);
   // A row's own button says "<op>:<id>"; the bulk buttons say "<op>" and use the ticked boxes.
@@ -273,7 +273,7 @@ export default function Alerts() {
               <p className="mb-3 text-xs text-ink-muted">Owners and admins change alerts.</p>
             )}
             <div className="relative card overflow-x-auto p-0">
-              <table className="w-full text-left text-sm">
+              <table className="stack-table w-full text-left text-sm">
                 <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
                   <tr>
                     {canTriage ? (
@@ -298,12 +298,26 @@ export default function Alerts() {
                     <tr key={a.id} data-testid="alert-row" className="align-top">
                       {canTriage ? (
                         <td className="p-3">
-                          <input type="checkbox" name="alertIds" value={a.id} aria-label={`Select ${a.title}`} />
+                          {/* Two checkboxes per row, each saying what it is for (issue 32). */}
+                          <label className="inline-flex items-center gap-1 text-xs text-ink-muted">
+                            <input
+                              type="checkbox"
+                              name="alertIds"
+                              value={a.id}
+                              aria-label={`Select ${a.title} for the bulk actions`}
+                            />
+                            <span aria-hidden="true">Bulk</span>
+                          </label>
                         </td>
                       ) : null}
                       {canOpenCase ? (
                         <td className="p-3">
-                          {a.status !== "resolved" ? <AlertCaseCheckbox id={a.id} title={a.title} /> : null}
+                          {a.status !== "resolved" ? (
+                            <label className="inline-flex items-center gap-1 text-xs text-ink-muted">
+                              <AlertCaseCheckbox id={a.id} title={a.title} />
+                              <span aria-hidden="true">Case</span>
+                            </label>
+                          ) : null}
                         </td>
                       ) : null}
                       <td className="p-3">

@@ -11,7 +11,7 @@ import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute, requirePermission } from "~/modules/tenants";
-import { can } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { appRoute } from "~/lib/app-routes";
 import { notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
@@ -21,6 +21,8 @@ import { catalogueSize } from "~/modules/breach/breach.server";
 import { breachFeedStatus } from "~/modules/breach/hibp.server";
 import { ExposureList } from "~/modules/breach/components/exposure-list";
 import { IdentityList } from "~/modules/breach/components/identity-list";
+import { DomainVerification } from "~/modules/breach/components/domain-verification";
+import { checkDomainVerification, listPendingDomains } from "~/modules/breach/domain-verification.server";
 import { ExposureActionSchema, fieldErrors, RemoveIdentitySchema, WatchEntrySchema } from "~/modules/breach/validation";
 import {
   addWatchedDomain,
@@ -46,12 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const role = access.ctx.tenant.role;
   return {
     teaser: false as const,
-    // The controls a role may use (the action checks again): app/lib/permissions.ts.
-    canManageWatchlist: can(role, "manageWatchlist"),
-    canTriage: can(role, "triage"),
+    // The controls a role may use (the action checks again): app/modules/permissions.ts.
+    canManageWatchlist: can(role, "watchlist", "manage"),
+    canTriage: can(role, "exposure", "triage"),
     breachCount: catalogueSize(),
     feed: breachFeedStatus(),
     identities: listWatchedIdentities(tenantId, exposures),
+    pendingDomains: listPendingDomains(tenantId),
     exposures,
   };
 }
@@ -65,8 +68,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const intent = String(form.get("intent") ?? "");
   const ip = clientIp(context);
-  // Watchlist changes and exposure triage are state changes: owners and admins (app/lib/permissions.ts).
-  requirePermission(request, ctx, intent === "add" || intent === "remove" ? "manageWatchlist" : "triage");
+  // Watchlist changes and exposure triage are state changes: owners and admins (app/modules/permissions.ts).
+  requirePermission(
+    request,
+    ctx,
+    intent === "add" || intent === "remove" || intent === "verify-domain"
+      ? ["watchlist", "manage"]
+      : ["exposure", "triage"],
+  );
+
+  if (intent === "verify-domain") {
+    const parsed = RemoveIdentitySchema.safeParse({ identityId: form.get("identityId") });
+    // Another tenant's id, an e-mail entry and an unknown id get the same answer.
+    const outcome = parsed.success
+      ? await checkDomainVerification(tenantId, parsed.data.identityId, { userId: ctx.user.id, ip })
+      : ({ status: "unknown" } as const);
+    if (outcome.status === "unknown") throw notFound();
+    const verified = outcome.status !== "not-found";
+    // Not verified is an answer about the domain, not an error in the request: 200 either way.
+    return {
+      ok: true as const,
+      fieldErrors: {} as Record<string, string>,
+      value: "",
+      message: null,
+      verify: {
+        identityId: parsed.data!.identityId,
+        verified,
+        message: verified
+          ? `${outcome.domain} is verified: its breaches are shown below.`
+          : `${outcome.domain} is not verified yet. ${outcome.reason} DNS changes can take a while to reach ` +
+            "every server; the record is checked again every hour.",
+      },
+    };
+  }
 
   if (intent === "add") {
     const parsed = WatchEntrySchema.safeParse({ value: form.get("value") ?? "" });
@@ -111,8 +145,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
             : `Now watching ${entry.value}. It is not in any imported breach; you will get an alert if it appears in a new one.`;
       } else {
         message =
-          `Now watching ${entry.value}. An operator must verify that your organization controls this domain ` +
-          `(npm run admin -- verify-domain ${tenantId} ${entry.value}) before sensitive breaches are shown for it.`;
+          `Now watching ${entry.value}. Prove that your organization controls it by publishing the DNS TXT record ` +
+          `shown under "Verify your domains", then press Verify; its breaches are shown once it is verified.`;
       }
       return { ok: true as const, fieldErrors: {} as Record<string, string>, value: "", message };
     } catch (error) {
@@ -175,7 +209,7 @@ export default function DarkWebMonitoring() {
   const actionData = useActionResult<typeof action>();
   const navigation = useNavigation();
   if (loaderData.teaser) return <TeaserPage path={PATH} />;
-  const { identities, exposures, breachCount, canManageWatchlist, canTriage, feed } = loaderData;
+  const { identities, exposures, breachCount, canManageWatchlist, canTriage, feed, pendingDomains } = loaderData;
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
   const error = actionData && !actionData.ok ? actionData.fieldErrors.value : undefined;
   const formMessage = actionData && !actionData.ok && !error ? actionData.message : null;
@@ -187,8 +221,7 @@ export default function DarkWebMonitoring() {
             <Info className="mt-0.5 h-5 w-5 shrink-0 text-brand" aria-hidden="true" />
             <span>
               Not checked: no breach data has been loaded yet, so no entry can be called clean. Your watchlist is kept,
-              and each entry is checked as soon as breach data arrives (ask the person who runs this server to turn on
-              the breach feed or import a breach file).
+              and each entry is checked as soon as the person who runs this Rampart server loads breach data.
             </span>
           </p>
         ) : null}
@@ -222,7 +255,7 @@ export default function DarkWebMonitoring() {
             <p className="mt-1 text-sm text-ink-muted">
               An address is checked against the {breachCount.toLocaleString("en")} imported breach
               {breachCount === 1 ? "" : "es"} at once, and again whenever a new one is imported. A domain covers every
-              address at it once an operator has verified it is yours.
+              address at it once you have verified it is yours with a DNS record.
             </p>
             <Form
               method="post"
@@ -277,6 +310,11 @@ export default function DarkWebMonitoring() {
             </div>
           </section>
         ) : null}
+        <DomainVerification
+          domains={pendingDomains}
+          canVerify={canManageWatchlist}
+          result={actionData && "verify" in actionData ? (actionData.verify ?? null) : null}
+        />
         <IdentityList identities={identities} readOnly={!canManageWatchlist} />
         <ExposureList exposures={exposures} readOnly={!canTriage} />
       </div>

@@ -4,7 +4,7 @@ import { EmptyState, ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import { loadAppRoute } from "~/modules/tenants";
 import { listAuditForTenant } from "~/modules/audit/audit.server";
-import { can } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
 import { detectionOverview } from "~/modules/detection/library.server";
@@ -17,8 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/security");
   if (access.teaser) return { teaser: true as const };
   const detections = detectionOverview(access.ctx.tenant.id);
-  // The audit trail names colleagues and their network addresses: owners and admins only (app/lib/permissions.ts).
-  if (!can(access.ctx.tenant.role, "readAudit"))
+  // The audit trail names colleagues and their network addresses: owners and admins only (app/modules/permissions.ts).
+  if (!can(access.ctx.tenant.role, "auditTrail", "read"))
     return { teaser: false as const, events: [], auditHidden: true, detections };
   const events = listAuditForTenant(access.ctx.tenant.id, 100).map((e) => ({
     id: e.id,

@@ -42,16 +42,8 @@ import {
   sendInvitationMail,
 } from "~/modules/tenants/members.server";
 import { hasUsedTrial, startTrial, TrialError, TRIAL_ALREADY_USED_BY_PERSON } from "~/modules/tenants/trials.server";
-import {
-  can,
-  INVITABLE_ROLES,
-  PERMISSION_ACTIONS,
-  PERMISSION_LABEL,
-  PermissionError,
-  ROLE_LABEL,
-  ROLES,
-  type Role,
-} from "~/lib/permissions";
+import { INVITABLE_ROLES, PermissionError, ROLE_LABEL, ROLES, type Role } from "~/lib/permissions";
+import { can, permissionRows, type PermissionRow } from "~/modules/permissions";
 import { Check, Minus } from "~/components/ui/icons";
 import { linkOrigin, siteOrigin } from "~/lib/public-origin.server";
 import { verificationBlock } from "~/modules/accounts";
@@ -65,7 +57,7 @@ export const meta: MetaFunction = () => [{ title: "Settings · Rampart" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request);
   const role = ctx.tenant.role;
-  const canManage = can(role, "invite");
+  const canManage = can(role, "member", "invite");
   return {
     email: ctx.user.email,
     tenant: {
@@ -89,14 +81,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }))
       : [],
     canManage,
-    isOwner: can(role, "manageMembers"),
-    canStartTrial: can(role, "manageOrganization"),
+    isOwner: can(role, "member", "manage"),
+    // The entity × action matrix itself (app/modules/permissions.ts), so the page cannot disagree with the checks.
+    permissionRows: permissionRows(),
+    canStartTrial: can(role, "organization", "manage"),
     // One trial per person, and only with a verified address (trials.server.ts): the button is replaced by the reason.
     trialUnavailable: hasUsedTrial(ctx.user.id)
       ? TRIAL_ALREADY_USED_BY_PERSON
       : verificationBlock(ctx.user.id, "trial"),
-    // The same two checks the admin layout makes: the plan feature and the role's "administer" permission.
-    canAdmin: can(role, "administer") && hasFeature(ctx.effectivePlan, "adminDashboard"),
+    // The same two checks the admin layout makes: the plan feature and the role's adminArea × open permission.
+    canAdmin: can(role, "adminArea", "open") && hasFeature(ctx.effectivePlan, "adminDashboard"),
     apiTokens: tokensSettings(ctx),
   };
 }
@@ -229,7 +223,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return ok(`Signed out ${n} other session${n === 1 ? "" : "s"}.`);
     }
     case "start-trial": {
-      if (!can(role, "manageOrganization"))
+      if (!can(role, "organization", "manage"))
         return fail({ trial: "Only an owner of the organization can start its trial." }, 403);
       try {
         startTrial(ctx.tenant.id, Date.now(), { startedBy: ctx.user.id });
@@ -242,7 +236,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return ok(`Your ${TRIAL_DAYS}-day trial has started: every feature is unlocked for this organization.`);
     }
     case "create-invite": {
-      if (!can(role, "invite")) return fail({ invite: "Only owners and admins can invite people." }, 403);
+      if (!can(role, "member", "invite")) return fail({ invite: "Only owners and admins can invite people." }, 403);
       const unverified = verificationBlock(ctx.user.id, "invite");
       if (unverified) return fail({ invite: unverified }, 403);
       const invited = z.enum(INVITABLE_ROLES).safeParse(form.get("role"));
@@ -274,14 +268,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     case "revoke-invite": {
-      if (!can(role, "invite")) return fail({ invite: "Only owners and admins can revoke invitations." }, 403);
+      if (!can(role, "member", "invite"))
+        return fail({ invite: "Only owners and admins can revoke invitations." }, 403);
       const id = z.string().min(1).max(100).safeParse(form.get("invitationId"));
       if (!id.success || !revokeInvitation(ctx.tenant.id, id.data)) return fail({ invite: "Resource not found" }, 404);
       return ok("Invitation revoked.");
     }
     case "change-role":
     case "remove-member": {
-      if (!can(role, "manageMembers")) return fail({ members: "Only owners can change roles or remove members." }, 403);
+      if (!can(role, "member", "manage"))
+        return fail({ members: "Only owners can change roles or remove members." }, 403);
       const userId = z.string().min(1).max(100).safeParse(form.get("userId"));
       if (!userId.success) return fail({ members: "Choose a member." });
       try {
@@ -303,8 +299,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** What each role may do: the permission table itself (app/lib/permissions.ts), so the page cannot disagree with the checks. */
-function RolePermissions({ yourRole }: { yourRole: Role }) {
+/** What each role may do: the rows of the entity × action matrix, as the loader read them. */
+function RolePermissions({ yourRole, rows }: { yourRole: Role; rows: PermissionRow[] }) {
   return (
     <div className="mt-5 border-t border-slate-100 pt-4" data-testid="role-permissions">
       <h3 className="font-semibold">What each role may do</h3>
@@ -326,14 +322,15 @@ function RolePermissions({ yourRole }: { yourRole: Role }) {
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {PERMISSION_ACTIONS.map((action) => (
-              <tr key={action}>
+            {rows.map((row) => (
+              <tr key={`${row.entity}.${row.action}`} data-permission={`${row.entity}.${row.action}`}>
                 <th scope="row" className="py-2 pr-3 font-normal">
-                  {PERMISSION_LABEL[action]}
+                  <span className="text-ink-muted">{row.entityLabel}: </span>
+                  {row.label}
                 </th>
                 {ROLES.map((r) => (
                   <td key={r} className="px-2 py-2 text-center">
-                    {can(r, action) ? (
+                    {row.allowed[r] ? (
                       <>
                         <Check className="inline h-4 w-4 text-ok" aria-hidden="true" />
                         <span className="sr-only">allowed</span>
@@ -595,7 +592,7 @@ export default function Settings() {
         </div>
         <Notice result={result} intent="change-role" />
         <Notice result={result} intent="remove-member" />
-        <RolePermissions yourRole={d.tenant.role} />
+        <RolePermissions yourRole={d.tenant.role} rows={d.permissionRows} />
         {d.canManage ? (
           <div className="mt-5 border-t border-slate-100 pt-4">
             <h3 className="font-semibold">Invite someone</h3>

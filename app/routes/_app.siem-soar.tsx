@@ -7,7 +7,8 @@ import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { appRoute } from "~/lib/app-routes";
 import { badRequest, forbidden, readForm } from "~/lib/http.server";
-import { canDetection, DETECTION_PERMISSION_MESSAGE } from "~/modules/detection";
+import { DETECTION_PERMISSION_MESSAGE } from "~/modules/detection";
+import { can } from "~/modules/permissions";
 import { importRuleFiles, ruleLibrary, type ImportResult } from "~/modules/detection/library.server";
 import { deleteRule, setRuleEnabled } from "~/modules/detection/rules.server";
 import { DETECTION_PAGE_INTENTS, detectionPageAction, detectionPageData } from "~/modules/detection/page.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editId = new URL(request.url).searchParams.get("edit");
   return {
     rules: ruleLibrary(tenantId),
-    canManage: canDetection(access.ctx.tenant.role, "manageRules"),
+    canManage: can(access.ctx.tenant.role, "detectionRule", "manage"),
     detection: detectionPageData(tenantId, access.ctx.tenant.role),
     playbooks: playbooksPageData(tenantId, access.ctx.tenant.role, editId ? editId.slice(0, 100) : null),
   };
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (PLAYBOOK_INTENTS.has(intent)) return playbooksAction(ctx, form, intent, clientIp(context));
   // the rule test needs only analysis rights; placeholders check rule management (detection/page.server.ts)
   if (DETECTION_PAGE_INTENTS.has(intent)) return detectionPageAction(ctx, form, intent, clientIp(context));
-  if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
+  if (!can(ctx.tenant.role, "detectionRule", "manage")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
   const tenantId = ctx.tenant.id;
   if (intent === "upload") {
     const files: { name: string; bytes: Uint8Array }[] = [];
@@ -168,7 +169,7 @@ export default function SiemSoar() {
           </EmptyState>
         ) : (
           <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="stack-table w-full text-left text-sm">
               <caption className="sr-only">Detection rules</caption>
               <thead>
                 <tr className="text-xs text-ink-muted">

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { can } from "~/modules/permissions";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
 import { EmptyState, ModulePage } from "~/components/module-page";
@@ -6,7 +7,6 @@ import { SeverityBadge } from "~/components/ui/severity-badge";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { forbidden, readForm } from "~/lib/http.server";
 import {
-  canDetection,
   DETECTION_PERMISSION_MESSAGE,
   describeRuleError,
   HuntRuleError,
@@ -78,7 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     results: q ? hunt(tenantId, q) : null,
     library: listRules(tenantId).map((r) => ({ id: r.id, title: r.title })),
     hunts: listHunts(tenantId),
-    canManage: canDetection(access.ctx.tenant.role, "manageRules"),
+    canManage: can(access.ctx.tenant.role, "detectionRule", "manage"),
   };
 }
 
@@ -98,7 +98,7 @@ type ActionData =
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireAppRoute(request, "/threat-hunting");
-  if (!canDetection(ctx.tenant.role, "hunt")) throw forbidden(DETECTION_PERMISSION_MESSAGE.hunt);
+  if (!can(ctx.tenant.role, "hunt", "run")) throw forbidden(DETECTION_PERMISSION_MESSAGE.hunt);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "sigma");
   const tenantId = ctx.tenant.id;
@@ -121,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         message: `Hunt “${name}” saved with ${found.total} matching event${found.total === 1 ? "" : "s"}.`,
       } satisfies ActionData);
     }
-    if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
+    if (!can(ctx.tenant.role, "detectionRule", "manage")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
     let yaml: string;
     try {
       yaml = sigmaFromQuery(query, name);
@@ -158,7 +158,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   if (intent === "promote") {
-    if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
+    if (!can(ctx.tenant.role, "detectionRule", "manage")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
     createRule(tenantId, yaml, rule, ctx.user.id);
     return Response.json({
       intent: "promoted",

@@ -7,6 +7,7 @@ import { PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { hasSessionCookie, sessionCookieName, sessionOverHttps } from "~/lib/session.server";
 import { getTenantContext } from "~/modules/tenants";
 import { seo } from "~/modules/marketing/seo";
+import { privatePage } from "~/lib/public-page";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -23,6 +24,9 @@ export const meta: MetaFunction = ({ matches }) =>
   );
 
 // Per-request state: never cached, never indexed.
+// Rendered from this request's own cookies and scheme: never a shared copy.
+export const handle = privatePage;
+
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
 
 /**

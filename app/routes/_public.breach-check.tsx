@@ -11,6 +11,7 @@ import { useState, type FormEvent } from "react";
 import { MarketingPage } from "~/components/marketing/page";
 import { STATUS_MESSAGE } from "~/lib/errors";
 import { hydratedDocument } from "~/lib/hydration";
+import { privatePage } from "~/lib/public-page";
 import { useHydrated } from "~/lib/use-hydrated";
 import { clientIp } from "~/lib/request.server";
 import { catalogueSize } from "~/modules/breach/breach.server";
@@ -23,7 +24,8 @@ import { BreachDataUnavailable, pwnedCount } from "~/modules/password/k-anonymit
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 // Hydrated, unlike the rest of the public site: the password is hashed in the browser (app/lib/hydration.ts).
-export const handle = hydratedDocument;
+// Not public: it shows the breach catalogue's size, which an import changes at any moment.
+export const handle = { ...hydratedDocument, ...privatePage };
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(

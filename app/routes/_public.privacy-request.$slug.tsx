@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { IntakePage } from "~/modules/privacy/components/intake-page";
 import { intakeAction, intakeLoader } from "~/modules/privacy";
+import { privatePage } from "~/lib/public-page";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -12,6 +13,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Privacy request to ${data.organization}` : "Privacy request" },
   { name: "robots", content: "noindex" },
 ];
+
+// The organization can turn the form off or rename itself at any moment: never held by a CDN.
+export const handle = privatePage;
 
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers();

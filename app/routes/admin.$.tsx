@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [
 
 /** Any other /admin/... path: the admin checks first, then a 404 inside the admin layout. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   throw new Response("Not Found", { status: 404 });
 }
 

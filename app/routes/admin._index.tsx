@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireTenantContext } from "~/modules/tenants";
-import { listAuditForTenant } from "~/modules/audit";
+import { auditDetailForDisplay, listAuditForTenant } from "~/modules/audit";
 import { listMembers } from "~/modules/tenants/members.server";
 import { configuredOrigin } from "~/lib/public-origin.server";
 
@@ -9,7 +9,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens"
 export const meta: MetaFunction = () => [{ title: "Admin · Rampart" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   return {
     members: listMembers(ctx.tenant.id).length,
     // Without it no reset, verification or invitation link is mailed (lib/public-origin.server.ts).
@@ -19,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       action: e.action,
       who: e.userEmail ?? "operator",
       ip: e.ip,
-      detail: e.detail ? JSON.stringify(e.detail) : "",
+      // Internal ids mean nothing to a customer (issue 32): the stored entry keeps them.
+      detail: auditDetailForDisplay(e.detail),
       at: new Date(e.createdAt).toISOString(),
     })),
   };

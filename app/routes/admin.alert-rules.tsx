@@ -26,7 +26,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens"
 export const meta: MetaFunction = () => [{ title: "Alert rules · Rampart" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   const channels = listChannels(ctx.tenant.id).map((c) => ({ id: c.id, name: c.name }));
   const policies = listPolicies(ctx.tenant.id).map((p) => ({ id: p.id, name: p.name }));
   const name = (list: { id: string; name: string }[], id: string | null) => list.find((x) => x.id === id)?.name ?? null;
@@ -93,7 +93,7 @@ function fieldErrors(issues: z.core.$ZodIssue[]) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   limitWrites(ctx.user.id);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

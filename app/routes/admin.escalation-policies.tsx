@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Escalation policies · Rampar
 const STEP_ROWS = 4;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   const channels = listChannels(ctx.tenant.id).map((c) => ({ id: c.id, name: c.name }));
   const members = listMembers(ctx.tenant.id).map((m) => ({ id: m.userId, email: m.email }));
   const label = (s: EscalationStep) =>
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Result = { errors?: Record<string, string>; message?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   limitWrites(ctx.user.id);
   const form = await readForm(request);
   if (form.get("intent") === "delete") {

@@ -9,7 +9,10 @@ export const meta: MetaFunction = () => [{ title: "Multi-account management · R
 
 /** Every organization the user belongs to, with its plan and the user's role: enterprise only. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "multiAccountManagement", permission: "administer" });
+  const ctx = await requireTenantContext(request, {
+    feature: "multiAccountManagement",
+    permission: ["adminArea", "open"],
+  });
   return {
     accounts: ctx.tenants.map((t) => ({
       id: t.tenantId,
@@ -34,7 +37,6 @@ export default function MultiAccount() {
               <th className="p-3">Plan</th>
               <th className="p-3">Effective plan</th>
               <th className="p-3">Your role</th>
-              <th className="p-3">Tenant id</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -44,7 +46,6 @@ export default function MultiAccount() {
                 <td className="p-3">{a.plan}</td>
                 <td className="p-3">{a.effectivePlan}</td>
                 <td className="p-3">{a.role}</td>
-                <td className="p-3 font-mono text-xs">{a.id}</td>
               </tr>
             ))}
           </tbody>

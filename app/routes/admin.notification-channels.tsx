@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Notification channels · Ramp
 const iso = (n: number | null) => (n ? new Date(n).toISOString() : null);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   return {
     channels: listChannels(ctx.tenant.id).map((c) => ({
       id: c.id,
@@ -65,7 +65,7 @@ const CreateForm = z.object({
 type ActionResult = { ok: boolean; secret?: string; message?: string; errors?: Record<string, string> };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   limitWrites(ctx.user.id);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");

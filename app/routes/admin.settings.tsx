@@ -1,16 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireTenantContext } from "~/modules/tenants";
 import { PLAN_DISPLAY_NAME } from "~/lib/plans";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Admin settings · Rampart" }];
 
-/** The organization's settings as the tenant context resolves them; the tenant id is what operator commands take. */
+/** The organization's settings as the tenant context resolves them (no internal id: issue 32). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   return {
-    tenantId: ctx.tenant.id,
     name: ctx.tenant.displayName,
     role: ctx.tenant.role,
     plan: PLAN_DISPLAY_NAME[ctx.tenant.plan],
@@ -27,8 +26,6 @@ export default function AdminSettings() {
       <dl className="card mt-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
         <dt className="text-ink-muted">Organization</dt>
         <dd>{d.name}</dd>
-        <dt className="text-ink-muted">Tenant id</dt>
-        <dd className="font-mono">{d.tenantId}</dd>
         <dt className="text-ink-muted">Your role</dt>
         <dd>{d.role}</dd>
         <dt className="text-ink-muted">Plan</dt>
@@ -42,7 +39,11 @@ export default function AdminSettings() {
         </dd>
       </dl>
       <p className="mt-3 text-sm text-ink-muted">
-        Plans are set by the operator: <code>npm run admin -- plan {d.tenantId} &lt;plan&gt;</code>.
+        To change plan, see the plans in{" "}
+        <Link to="/settings#trial-title" className="text-brand underline">
+          Settings
+        </Link>
+        .
       </p>
     </main>
   );

@@ -4,17 +4,17 @@ import { PublicChrome } from "~/components/public-chrome";
 import { RouteErrorContent } from "~/components/error-screens";
 import { requireTenantContext } from "~/modules/tenants";
 import { PLAN_DISPLAY_NAME, hasFeature } from "~/lib/plans";
-import { rolesThatCan } from "~/lib/permissions";
+import { rolesThatCan } from "~/modules/permissions";
 
-// Who may open it: the "administer" row of app/lib/permissions.ts.
-export const ADMIN_ROLES = rolesThatCan("administer");
+// Who may open it: the adminArea × open cell of the permission matrix (app/modules/permissions.ts).
+export const ADMIN_ROLES = rolesThatCan("adminArea", "open");
 
 // The layout's title is what the admin error boundary's page carries (upgrade banner, 403, not-found); sub-pages set their own.
 export const meta: MetaFunction = () => [{ title: "Admin · Rampart" }];
 
 /** The admin layout: needs the adminDashboard feature and an owner or admin role in the selected organization. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: "administer" });
+  const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   return {
     tenantName: ctx.tenant.displayName,
     plan: PLAN_DISPLAY_NAME[ctx.effectivePlan],
@@ -29,7 +29,6 @@ const LINKS = [
   { to: "/admin/notification-channels", label: "Notification channels" },
   { to: "/admin/escalation-policies", label: "Escalation policies" },
   { to: "/admin/settings", label: "Settings" },
-  { to: "/admin/feeds", label: "Feeds" },
 ];
 
 export default function AdminLayout() {

@@ -20,7 +20,7 @@ export const loader = methodNotAllowedHandler;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await requireTenantContext(request, { feature: "darkWebMonitoring", permission: "triage" });
+  const ctx = await requireTenantContext(request, { feature: "darkWebMonitoring", permission: ["exposure", "triage"] });
   limitWrites(ctx.user.id);
   const parsed = BodySchema.safeParse(await readJsonBody(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));

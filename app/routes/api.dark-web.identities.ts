@@ -26,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await requireTenantContext(request, { feature: "darkWebMonitoring", permission: "manageWatchlist" });
+  const ctx = await requireTenantContext(request, {
+    feature: "darkWebMonitoring",
+    permission: ["watchlist", "manage"],
+  });
   limitWrites(ctx.user.id);
   const body = await readJsonBody(request);
   const parsed = WatchEntrySchema.safeParse(body && typeof body === "object" ? body : {});

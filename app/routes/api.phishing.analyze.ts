@@ -27,7 +27,7 @@ export const loader = methodNotAllowedHandler;
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await requireTenantContext(request, { feature: "phishingAnalyzer", permission: "analyze" });
+  const ctx = await requireTenantContext(request, { feature: "phishingAnalyzer", permission: ["email", "analyze"] });
   const limit = rateLimit(`phishing-analyze:${ctx.user.id}`, ANALYSES_PER_MINUTE, 60_000);
   if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
   const body = await readJsonBody(request);

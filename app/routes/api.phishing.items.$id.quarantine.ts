@@ -14,7 +14,7 @@ export const loader = methodNotAllowedHandler;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await requireTenantContext(request, { feature: "phishingAnalyzer", permission: "triage" });
+  const ctx = await requireTenantContext(request, { feature: "phishingAnalyzer", permission: ["email", "triage"] });
   limitWrites(ctx.user.id);
   const id = params.id ?? "";
   if (!setPhishingStatus(ctx.tenant.id, id, "quarantined")) return notFound();

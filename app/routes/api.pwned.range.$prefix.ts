@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw withCors(
       jsonError(
         503,
-        "No NTLM hashes are loaded on this server: its operator has imported SHA-1 hashes only. Ask without mode=ntlm, or have the NTLM file imported (npm run import:pwned).",
+        "No NTLM hashes are loaded on this server: its operator has imported SHA-1 hashes only. Ask without mode=ntlm, or ask the person who runs this server to import the NTLM hashes.",
         "SERVICE_UNAVAILABLE",
       ),
     );

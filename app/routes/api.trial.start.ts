@@ -15,7 +15,7 @@ export const loader = methodNotAllowedHandler;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await requireTenantContext(request, { api: true, permission: "manageOrganization" });
+  const ctx = await requireTenantContext(request, { api: true, permission: ["organization", "manage"] });
   limitWrites(ctx.user.id);
   try {
     const { status, endsAt } = startTrial(ctx.tenant.id, Date.now(), { startedBy: ctx.user.id });

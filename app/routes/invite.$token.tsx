@@ -1,11 +1,18 @@
+/**
+ * /invite/<token>: an invitation link (issue 32). The page says up front who invited the person to which
+ * organization with which role, or why the link no longer works (used, expired, unknown) with no button. Signed
+ * out, it offers to create an account or sign in and comes back here afterwards (redirectTo); signed in, one
+ * button joins, and the person lands in the invited organization. Joining never counts toward the person's own
+ * organization allowance.
+ */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
-import { createSession, endSession } from "~/lib/session.server";
+import { createSession, endSession, getSession } from "~/lib/session.server";
 import { requireUser } from "~/modules/tenants";
-import { acceptInvitation, MemberError } from "~/modules/tenants/members.server";
+import { acceptInvitation, describeInvitation, MemberError } from "~/modules/tenants/members.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -14,9 +21,20 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+const ROLE_WORDS = {
+  admin: "an admin (manages members and settings)",
+  member: "a member (works with the organization's findings)",
+  viewer: "a viewer (reads, changes nothing)",
+} as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await getSession(request);
+  const invitation = describeInvitation(params.token ?? "");
+  return data(
+    { invitation, signedInAs: session?.user.email ?? null, here: new URL(request.url).pathname },
+    // A dead link says so with its status too.
+    { status: invitation.status === "open" ? 200 : invitation.status === "unknown" ? 404 : 410 },
+  );
 }
 
 /** A signed-in user who opens an invitation link joins on confirming (a POST, so link previews cannot accept it). */
@@ -40,22 +58,53 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function Invite() {
+  const { invitation, signedInAs, here } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const back = encodeURIComponent(here);
   return (
-    <PublicChrome signedIn>
+    <PublicChrome signedIn={signedInAs !== null}>
       <main id="main" className="mx-auto max-w-md px-4 py-12">
         <h1 className="text-2xl font-bold">Join an organization</h1>
-        <p className="mt-2 text-ink-muted">You were invited to join an organization on Rampart.</p>
-        {result?.error ? (
-          <p role="alert" className="mt-4 rounded-md bg-danger-light p-3 text-sm text-danger">
-            {result.error}
+        {invitation.status !== "open" ? (
+          <p role="alert" className="mt-4 rounded-md bg-danger-light p-3 text-sm text-danger" data-testid="invite-dead">
+            {invitation.message}
           </p>
-        ) : null}
-        <Form method="post" className="mt-6">
-          <button type="submit" className="btn-primary">
-            Join the organization
-          </button>
-        </Form>
+        ) : (
+          <>
+            <p className="mt-2" data-testid="invite-summary">
+              {invitation.invitedBy ?? "An admin"} invited {signedInAs ? `you (${signedInAs})` : "you"} to join{" "}
+              <strong>{invitation.organization}</strong> as {ROLE_WORDS[invitation.role]}.
+            </p>
+            <p className="mt-1 text-sm text-ink-muted">
+              The link works once, until{" "}
+              {new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+                invitation.expiresAt,
+              )}{" "}
+              UTC. Joining is free and does not count toward the organizations you can create.
+            </p>
+            {result?.error ? (
+              <p role="alert" className="mt-4 rounded-md bg-danger-light p-3 text-sm text-danger">
+                {result.error}
+              </p>
+            ) : null}
+            {signedInAs ? (
+              <Form method="post" className="mt-6">
+                <button type="submit" className="btn-primary">
+                  Join {invitation.organization}
+                </button>
+              </Form>
+            ) : (
+              <div className="mt-6 flex flex-wrap gap-3">
+                <Link to={`/signup?redirectTo=${back}`} className="btn-primary no-underline">
+                  Create an account to join
+                </Link>
+                <Link to={`/login?redirectTo=${back}`} className="btn-secondary no-underline">
+                  Sign in to join
+                </Link>
+              </div>
+            )}
+          </>
+        )}
       </main>
     </PublicChrome>
   );

@@ -9,10 +9,18 @@ import { notFound } from "~/lib/http.server";
 import { requireUser } from "~/modules/tenants";
 import { exportAccountData } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
+import { huntsSavedBy } from "~/modules/detection";
+import { analysesBy } from "~/modules/phishing/index.server";
+import { projectsUploadedBy } from "~/modules/vulnerability/index.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  const data = exportAccountData(user.id);
+  // The analyses a person ran, each read by the module that owns it.
+  const data = exportAccountData(user.id, (userId, tenantIds) => ({
+    phishing: analysesBy(userId, tenantIds),
+    dependencies: projectsUploadedBy(userId, tenantIds),
+    hunts: huntsSavedBy(userId, tenantIds),
+  }));
   if (!data) throw notFound();
   audit({ action: "auth.data_exported", userId: user.id, ip: clientIp(context) });
   return new Response(JSON.stringify(data, null, 2), {

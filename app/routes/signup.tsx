@@ -1,6 +1,6 @@
 import { readForm } from "~/lib/http.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { FormField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/error-screens";
@@ -52,6 +52,9 @@ export default function Signup() {
   const actionData = useActionData<typeof action>();
   const pending = useNavigation().state === "submitting";
   const errors = actionData?.errors ?? {};
+  // Where to go after signing in (an invitation link, issue 32): kept through sign-up to the sign-in page.
+  const redirectTo = useSearchParams()[0].get("redirectTo");
+  const loginHref = redirectTo?.startsWith("/") ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
   return (
     <PublicChrome>
       <main id="main" className="mx-auto max-w-md px-4 py-12">
@@ -64,7 +67,7 @@ export default function Signup() {
             <p role="status" className="text-sm" data-testid="signup-done">
               {actionData.done}
             </p>
-            <Link to="/login" className="btn-primary block w-full text-center no-underline">
+            <Link to={loginHref} className="btn-primary block w-full text-center no-underline">
               Continue to sign in
             </Link>
           </div>
@@ -102,7 +105,7 @@ export default function Signup() {
           </Form>
         )}
         <p className="mt-4 text-sm text-ink-muted">
-          Already have an account? <Link to="/login">Sign in</Link>
+          Already have an account? <Link to={loginHref}>Sign in</Link>
         </p>
       </main>
     </PublicChrome>

@@ -139,7 +139,7 @@ test.describe("dark web monitoring", () => {
     await expect(row).toHaveAttribute("data-status", "clean");
   });
 
-  test("a domain waits for operator verification, and the page works at 375 px", async ({ page, login }) => {
+  test("a domain waits for its DNS verification, and the page works at 375 px", async ({ page, login }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await login({ plan: "free" });
     const domain = `d${randomUUID().slice(0, 8)}.example.test`;
@@ -148,9 +148,9 @@ test.describe("dark web monitoring", () => {
     await page.getByRole("button", { name: "Add to watchlist" }).click();
     await expect(
       page.getByRole("region", { name: "Watch an e-mail address or domain" }).getByRole("status"),
-    ).toContainText("An operator must verify that your organization controls this domain");
+    ).toContainText("Prove that your organization controls it by publishing the DNS TXT record");
     await expect(page.getByTestId("identity-card").filter({ hasText: domain })).toContainText(
-      "awaiting operator verification",
+      "awaiting verification that your organization controls",
     );
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

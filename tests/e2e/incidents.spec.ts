@@ -34,8 +34,8 @@ async function runCase(page: Page, tenantId: string, opts: { a11y: boolean; via:
   if (opts.via === "alerts") {
     // Selected on /alerts, opened with one click; the title is then edited on the case.
     await page.goto("/alerts");
-    await page.getByLabel("Select alert: Credential phishing reported by finance").check();
-    await page.getByLabel("Select alert: Finance mailbox password in a breach").check();
+    await page.getByLabel("Add Credential phishing reported by finance to a new case").check();
+    await page.getByLabel("Add Finance mailbox password in a breach to a new case").check();
     await page.getByLabel("Playbook").selectOption("phishing");
     if (opts.a11y) await checkA11y(page);
     await page.getByRole("button", { name: "Open an incident case from the selected alerts" }).click();

@@ -50,8 +50,9 @@ test.describe("phishing analyzer", () => {
     expect(raised.status()).toBe(201);
     await reloaded;
     await page.waitForFunction(() => {
-      const router = (window as unknown as { __remixRouter?: { state: { revalidation: string; navigation: { state: string } } } })
-        .__remixRouter;
+      const router = (
+        window as unknown as { __remixRouter?: { state: { revalidation: string; navigation: { state: string } } } }
+      ).__remixRouter;
       return router?.state.revalidation === "idle" && router.state.navigation.state === "idle";
     });
     await expect(verdict).toHaveAttribute("data-risk", "high");

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startLoopbackSmtp } from "../support/loopback-smtp";
+import { startLoopbackDns } from "../support/loopback-dns";
 
 const db = process.env.DATABASE_URL;
 if (!db) throw new Error("DATABASE_URL is required");
@@ -38,4 +39,21 @@ process.env.SMTP_HOST = smtp.config.host;
 process.env.SMTP_PORT = String(smtp.port);
 process.env.SMTP_SECURE = "0";
 process.env.SMTP_FROM = smtp.config.from;
+// Domain verification asks a loopback DNS server (issue 32): it answers a TXT query for NAME from the file
+// E2E_DNS_ZONE/NAME.json (a JSON array of strings) that a test writes, read again on every query.
+const zoneDir = process.env.E2E_DNS_ZONE;
+if (zoneDir) {
+  fs.mkdirSync(zoneDir, { recursive: true });
+  const dns = await startLoopbackDns({
+    txt(name) {
+      if (!/^[a-z0-9.-]+$/.test(name)) return undefined;
+      try {
+        return JSON.parse(fs.readFileSync(path.join(zoneDir, `${name}.json`), "utf8")) as string[];
+      } catch {
+        return undefined;
+      }
+    },
+  });
+  process.env.RAMPART_DNS_SERVERS = dns.server;
+}
 await import("../../server");

@@ -3,7 +3,7 @@
  *
  * The list of routes is not written here: it is read from app/routes. Every route file that exports an `action`
  * must have a row in ROUTES below, saying who may use it: a guarded row lists one representative request per
- * method or form `intent` with the permission (app/lib/permissions.ts) and plan feature it needs; the other kinds
+ * method or form `intent` with the permission (the matrix of app/modules/permissions.ts) and plan feature it needs; the other kinds
  * say why the route needs no role (public forms, the signed-in person's own account, Splunk tokens, routes that
  * refuse every non-GET). A new route file with an action and no row fails the first test, so it must be
  * classified before it ships.
@@ -19,7 +19,8 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sqlite } from "~/lib/db.server";
-import { can, ROLES, type PermissionAction, type Role } from "~/lib/permissions";
+import { ROLES, type Role } from "~/lib/permissions";
+import { allows, type Permission } from "~/modules/permissions";
 import { hasFeature, lowestPlanWith, PLAN_DISPLAY_NAME, type Feature } from "~/lib/plans";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
@@ -205,8 +206,8 @@ type Probe = {
   /** What is sent, e.g. `intent=upload` or `PATCH`. */
   label: string;
   method?: "POST" | "PUT" | "PATCH" | "DELETE";
-  /** The row of the role × action table this needs ("view": every role, nothing is stored). */
-  permission: PermissionAction;
+  /** The cell of the entity × action matrix this needs (organization view: every role, nothing is stored). */
+  permission: Permission;
   /** The plan feature it needs (absent: every plan). */
   feature?: Feature;
   url: (org: Org) => string;
@@ -220,14 +221,16 @@ type Row =
   | { kind: "personal"; why: string }
   | { kind: "token"; why: string; url: string }
   | { kind: "refuses"; why: string; url: string }
-  | { kind: "test-only"; why: string; url: string };
+  | { kind: "test-only"; why: string; url: string }
+  // Issue 32: the operator console answers 404 to every customer, whatever their role.
+  | { kind: "operator"; why: string; url: string };
 
 type Fields = Record<string, string> | ((org: Org) => Record<string, string>);
 
 /** One probe per form intent of a page action. */
 const page = (
   url: string | ((org: Org) => string),
-  permission: PermissionAction,
+  permission: Permission,
   intents: Record<string, Fields>,
   feature?: Feature,
   params?: Probe["params"],
@@ -267,6 +270,15 @@ const ROUTES: Record<string, Row> = {
   "reset-password.$token.tsx": { kind: "public", why: "setting a new password with a mailed token" },
 
   // --- the signed-in person's own account, whatever their role in any organization -------------------------------
+  "upgrade.tsx": {
+    kind: "guarded",
+    // Issue 32: the upgrade wall's trial and plan request, owners only.
+    probes: page("/upgrade", ["organization", "manage"], {
+      "start-trial": { redirectTo: "/dashboard" },
+      "request-plan": { plan: "business", redirectTo: "/dashboard" },
+    }),
+  },
+  "operator.tsx": { kind: "operator", why: "the operator console (operators only)", url: "/operator" },
   "_app.organizations.new.tsx": { kind: "personal", why: "creates the person's own organization (plan limit)" },
   "_app.verify-email.tsx": { kind: "personal", why: "re-sends the person's verification mail" },
   "invite.$token.tsx": { kind: "personal", why: "accepts an invitation addressed to the person" },
@@ -326,7 +338,9 @@ const ROUTES: Record<string, Row> = {
   // --- guarded: the organization's state ------------------------------------------------------------------------
   "notifications.read.ts": {
     kind: "guarded",
-    probes: [{ label: "POST", permission: "view", url: () => "/notifications/read", make: () => form({}) }],
+    probes: [
+      { label: "POST", permission: ["organization", "view"], url: () => "/notifications/read", make: () => form({}) },
+    ],
   },
   "_app.settings.tsx": {
     kind: "guarded",
@@ -335,32 +349,35 @@ const ROUTES: Record<string, Row> = {
       why: "act on the person's own account",
     },
     probes: [
-      ...page("/settings", "manageOrganization", { "start-trial": {}, "rename-organization": { name: "Renamed" } }),
+      ...page("/settings", ["organization", "manage"], {
+        "start-trial": {},
+        "rename-organization": { name: "Renamed" },
+      }),
       {
         label: "intent=delete-organization",
-        permission: "manageOrganization",
+        permission: ["organization", "manage"],
         url: () => "/settings",
         make: (org) => form({ intent: "delete-organization", confirmName: org.name }),
       },
-      ...page("/settings", "invite", {
+      ...page("/settings", ["member", "invite"], {
         "create-invite": { role: "member" },
         "revoke-invite": (org) => ({ invitationId: org.invitationId }),
       }),
       {
         label: "intent=change-role",
-        permission: "manageMembers",
+        permission: ["member", "manage"],
         url: () => "/settings",
         make: (org) => form({ intent: "change-role", userId: org.people.viewer.userId, role: "member" }),
       },
       {
         label: "intent=remove-member",
-        permission: "manageMembers",
+        permission: ["member", "manage"],
         url: () => "/settings",
         make: (org) => form({ intent: "remove-member", userId: org.people.viewer.userId }),
       },
       ...page(
         "/settings",
-        "administer",
+        ["apiToken", "manage"],
         { "create-token": { tokenName: "CI", scopes: "read" }, "revoke-token": (org) => ({ tokenId: org.tokenId }) },
         "apiAccess",
       ),
@@ -370,7 +387,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: ["acknowledge", "resolve", "reopen", "silence-1h", "silence-24h"].map((op) => ({
       label: `op=${op}`,
-      permission: "triage" as const,
+      permission: ["alert", "triage"] as const,
       feature: "securityAlerts" as const,
       url: () => "/alerts",
       make: (org: Org) => form({ op: `${op}:${org.alertId}` }),
@@ -379,11 +396,13 @@ const ROUTES: Record<string, Row> = {
   "_app.dark-web-monitoring.tsx": {
     kind: "guarded",
     probes: [
-      ...page("/dark-web-monitoring", "manageWatchlist", {
+      ...page("/dark-web-monitoring", ["watchlist", "manage"], {
         add: { value: "watched@example.org" },
         remove: (org) => ({ identityId: org.identityId }),
+        // Issue 32: the org's watched entry is an e-mail address, so an allowed role's check answers 404.
+        "verify-domain": (org) => ({ identityId: org.identityId }),
       }),
-      ...page("/dark-web-monitoring", "triage", {
+      ...page("/dark-web-monitoring", ["exposure", "triage"], {
         resolve: (org) => ({ exposureId: org.exposureId }),
         skip: (org) => ({ exposureId: org.exposureId }),
         reopen: (org) => ({ exposureId: org.exposureId }),
@@ -393,8 +412,8 @@ const ROUTES: Record<string, Row> = {
   "_app.phishing.tsx": {
     kind: "guarded",
     probes: [
-      ...page("/phishing", "analyze", { analyze: { raw: "Subject: hi\r\n\r\nhello" } }),
-      ...page("/phishing", "triage", {
+      ...page("/phishing", ["email", "analyze"], { analyze: { raw: "Subject: hi\r\n\r\nhello" } }),
+      ...page("/phishing", ["email", "triage"], {
         quarantine: (org) => ({ id: org.phishingId }),
         release: (org) => ({ id: org.phishingId }),
       }),
@@ -403,8 +422,8 @@ const ROUTES: Record<string, Row> = {
   "_app.phishing-enhanced.tsx": {
     kind: "guarded",
     probes: [
-      ...page("/phishing-enhanced", "analyze", { analyze: { raw: "Subject: hi\r\n\r\nhello" } }),
-      ...page("/phishing-enhanced", "triage", {
+      ...page("/phishing-enhanced", ["email", "analyze"], { analyze: { raw: "Subject: hi\r\n\r\nhello" } }),
+      ...page("/phishing-enhanced", ["email", "triage"], {
         quarantine: (org) => ({ id: org.phishingId }),
         release: (org) => ({ id: org.phishingId }),
       }),
@@ -415,7 +434,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST (analysis only, stores nothing)",
-        permission: "view",
+        permission: ["organization", "view"],
         feature: "passwordAnalyzer",
         url: () => "/password",
         make: () => form({ password: "correct horse battery staple" }),
@@ -425,16 +444,16 @@ const ROUTES: Record<string, Row> = {
   "_app.vulnerability.tsx": {
     kind: "guarded",
     probes: [
-      ...page("/vulnerability", "analyze", {
+      ...page("/vulnerability", ["finding", "analyze"], {
         upload: { name: "matrix app", filename: "requirements.txt", content: LOCKFILE },
         "scan-site": { siteId: FAKE },
       }),
-      ...page("/vulnerability", "manageRecords", {
+      ...page("/vulnerability", ["finding", "change"], {
         status: (org) => ({ id: org.findingId, status: "remediated" }),
         "add-site": { url: "https://www.example.com/" },
         "remove-site": { siteId: FAKE },
       }),
-      ...page("/vulnerability", "view", {
+      ...page("/vulnerability", ["organization", "view"], {
         paste: { url: "https://www.example.com/", headers: "HTTP/1.1 200 OK\r\nX-Frame-Options: DENY\r\n" },
       }),
     ],
@@ -442,7 +461,7 @@ const ROUTES: Record<string, Row> = {
   "_app.privacy.tsx": {
     kind: "guarded",
     probes: [
-      ...page("/privacy", "analyze", {
+      ...page("/privacy", ["privacyRequest", "log"], {
         create: {
           type: "access",
           jurisdiction: "gdpr",
@@ -451,7 +470,7 @@ const ROUTES: Record<string, Row> = {
           channel: "email",
         },
       }),
-      ...page("/privacy", "manageRecords", {
+      ...page("/privacy", ["privacyRequest", "work"], {
         settings: { timeZone: "UTC", intakeJurisdiction: "gdpr", customDays: "30" },
       }),
     ],
@@ -460,7 +479,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: page(
       (org) => `/privacy/${org.privacyId}`,
-      "manageRecords",
+      ["privacyRequest", "work"],
       {
         status: { status: "verifying" },
         extend: { reason: "complex", notifiedAt: "2026-01-01" },
@@ -474,7 +493,7 @@ const ROUTES: Record<string, Row> = {
   },
   "_app.privacy_.data-map.tsx": {
     kind: "guarded",
-    probes: page("/privacy/data-map", "manageRecords", {
+    probes: page("/privacy/data-map", ["privacyRequest", "configure"], {
       "add-system": { name: "CRM", owner: "Sales", dataCategories: "contact" },
       "remove-system": { id: FAKE },
     }),
@@ -483,7 +502,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: page(
       "/compliance-monitoring",
-      "manageRecords",
+      ["complianceRecord", "manage"],
       { adopt: { framework: "nist-csf-2.0" }, drop: { framework: "nist-csf-2.0" } },
       "teamMonitoring",
     ),
@@ -492,7 +511,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: page(
       "/compliance-monitoring/nist-csf-2.0/requirements/GV.OC-01",
-      "manageRecords",
+      ["complianceRecord", "manage"],
       {
         status: { status: "implemented" },
         owner: { ownerId: "" },
@@ -509,20 +528,20 @@ const ROUTES: Record<string, Row> = {
     probes: [
       ...page(
         "/incident-response",
-        "analyze",
+        ["incident", "work"],
         { create: { title: "Matrix case", severity: "low" } },
         "incidentResponse",
       ),
       {
         label: "intent=from-alerts",
-        permission: "analyze",
+        permission: ["incident", "work"],
         feature: "incidentResponse",
         url: () => "/incident-response",
         make: (org) => form({ intent: "from-alerts", alertId: org.alertId }),
       },
       ...page(
         "/incident-response",
-        "manageOrganization",
+        ["incident", "setTargets"],
         { sla: { severity: "high", ackMinutes: "10", containMinutes: "60", resolveMinutes: "240" } },
         "incidentResponse",
       ),
@@ -532,14 +551,14 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: (
       [
-        ["status", "triage", { status: "closed", resolution: "true-positive" }],
-        ["details", "analyze", { title: "Renamed case", severity: "high" }],
-        ["task-add", "analyze", { title: "Look", phase: "identification" }],
-        ["task", "analyze", { status: "done" }],
-        ["observable", "analyze", { type: "ip", value: "203.0.113.9" }],
-        ["comment", "analyze", { text: "Looked at it" }],
-        ["evidence", "analyze", {}],
-        ["merge", "triage", { into: FAKE }],
+        ["status", ["incident", "manage"], { status: "closed", resolution: "true-positive" }],
+        ["details", ["incident", "work"], { title: "Renamed case", severity: "high" }],
+        ["task-add", ["incident", "work"], { title: "Look", phase: "identification" }],
+        ["task", ["incident", "work"], { status: "done" }],
+        ["observable", ["incident", "work"], { type: "ip", value: "203.0.113.9" }],
+        ["comment", ["incident", "work"], { text: "Looked at it" }],
+        ["evidence", ["incident", "work"], {}],
+        ["merge", ["incident", "manage"], { into: FAKE }],
       ] as const
     ).map(([intent, permission, fields]) => ({
       label: `intent=${intent}`,
@@ -554,7 +573,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: page(
       "/incident-response/templates",
-      "triage",
+      ["incident", "editTemplates"],
       { save: { key: "phishing", name: "Phishing", tasks: "1 | identification | Look" }, reset: { key: "phishing" } },
       "incidentResponse",
     ),
@@ -563,7 +582,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: page(
       "/logs",
-      "triage",
+      ["anomaly", "triage"],
       { "anomaly-status": { id: FAKE, status: "benign" }, retention: { days: "30" } },
       "logsAnomalies",
     ),
@@ -573,7 +592,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       ...page(
         "/threat-hunting",
-        "analyze",
+        ["hunt", "run"],
         {
           sigma: { yaml: SIGMA, days: "7" },
           save: { yaml: SIGMA, days: "7", name: "Saved hunt" },
@@ -583,7 +602,7 @@ const ROUTES: Record<string, Row> = {
       ),
       ...page(
         "/threat-hunting",
-        "triage",
+        ["detectionRule", "manage"],
         { promote: { yaml: SIGMA, days: "7" }, "promote-query": { query: "Image:*whoami.exe", days: "7" } },
         "threatHunting",
       ),
@@ -594,7 +613,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       ...page(
         "/siem-soar",
-        "triage",
+        ["detectionRule", "manage"],
         {
           upload: { yaml: SIGMA },
           enable: (org) => ({ id: org.ruleId }),
@@ -615,7 +634,7 @@ const ROUTES: Record<string, Row> = {
       // Testing a rule on an event stores nothing: members may (hunt = analyze), viewers may not.
       ...page(
         "/siem-soar",
-        "analyze",
+        ["hunt", "run"],
         { "test-rule": (org) => ({ ruleId: org.ruleId, eventJson: '{"CommandLine":"whoami"}' }) },
         "teamMonitoring",
       ),
@@ -625,7 +644,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: page(
       "/admin/alert-rules",
-      "administer",
+      ["adminArea", "open"],
       {
         create: { name: "Matrix rule", minSeverity: "high" },
         test: { name: "Matrix rule", minSeverity: "high" },
@@ -642,7 +661,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: page(
       "/admin/escalation-policies",
-      "administer",
+      ["adminArea", "open"],
       { create: { name: "Matrix policy", repeatLast: "0" }, delete: { id: FAKE } },
       "adminDashboard",
     ),
@@ -651,7 +670,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: page(
       "/admin/notification-channels",
-      "administer",
+      ["adminArea", "open"],
       {
         create: { type: "email", name: "Matrix channel", recipients: "ops@example.org" },
         test: { id: FAKE },
@@ -666,7 +685,7 @@ const ROUTES: Record<string, Row> = {
     kind: "guarded",
     probes: (["acknowledge", "resolve", "silence"] as const).map((action) => ({
       label: `POST ${action}`,
-      permission: "triage" as const,
+      permission: ["alert", "triage"] as const,
       feature: "securityAlerts" as const,
       url: (org: Org) => `/api/alerts/${org.alertId}/${action}`,
       params: (org: Org) => ({ id: org.alertId, action }),
@@ -679,7 +698,7 @@ const ROUTES: Record<string, Row> = {
       {
         label: "PATCH",
         method: "PATCH",
-        permission: "triage",
+        permission: ["anomaly", "triage"],
         feature: "logsAnomalies",
         url: () => `/api/anomalies/${FAKE}`,
         params: () => ({ id: FAKE }),
@@ -692,7 +711,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "triage",
+        permission: ["exposure", "triage"],
         url: (org) => `/api/dark-web/exposures/${org.exposureId}`,
         params: (org) => ({ id: org.exposureId }),
         make: () => json({ status: "resolved" }),
@@ -704,7 +723,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "manageWatchlist",
+        permission: ["watchlist", "manage"],
         url: () => "/api/dark-web/identities",
         make: () => json({ value: "watched@example.org" }),
       },
@@ -715,7 +734,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "triage",
+        permission: ["detectionRule", "manage"],
         feature: "threatHunting",
         url: () => "/api/detection/rules",
         make: () => json({ yaml: SIGMA }),
@@ -727,7 +746,7 @@ const ROUTES: Record<string, Row> = {
     probes: (["PATCH", "DELETE"] as const).map((method) => ({
       label: method,
       method,
-      permission: "triage" as const,
+      permission: ["detectionRule", "manage"] as const,
       feature: "threatHunting" as const,
       url: (org: Org) => `/api/detection/rules/${org.ruleId}`,
       params: (org: Org) => ({ id: org.ruleId }),
@@ -739,7 +758,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST (session)",
-        permission: "analyze",
+        permission: ["event", "send"],
         feature: "logsAnomalies",
         url: () => "/api/events",
         make: () => ({
@@ -754,7 +773,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "analyze",
+        permission: ["incident", "work"],
         feature: "incidentResponse",
         url: () => "/api/incidents",
         make: () => json({ title: "API case", severity: "low" }),
@@ -764,12 +783,12 @@ const ROUTES: Record<string, Row> = {
   "api.incidents.$id.ts": {
     kind: "guarded",
     probes: [
-      ["PATCH title", "analyze", { title: "Renamed" }],
-      ["PATCH status", "triage", { status: "closed", resolution: "true-positive" }],
+      ["PATCH title", ["incident", "work"], { title: "Renamed" }],
+      ["PATCH status", ["incident", "manage"], { status: "closed", resolution: "true-positive" }],
     ].map(([label, permission, body]) => ({
       label: label as string,
       method: "PATCH" as const,
-      permission: permission as PermissionAction,
+      permission: permission as unknown as Permission,
       feature: "incidentResponse" as const,
       url: (org: Org) => `/api/incidents/${org.caseId}`,
       params: (org: Org) => ({ id: org.caseId }),
@@ -781,7 +800,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "analyze",
+        permission: ["incident", "work"],
         feature: "incidentResponse",
         url: (org) => `/api/incidents/${org.caseId}/comments`,
         params: (org) => ({ id: org.caseId }),
@@ -794,7 +813,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "analyze",
+        permission: ["incident", "work"],
         feature: "incidentResponse",
         url: (org) => `/api/incidents/${org.caseId}/evidence`,
         params: (org) => ({ id: org.caseId }),
@@ -807,7 +826,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "analyze",
+        permission: ["incident", "work"],
         feature: "incidentResponse",
         url: (org) => `/api/incidents/${org.caseId}/observables`,
         params: (org) => ({ id: org.caseId }),
@@ -820,7 +839,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "analyze",
+        permission: ["incident", "work"],
         feature: "incidentResponse",
         url: (org) => `/api/incidents/${org.caseId}/tasks`,
         params: (org) => ({ id: org.caseId }),
@@ -834,7 +853,7 @@ const ROUTES: Record<string, Row> = {
       {
         label: "PATCH",
         method: "PATCH",
-        permission: "analyze",
+        permission: ["incident", "work"],
         feature: "incidentResponse",
         url: (org) => `/api/incidents/${org.caseId}/tasks/${org.taskId}`,
         params: (org) => ({ id: org.caseId, taskId: org.taskId }),
@@ -847,7 +866,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "administer",
+        permission: ["alert", "configure"],
         feature: "adminDashboard",
         url: () => "/api/notification-channels",
         make: () => json({ type: "email", name: "Matrix", recipients: ["ops@example.org"] }),
@@ -859,7 +878,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "administer",
+        permission: ["alert", "configure"],
         feature: "adminDashboard",
         url: () => `/api/notification-channels/${FAKE}/test`,
         params: () => ({ id: FAKE }),
@@ -871,7 +890,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "analyze",
+        permission: ["email", "analyze"],
         url: () => "/api/phishing/analyze",
         make: () => json({ raw: "From: a@example.com\r\nSubject: hi\r\n\r\nhello" }),
       },
@@ -882,7 +901,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "triage",
+        permission: ["email", "triage"],
         url: (org) => `/api/phishing/items/${org.phishingId}/quarantine`,
         params: (org) => ({ id: org.phishingId }),
       },
@@ -893,7 +912,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "triage",
+        permission: ["email", "triage"],
         url: (org) => `/api/phishing/items/${org.phishingId}/release`,
         params: (org) => ({ id: org.phishingId }),
       },
@@ -904,7 +923,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "triage",
+        permission: ["playbook", "manage"],
         feature: "teamMonitoring",
         url: () => "/api/playbooks",
         make: () => json({ name: "Matrix playbook" }),
@@ -916,7 +935,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "analyze",
+        permission: ["privacyRequest", "log"],
         url: () => "/api/privacy/requests",
         make: () =>
           json({ type: "access", jurisdiction: "gdpr", subjectName: "Ada Subject", subjectEmail: "ada@example.org" }),
@@ -929,7 +948,7 @@ const ROUTES: Record<string, Row> = {
       {
         label: "PATCH",
         method: "PATCH",
-        permission: "manageRecords",
+        permission: ["privacyRequest", "work"],
         url: (org) => `/api/privacy/requests/${org.privacyId}`,
         params: (org) => ({ id: org.privacyId }),
         make: () => json({ notes: "n" }),
@@ -941,7 +960,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "analyze",
+        permission: ["hunt", "run"],
         feature: "threatHunting",
         url: () => "/api/threat-hunting/sigma",
         make: () => json({ yaml: SIGMA }),
@@ -953,7 +972,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "manageOrganization",
+        permission: ["organization", "manage"],
         url: () => "/api/trial/start",
         make: () => json({}),
       },
@@ -964,7 +983,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "administer",
+        permission: ["apiToken", "manage"],
         feature: "apiAccess",
         url: () => "/api/tokens",
         make: () => json({ name: "CI", scopes: ["read"] }),
@@ -977,7 +996,7 @@ const ROUTES: Record<string, Row> = {
       {
         label: "DELETE",
         method: "DELETE",
-        permission: "administer",
+        permission: ["apiToken", "manage"],
         feature: "apiAccess",
         url: (org) => `/api/tokens/${org.tokenId}`,
         params: (org) => ({ id: org.tokenId }),
@@ -989,14 +1008,14 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST JSON",
-        permission: "analyze",
+        permission: ["finding", "analyze"],
         feature: "vulnerabilityScanning",
         url: () => "/api/vulnerability/dependencies",
         make: () => json({ filename: "requirements.txt", content: LOCKFILE, name: "matrix app" }),
       },
       {
         label: "POST multipart",
-        permission: "analyze",
+        permission: ["finding", "analyze"],
         feature: "vulnerabilityScanning",
         url: () => "/api/vulnerability/dependencies",
         make: () => multipart({ name: "matrix app" }, { field: "file", name: "requirements.txt", text: LOCKFILE }),
@@ -1008,7 +1027,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST",
-        permission: "analyze",
+        permission: ["finding", "analyze"],
         feature: "vulnerabilityScanning",
         url: () => "/api/vulnerability/scans",
         make: () => json({ url: "https://www.example.com/" }),
@@ -1020,7 +1039,7 @@ const ROUTES: Record<string, Row> = {
     probes: [
       {
         label: "POST (grades a paste, stores nothing)",
-        permission: "view",
+        permission: ["organization", "view"],
         feature: "vulnerabilityScanning",
         url: () => "/api/vulnerability/headers",
         make: () => json({ url: "https://www.example.com/", headers: { "X-Frame-Options": "DENY" } }),
@@ -1096,6 +1115,8 @@ describe("the route list", () => {
  */
 const INTENTS_NOT_GUARDED: Record<string, string> = {
   email: "the public breach check (_public.breach-check.tsx)",
+  "set-plan": "the operator console (operator.tsx: 404 to every customer)",
+  "verify-account-email": "the operator console (operator.tsx: 404 to every customer)",
   password: "the public breach check (_public.breach-check.tsx)",
   query: "threat hunting's answer to a bad query",
   saved: "threat hunting's answer to a saved hunt",
@@ -1150,7 +1171,7 @@ describe("every guarded mutation asks the role × action table", () => {
         const before = snapshot(org.tenantId);
         const answer = await send(file, probe, org, people[role]);
         expect(answer.status, `${role}: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
-        if (can(role, probe.permission)) {
+        if (allows(role, probe.permission)) {
           expect(answer.status, `${role} may (${probe.permission}): ${answer.body.slice(0, 300)}`).not.toBe(403);
         } else {
           expect(answer.status, `${role} may not (${probe.permission}): ${answer.body.slice(0, 300)}`).toBe(403);
@@ -1191,9 +1212,14 @@ describe("routes that need no role still refuse a session's mutation", () => {
       const org = organization("enterprise");
       for (const role of ROLES) {
         const before = snapshot(org.tenantId);
-        const probe: Probe = { label: "POST", permission: "view", url: () => row.url, make: () => json({}) };
+        const probe: Probe = {
+          label: "POST",
+          permission: ["organization", "view"],
+          url: () => row.url,
+          make: () => json({}),
+        };
         const answer = await send(file, probe, org, people[role]);
-        const expected = { token: [401], refuses: [404, 405], "test-only": [404] }[row.kind];
+        const expected = { token: [401], refuses: [404, 405], "test-only": [404], operator: [404] }[row.kind];
         expect(expected, `${role}: ${answer.status} ${answer.body.slice(0, 200)}`).toContain(answer.status);
         expect(snapshot(org.tenantId)).toBe(before);
       }

@@ -1,5 +1,5 @@
 import { sidebarRoutes } from "~/lib/app-routes";
-import { displayTenantName, hasFeature, PLAN_DISPLAY_NAME } from "~/lib/plans";
+import { allowanceMessageFor, displayTenantName, hasFeature, PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { parseSidebarState } from "~/lib/sidebar-state";
 import { getTenantContext } from "~/modules/tenants";
 import type { ShellData } from "./app-shell";
@@ -21,7 +21,7 @@ export async function loadShellData(request: Request): Promise<ShellData | null>
     allowance: {
       label: ctx.allowance.label,
       reached: ctx.allowance.reached,
-      upgradeMessage: ctx.allowance.upgradeMessage,
+      upgradeMessage: allowanceMessageFor(ctx.allowance, ctx.effectivePlan),
     },
     nav: sidebarRoutes()
       .filter((r) => !r.feature || hasFeature(ctx.effectivePlan, r.feature))

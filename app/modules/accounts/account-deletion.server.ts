@@ -3,50 +3,45 @@
  *
  * The export is JSON: the profile, memberships, the audit entries recorded
  * about them, and the analyses they ran (phishing analyses, dependency
- * uploads, saved hunts) in the organizations they are still in. Analyses are
- * read from those modules' tables directly: the export is the one place that
- * gathers a person's rows across modules, and it only reads.
+ * uploads, saved hunts) in the organizations they are still in, each read
+ * through the module that owns it: the route passes those readers in, as it
+ * passes the tenants module's hook to deletion, so that accounts depends on
+ * none of the analysing modules.
  *
  * Deletion re-checks the password (an attempt like a sign-in, so a stolen
  * session cannot guess it), is refused while the person is the sole owner of
  * an organization that has other members (they would be left without an
  * owner), and otherwise removes in one transaction the organizations where
  * the person is the only member (through the tenants module's hook, passed in
- * by the route: accounts does not depend on tenants) and the user row, whose
+ * by the route) and the user row, whose
  * sessions, tokens and memberships go by cascade. Audit entries and analyses
  * in other organizations keep their row with the author set to null.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { auditLog, depProjects, hunts, memberships, phishingItems, tenants, users } from "@db/schema";
+import { eq } from "drizzle-orm";
+import { users } from "./schema";
 import { db } from "~/lib/db.server";
-import { audit } from "~/modules/audit";
+import { audit, allAuditForUser } from "~/modules/audit";
+import { membershipsOfUser } from "~/modules/tenants";
 import { PASSWORD_CHECK_LIMITS, purgeOldAttempts, releaseAttempt, reserveAttempt } from "./accounts.server";
 import { verifyPassword } from "./password-hash.server";
 
 export const EXPORT_VERSION = 1;
 
-export function exportAccountData(userId: string, now = Date.now()) {
+/** A person's analyses per kind in the given organizations, each list read by the module that owns it. */
+export type AnalysesOf<A extends Record<string, readonly { createdAt: number }[]>> = (
+  userId: string,
+  tenantIds: string[],
+) => A;
+
+export function exportAccountData<A extends Record<string, readonly { createdAt: number }[]>>(
+  userId: string,
+  analysesOf: AnalysesOf<A>,
+  now = Date.now(),
+) {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) return null;
-  const member = db
-    .select({
-      tenantId: memberships.tenantId,
-      organization: tenants.name,
-      role: memberships.role,
-      joinedAt: memberships.createdAt,
-    })
-    .from(memberships)
-    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-    .where(eq(memberships.userId, userId))
-    .all();
+  const member = membershipsOfUser(userId);
   const tenantIds = member.map((m) => m.tenantId);
-  const inMine = <T extends { tenantId: unknown; createdBy: unknown }>(t: T) =>
-    tenantIds.length
-      ? and(
-          eq(t.createdBy as typeof phishingItems.createdBy, userId),
-          inArray(t.tenantId as typeof phishingItems.tenantId, tenantIds),
-        )
-      : undefined;
   const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
   return {
     format: "rampart-account-export",
@@ -60,70 +55,19 @@ export function exportAccountData(userId: string, now = Date.now()) {
       passwordChangedAt: iso(user.passwordChangedAt),
     },
     memberships: member.map((m) => ({ ...m, joinedAt: iso(m.joinedAt) })),
-    auditEntries: db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.userId, userId))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .all()
-      .map((a) => ({
-        action: a.action,
-        tenantId: a.tenantId,
-        ip: a.ip,
-        detail: a.detail,
-        createdAt: iso(a.createdAt),
-      })),
-    analyses: {
-      phishing: tenantIds.length
-        ? db
-            .select({
-              id: phishingItems.id,
-              tenantId: phishingItems.tenantId,
-              subject: phishingItems.subject,
-              sender: phishingItems.sender,
-              risk: phishingItems.risk,
-              score: phishingItems.score,
-              rationale: phishingItems.rationale,
-              createdAt: phishingItems.createdAt,
-            })
-            .from(phishingItems)
-            .where(inMine(phishingItems))
-            .all()
-            .map((r) => ({ ...r, createdAt: iso(r.createdAt) }))
-        : [],
-      dependencies: tenantIds.length
-        ? db
-            .select({
-              id: depProjects.id,
-              tenantId: depProjects.tenantId,
-              name: depProjects.name,
-              filename: depProjects.filename,
-              ecosystem: depProjects.ecosystem,
-              packageCount: depProjects.packageCount,
-              createdAt: depProjects.createdAt,
-            })
-            .from(depProjects)
-            .where(inMine(depProjects))
-            .all()
-            .map((r) => ({ ...r, createdAt: iso(r.createdAt) }))
-        : [],
-      hunts: tenantIds.length
-        ? db
-            .select({
-              id: hunts.id,
-              tenantId: hunts.tenantId,
-              name: hunts.name,
-              kind: hunts.kind,
-              query: hunts.query,
-              resultsCount: hunts.resultsCount,
-              createdAt: hunts.createdAt,
-            })
-            .from(hunts)
-            .where(inMine(hunts))
-            .all()
-            .map((r) => ({ ...r, createdAt: iso(r.createdAt) }))
-        : [],
-    },
+    auditEntries: allAuditForUser(userId).map((a) => ({
+      action: a.action,
+      tenantId: a.tenantId,
+      ip: a.ip,
+      detail: a.detail,
+      createdAt: iso(a.createdAt),
+    })),
+    analyses: Object.fromEntries(
+      Object.entries(analysesOf(userId, tenantIds)).map(([kind, rows]) => [
+        kind,
+        rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+      ]),
+    ),
   };
 }
 

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { auditLog, memberships, phishingItems, sessions, tenants, users } from "@db/schema";
+import { auditLog, memberships, phishingItems, tenants } from "@db/schema";
+import { sessions, users } from "./schema";
 import { db } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { accountNotices, users } from "@db/schema";
+import { accountNotices, users } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 
 export function addAccountNotice(userId: string, message: string, now = Date.now()) {

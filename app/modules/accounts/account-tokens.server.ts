@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNull } from "drizzle-orm";
-import { accountTokens, users } from "@db/schema";
+import { accountTokens, users } from "./schema";
 import { db } from "~/lib/db.server";
 
 export type TokenPurpose = (typeof accountTokens.purpose.enumValues)[number];

@@ -8,9 +8,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { loginFailures, memberships, tenants, users } from "@db/schema";
+import { loginFailures, users } from "./schema";
 import { db, sqlite } from "~/lib/db.server";
 import { audit } from "~/modules/audit";
+import { insertOwnedTenant } from "~/modules/tenants";
 import { dummyHash, hashPassword, verifyPassword } from "./password-hash.server";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -60,8 +61,8 @@ export async function createUser(email: string, password: string, opts: { ip?: s
   try {
     db.transaction(() => {
       db.insert(users).values({ id: userId, email: normalized, passwordHash }).run();
-      db.insert(tenants).values({ id: tenantId, name: "Personal", plan: "free" }).run();
-      db.insert(memberships).values({ id: randomUUID(), userId, tenantId, role: "owner" }).run();
+      // The person's own organization, written by its owner (the tenants module) in this same transaction.
+      insertOwnedTenant(userId, tenantId, "Personal");
     });
   } catch (error) {
     if (String((error as Error).message).includes("UNIQUE constraint failed")) throw new EmailTakenError();

@@ -9,7 +9,7 @@
  * Accounts that existed before verification count as verified (migration 0014).
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { users } from "@db/schema";
+import { users } from "./schema";
 import { db } from "~/lib/db.server";
 import { jsonError } from "~/lib/http.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
-import { accountTokens, users } from "@db/schema";
+import { accountTokens, users } from "./schema";
 import { db } from "~/lib/db.server";
 import { createSession } from "~/lib/session.server";
 import { configureMailerForTests } from "~/lib/mailer.server";

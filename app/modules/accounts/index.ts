@@ -8,7 +8,9 @@ export {
 } from "./accounts.server";
 // Sign-in (remix-auth form strategy).
 export { createAuthenticator, LoginFailure, type LoginResult } from "./auth.server";
-export { findUserByEmail, verifyLogin } from "./accounts.server";
+export { findUserByEmail, getUserById, verifyLogin } from "./accounts.server";
+// People by id for the modules that record who did something (the users table is this module's).
+export { userEmail, userEmails } from "./people.server";
 export {
   issueResetToken,
   resetLink,
@@ -52,3 +54,5 @@ export {
   type DeleteAccountResult,
   type ReleaseOrganizations,
 } from "./account-deletion.server";
+// Operators of the install and their console (issue 32).
+export { isOperator, listAllAccounts, setOperator } from "./operator.server";

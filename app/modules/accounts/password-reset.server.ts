@@ -12,7 +12,7 @@
  * alike and the server log says why.
  */
 import { eq } from "drizzle-orm";
-import { sessions, users } from "@db/schema";
+import { sessions, users } from "./schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { linkMailRefused } from "~/lib/public-origin.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/lib/env.server";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { accountTokens, sessions } from "@db/schema";
+import { accountTokens, sessions } from "./schema";
 import { db } from "~/lib/db.server";
 import { createSession } from "~/lib/session.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { users } from "@db/schema";
+import { users } from "./schema";
 import { db } from "~/lib/db.server";
 import { resetEnvForTests } from "~/lib/env.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { alertEscalations, notificationAttempts, notificationOutbox } from "@db/schema";
+import { alertEscalations, notificationAttempts, notificationOutbox } from "./schema";
 import { db, sqlite } from "~/lib/db.server";
 import { configureMailerForTests } from "~/lib/mailer.server";
 import { isBlockedAddress } from "~/lib/outbound.server";

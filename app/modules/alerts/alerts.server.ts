@@ -12,7 +12,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { alerts, maintenanceWindows, notificationChannels, notificationOutbox } from "@db/schema";
+import { alerts, maintenanceWindows, notificationChannels, notificationOutbox } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { enqueueNotification } from "./channels.server";
 import { now } from "./clock.server";
@@ -49,6 +49,22 @@ export type RaiseResult = { id: string; created: boolean; suppressed: boolean; o
  * its channels. The full answer; `raiseAlert` keeps the original shape.
  */
 export function raiseAlertDetailed(input: RaiseAlertInput): RaiseResult {
+  return raiseAlerts([input])[0]!;
+}
+
+/**
+ * Raises many alerts in one transaction (a breach import can expose hundreds of
+ * identities at once): each one deduplicated, recorded on its timeline and
+ * routed by the alert rules exactly as `raiseAlert` does, answered in order.
+ * Inside a caller's transaction on the same connection it nests (a savepoint),
+ * so the caller's rows and their alerts commit together.
+ */
+export function raiseAlerts(inputs: readonly RaiseAlertInput[]): RaiseResult[] {
+  if (inputs.length === 0) return [];
+  return db.transaction(() => inputs.map(raiseOne));
+}
+
+function raiseOne(input: RaiseAlertInput): RaiseResult {
   const at = now();
   const title = input.title.slice(0, 500);
   const detail = input.detail?.slice(0, 10_000) ?? null;
@@ -179,6 +195,46 @@ export function getAlert(tenantId: string, alertId: string) {
       .select()
       .from(alerts)
       .where(and(eq(alerts.tenantId, tenantId), eq(alerts.id, alertId)))
+      .get() ?? null
+  );
+}
+
+/** The tenant's alerts among `ids` (other tenants' ids and unknown ids are left out), in no particular order. */
+export function getAlerts(tenantId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.tenantId, tenantId), inArray(alerts.id, [...new Set(ids)])))
+    .all();
+}
+
+/**
+ * The tenant's alerts of `source` not yet resolved whose dedupe key starts with `prefix`: how a module finds the
+ * alerts it raised for causes that may have gone (privacy deadlines).
+ */
+export function openAlertsByDedupePrefix(tenantId: string, source: string, prefix: string) {
+  return db
+    .select({ id: alerts.id, dedupeKey: alerts.dedupeKey, status: alerts.status })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.tenantId, tenantId),
+        eq(alerts.source, source),
+        ne(alerts.status, "resolved"),
+        sql`substr(${alerts.dedupeKey}, 1, ${prefix.length}) = ${prefix}`,
+      ),
+    )
+    .all();
+}
+
+/** The tenant's alert raised under `dedupeKey`, or null. */
+export function getAlertByDedupeKey(tenantId: string, dedupeKey: string) {
+  return (
+    db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.tenantId, tenantId), eq(alerts.dedupeKey, dedupeKey)))
       .get() ?? null
   );
 }
@@ -378,19 +434,12 @@ export function deleteMaintenanceWindow(tenantId: string, id: string): boolean {
   );
 }
 
-/** Resolves the tenant's open alert raised under a dedupe key (its cause is gone); false when there is none. */
-export function resolveAlertByDedupeKey(tenantId: string, dedupeKey: string, now = Date.now()): boolean {
-  return (
-    db
-      .update(alerts)
-      .set({ status: "resolved", resolvedAt: now })
-      .where(
-        and(
-          eq(alerts.tenantId, tenantId),
-          eq(alerts.dedupeKey, dedupeKey),
-          inArray(alerts.status, ["active", "acknowledged"]),
-        ),
-      )
-      .run().changes > 0
-  );
+/**
+ * Resolves the tenant's open alert raised under a dedupe key (its cause is gone), through the lifecycle: on the
+ * timeline, escalation closed, notified channels told. False when there is none open.
+ */
+export function resolveAlertByDedupeKey(tenantId: string, dedupeKey: string): boolean {
+  const alert = getAlertByDedupeKey(tenantId, dedupeKey);
+  if (!alert || alert.status === "resolved") return false;
+  return transitionAlert(tenantId, alert.id, "resolve", null)?.status === "resolved";
 }

@@ -12,7 +12,7 @@ import { limitWrites } from "~/lib/api.server";
 import { onClientGone } from "~/lib/request.server";
 import { badRequest, firstIssue, forbidden, json, methodNotAllowed, notFound, readJsonBody } from "~/lib/http.server";
 import { currentRole, requireTenantContext } from "~/modules/tenants";
-import { canAlerting, type AlertingAction } from "./access";
+import { can, type PermissionAction } from "~/modules/permissions";
 import { effectiveStatus, getAlert, silenceAlert, transitionAlert } from "./alerts.server";
 import { subscribeAlertEvents } from "./bus.server";
 import { admitAlertStream } from "./stream-admission.server";
@@ -24,11 +24,11 @@ const noStore = { "Cache-Control": "no-store" };
 
 async function context(
   request: Request,
-  action: AlertingAction,
+  action: PermissionAction<"alert">,
   feature?: "adminDashboard" | "realtimeAlerts" | "securityAlerts",
 ) {
   const ctx = await requireTenantContext(request, { api: true, ...(feature ? { feature } : {}) });
-  if (!canAlerting(ctx.tenant.role, action))
+  if (!can(ctx.tenant.role, "alert", action))
     throw forbidden(
       action === "triage"
         ? "Owners and admins acknowledge, resolve and silence alerts"
@@ -201,7 +201,7 @@ export async function alertStreamApi(request: Request, loadContext?: unknown, op
   const release = admitAlertStream(ctx.session.idHash, tenantId);
   const stillAllowed = () => {
     const role = currentRole(ctx, "realtimeAlerts");
-    return role !== null && canAlerting(role, "view");
+    return role !== null && can(role, "alert", "view");
   };
   const encoder = new TextEncoder();
   let cleanup = () => {};

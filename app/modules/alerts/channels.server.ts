@@ -22,13 +22,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import {
-  inAppNotifications,
-  memberships,
-  notificationAttempts,
-  notificationChannels,
-  notificationOutbox,
-} from "@db/schema";
+import { inAppNotifications, notificationAttempts, notificationChannels, notificationOutbox } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { sendMail } from "~/lib/mailer.server";
 import { configuredOrigin } from "~/lib/public-origin.server";
@@ -40,6 +34,7 @@ import {
   type OutboundOptions,
 } from "~/lib/outbound.server";
 import { version as appVersion } from "../../../package.json";
+import { memberRoles, memberUserIds } from "~/modules/tenants";
 import { publishAlertEvent } from "./bus.server";
 import { now } from "./clock.server";
 
@@ -401,11 +396,7 @@ async function deliverEmail(channel: typeof notificationChannels.$inferSelect, r
 function deliverInApp(channel: typeof notificationChannels.$inferSelect, row: OutboxRow) {
   const { userIds } = channel.config as { userIds?: string[] };
   const { type, alert } = row.payload as { type: string; alert: AlertPayload };
-  const members = db
-    .select({ userId: memberships.userId, role: memberships.role })
-    .from(memberships)
-    .where(eq(memberships.tenantId, channel.tenantId))
-    .all();
+  const members = memberRoles(channel.tenantId);
   const targets = userIds?.length
     ? members.filter((m) => userIds.includes(m.userId))
     : members.filter((m) => m.role === "owner" || m.role === "admin");
@@ -482,15 +473,10 @@ function channelFailed(tenantId: string, channelId: string) {
     .get();
   if (!row || row.status === "failing" || row.consecutiveFailures < FAILING_AFTER) return;
   db.update(c).set({ status: "failing" }).where(eq(c.id, channelId)).run();
-  const owners = db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, "owner")))
-    .all();
-  for (const o of owners) {
+  for (const ownerId of memberUserIds(tenantId, "owner")) {
     notifyInApp({
       tenantId,
-      userId: o.userId,
+      userId: ownerId,
       alertId: null,
       title: `Notification channel "${row.name}" is failing`,
       body: `${row.consecutiveFailures} deliveries in a row have failed. Check the channel's attempts in Admin › Notification channels.`,

@@ -9,8 +9,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, lte } from "drizzle-orm";
-import { alertEscalations, alerts, escalationPolicies, memberships } from "@db/schema";
+import { alertEscalations, alerts, escalationPolicies } from "./schema";
 import { db } from "~/lib/db.server";
+import { memberUserIds } from "~/modules/tenants";
 import { enqueueNotification, notifyInApp, type AlertPayload } from "./channels.server";
 import { now } from "./clock.server";
 import { recordAlertEvent } from "./timeline.server";
@@ -144,14 +145,7 @@ export function runDueEscalations(): number {
     const index = Math.min(esc.stepIndex, last);
     const step = policy.steps[index];
     const payload = toPayload(alert);
-    const memberIds = new Set(
-      db
-        .select({ userId: memberships.userId })
-        .from(memberships)
-        .where(eq(memberships.tenantId, esc.tenantId))
-        .all()
-        .map((m) => m.userId),
-    );
+    const memberIds = new Set(memberUserIds(esc.tenantId));
     for (const channelId of step.channelIds) {
       enqueueNotification({
         tenantId: esc.tenantId,

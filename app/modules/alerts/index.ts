@@ -6,12 +6,16 @@
  * exports are server-only.
  */
 export * from "./types";
-export { canAlerting, type AlertingAction } from "./access";
+export { alertPermissions } from "./permissions";
 export {
   raiseAlert,
   raiseAlertDetailed,
+  raiseAlerts,
   fingerprintOf,
   getAlert,
+  getAlerts,
+  getAlertByDedupeKey,
+  openAlertsByDedupePrefix,
   listAlerts,
   listActiveAlerts,
   alertSources,
@@ -25,10 +29,22 @@ export {
   listMaintenanceWindows,
   deleteMaintenanceWindow,
   type RaiseAlertInput,
+  type RaiseResult,
+  type AlertTransition,
   type AlertFilters,
 } from "./alerts.server";
 export { alertTimeline, alertTimelines, alertEventsAfter, lastAlertEventId, recordAlertEvent } from "./timeline.server";
 export { subscribeAlertEvents } from "./bus.server";
+// Figures and search over the alerts table for other modules (dashboard, executive, threat hunting).
+export {
+  alertHistory,
+  alertTotal,
+  meanAlertResolutionMs,
+  openAlertCount,
+  openAlertsBySeverity,
+  resolvedAlertCount,
+  searchAlerts,
+} from "./reads.server";
 export { alertStreamStats } from "./stream-admission.server";
 export { setAlertingClock } from "./clock.server";
 export {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { alertRules, alerts } from "@db/schema";
+import { alertRules, alerts } from "./schema";
 import { db } from "~/lib/db.server";
 import type { Severity } from "./types";
 

@@ -4,8 +4,9 @@
  * The incident module builds on it; the SSE stream replays it by id.
  */
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
-import { alertEvents, alerts, users } from "@db/schema";
+import { alertEvents, alerts } from "./schema";
 import { db } from "~/lib/db.server";
+import { userEmails } from "~/modules/accounts";
 import { publishAlertEvent } from "./bus.server";
 import { now } from "./clock.server";
 
@@ -74,14 +75,15 @@ export function alertTimelines(tenantId: string, alertIds: string[]) {
       kind: alertEvents.kind,
       detail: alertEvents.detail,
       createdAt: alertEvents.createdAt,
-      actor: users.email,
+      userId: alertEvents.userId,
     })
     .from(alertEvents)
-    .leftJoin(users, eq(users.id, alertEvents.userId))
     .where(and(eq(alertEvents.tenantId, tenantId), inArray(alertEvents.alertId, alertIds)))
     .orderBy(asc(alertEvents.id))
     .all();
-  for (const { alertId, ...event } of rows) byAlert.get(alertId)?.push(event);
+  const emails = userEmails(rows.map((r) => r.userId));
+  for (const { alertId, userId, ...event } of rows)
+    byAlert.get(alertId)?.push({ ...event, actor: (userId && emails.get(userId)) ?? null });
   return byAlert;
 }
 

@@ -9,7 +9,8 @@ import { limitWrites } from "~/lib/api.server";
 import { badRequest, firstIssue, forbidden, json, methodNotAllowed, notFound, readJsonBody } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
-import { canManageTokens, MANAGE_TOKENS_DENIED } from "./permissions";
+import { can } from "~/modules/permissions";
+import { MANAGE_TOKENS_DENIED } from "./permissions";
 import { createApiToken, listApiTokens, revokeApiToken, TokenLimitError, TOKEN_SCOPES } from "./tokens.server";
 
 export const CreateTokenSchema = z.object({
@@ -27,7 +28,7 @@ export const CreateTokenSchema = z.object({
 
 async function context(request: Request) {
   const ctx = await requireTenantContext(request, { feature: "apiAccess", api: true });
-  if (!canManageTokens(ctx.tenant.role)) throw forbidden(MANAGE_TOKENS_DENIED);
+  if (!can(ctx.tenant.role, "apiToken", "manage")) throw forbidden(MANAGE_TOKENS_DENIED);
   return ctx;
 }
 

@@ -18,6 +18,7 @@ export {
 } from "./tokens.server";
 export type { TokenScope, TokenListItem, CreatedToken, ResolvedToken } from "./tokens.server";
 export { listTokensApi, createTokenApi, revokeTokenApi, CreateTokenSchema } from "./api.server";
-export { canManageTokens, MANAGE_TOKENS_DENIED, SCOPE_NEEDS, roleCoversScopes } from "./permissions";
+export { apiTokenPermissions, MANAGE_TOKENS_DENIED } from "./permissions";
+export { SCOPE_NEEDS, roleCoversScopes } from "./tokens.server";
 export { tokensSettings, tokensAction } from "./settings.server";
 export type { TokenActionResult } from "./settings.server";

@@ -6,14 +6,15 @@
 import { hasFeature, type Plan } from "~/lib/plans";
 import type { Role } from "~/lib/permissions";
 import { CreateTokenSchema } from "./api.server";
-import { canManageTokens, MANAGE_TOKENS_DENIED } from "./permissions";
+import { can } from "~/modules/permissions";
+import { MANAGE_TOKENS_DENIED } from "./permissions";
 import { createApiToken, listApiTokens, revokeApiToken, TokenLimitError } from "./tokens.server";
 
 type Ctx = { tenant: { id: string; role: Role }; effectivePlan: Plan; user: { id: string } };
 
 export function tokensSettings(ctx: Ctx) {
   const available = hasFeature(ctx.effectivePlan, "apiAccess");
-  const canManage = available && canManageTokens(ctx.tenant.role);
+  const canManage = available && can(ctx.tenant.role, "apiToken", "manage");
   return {
     available,
     canManage,
@@ -40,7 +41,7 @@ export function tokensAction(
 ): TokenActionResult {
   if (!hasFeature(ctx.effectivePlan, "apiAccess"))
     return { status: 403, errors: { form: "API tokens come with the Business and Enterprise plans." } };
-  if (!canManageTokens(ctx.tenant.role)) return { status: 403, errors: { form: MANAGE_TOKENS_DENIED } };
+  if (!can(ctx.tenant.role, "apiToken", "manage")) return { status: 403, errors: { form: MANAGE_TOKENS_DENIED } };
   if (intent === "revoke-token") {
     const id = form.get("tokenId");
     const ok =

@@ -8,11 +8,28 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiTokens, memberships, users } from "@db/schema";
+import { apiTokens } from "./schema";
 import { db } from "~/lib/db.server";
 import type { Role } from "~/lib/permissions";
+import { getUserById } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
-import { roleCoversScopes } from "./permissions";
+import { memberRole } from "~/modules/tenants";
+import { allows, type Permission } from "~/modules/permissions";
+
+/**
+ * What each scope needs of the token's creator (issue 26): a token never does more than the person who made it
+ * may still do in the organization. Reading needs to view the organization; sending events needs what sending
+ * them with a session needs. A token stops working, and is revoked, when its creator leaves the organization,
+ * deletes their account, or is given a role below one of its scopes.
+ */
+export const SCOPE_NEEDS: Record<"read" | "events:write", Permission> = {
+  read: ["organization", "view"],
+  "events:write": ["event", "send"],
+};
+
+export function roleCoversScopes(role: Role | null | undefined, scopes: readonly string[]): boolean {
+  return scopes.every((s) => s in SCOPE_NEEDS && allows(role, SCOPE_NEEDS[s as keyof typeof SCOPE_NEEDS]));
+}
 
 export const TOKEN_PREFIX = "rmp_";
 export const TOKEN_SCOPES = ["events:write", "read"] as const;
@@ -154,14 +171,9 @@ type TokenRow = typeof apiTokens.$inferSelect;
  */
 function liveCreator(row: TokenRow) {
   if (row.revokedAt !== null || !row.createdBy) return null;
-  const creator = db
-    .select({ id: users.id, email: users.email, createdAt: users.createdAt, role: memberships.role })
-    .from(users)
-    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, row.tenantId)))
-    .where(eq(users.id, row.createdBy))
-    .get();
-  if (!creator || !roleCoversScopes(creator.role, row.scopes)) return null;
-  return { id: creator.id, email: creator.email, createdAt: creator.createdAt };
+  const role = memberRole(row.tenantId, row.createdBy);
+  if (!role || !roleCoversScopes(role, row.scopes)) return null;
+  return getUserById(row.createdBy);
 }
 
 /** The live token a secret names, or null (unknown, malformed, revoked, or its creator's access gone). */

@@ -4,8 +4,9 @@
  * membership changes). Never holds passwords, hashes or session ids.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { auditLog, users } from "@db/schema";
+import { auditLog } from "./schema";
 import { db } from "~/lib/db.server";
+import { userEmails } from "~/modules/accounts";
 
 export type AuditAction =
   | "vulnerability.site_added"
@@ -48,20 +49,31 @@ export function audit(event: {
 }
 
 export function listAuditForTenant(tenantId: string, limit = 100) {
-  return db
+  const rows = db
     .select({
       id: auditLog.id,
       action: auditLog.action,
       detail: auditLog.detail,
       ip: auditLog.ip,
       createdAt: auditLog.createdAt,
-      userEmail: users.email,
+      userId: auditLog.userId,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
     .where(eq(auditLog.tenantId, tenantId))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
+    .all();
+  const emails = userEmails(rows.map((r) => r.userId));
+  return rows.map(({ userId, ...r }) => ({ ...r, userEmail: (userId && emails.get(userId)) ?? null }));
+}
+
+/** Every entry recorded about a person, newest first (the account's data export). */
+export function allAuditForUser(userId: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.userId, userId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .all();
 }
 
@@ -73,4 +85,18 @@ export function listAuditForUser(userId: string, action?: string, limit = 50) {
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
     .all();
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An audit entry's detail as a customer reads it (issue 32): `key: value` pairs, without internal ids (a key
+ * ending in "Id" or a UUID value), which mean nothing on a screen; the stored entry keeps them for the operator.
+ */
+export function auditDetailForDisplay(detail: unknown): string {
+  if (!detail || typeof detail !== "object") return "";
+  return Object.entries(detail as Record<string, unknown>)
+    .filter(([k, v]) => !/(^id|Id|Ids)$/.test(k) && !(typeof v === "string" && UUID_RE.test(v)))
+    .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join(", ");
 }

@@ -1,2 +1,9 @@
 // The audit trail: what other modules may use.
-export { audit, listAuditForTenant, listAuditForUser, type AuditAction } from "./audit.server";
+export {
+  audit,
+  allAuditForUser,
+  auditDetailForDisplay,
+  listAuditForTenant,
+  listAuditForUser,
+  type AuditAction,
+} from "./audit.server";

@@ -9,7 +9,7 @@
  */
 import { fileSecret } from "~/lib/env.server";
 import { and, count, desc, eq } from "drizzle-orm";
-import { breachAccounts, breaches } from "@db/schema";
+import { breachAccounts, breaches } from "./schema";
 import { db } from "~/lib/db.server";
 import { adviceForBreach } from "./advice";
 import { hashEmail, HMAC_KEY_FILE, severityForDataClasses, type Level } from "./match";

@@ -246,7 +246,7 @@ describe("dark web monitoring", () => {
       verified: false,
       breachCount: 0,
     });
-    expect(domainRow.evidence).toMatch(/^Watched, awaiting operator verification/);
+    expect(domainRow.evidence).toMatch(/^Watched, awaiting verification that your organization controls/);
     expect(domainRow.evidence).not.toMatch(/\d+ account/);
     expect(listWatchedIdentities(t).find((i) => i.id === grace.id)).toMatchObject({ status: "clean" });
 
@@ -322,11 +322,19 @@ describe("scripts/import-breach.ts", () => {
       }),
     );
     const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL };
-    const first = await run("node", ["--import", "tsx", "scripts/import-breach.ts", file], { env });
+    const first = await run(
+      "node",
+      ["--import", "tsx", "--import", "./scripts/asset-imports.ts", "scripts/import-breach.ts", file],
+      { env },
+    );
     expect(first.stdout).toMatch(
       /Imported breach ScriptBreach: 1 address\(es\) read, 1 new, 0 skipped as invalid; 1 new exposure/,
     );
-    const second = await run("node", ["--import", "tsx", "scripts/import-breach.ts", file], { env });
+    const second = await run(
+      "node",
+      ["--import", "tsx", "--import", "./scripts/asset-imports.ts", "scripts/import-breach.ts", file],
+      { env },
+    );
     expect(second.stdout).toMatch(/Updated breach ScriptBreach: 1 address\(es\) read, 0 new, .*; 0 new exposure/);
     // Same key file: the app finds what the script imported.
     const check = checkEmailPublic("ivan@example.test");
@@ -346,7 +354,11 @@ describe("scripts/import-breach.ts", () => {
       }),
     );
     const results = await Promise.all(
-      [0, 1, 2].map(() => run("node", ["--import", "tsx", "scripts/import-breach.ts", file], { env: process.env })),
+      [0, 1, 2].map(() =>
+        run("node", ["--import", "tsx", "--import", "./scripts/asset-imports.ts", "scripts/import-breach.ts", file], {
+          env: process.env,
+        }),
+      ),
     );
     expect(results.every((r) => /breach RaceBreach/.test(r.stdout))).toBe(true);
     const row = sqlite()
@@ -359,7 +371,11 @@ describe("scripts/import-breach.ts", () => {
 
   it("exits 1 with a clear message for a bad file", async () => {
     const file = tmpFile("bad.json", "{ not json");
-    const err = await run("node", ["--import", "tsx", "scripts/import-breach.ts", file], { env: process.env }).then(
+    const err = await run(
+      "node",
+      ["--import", "tsx", "--import", "./scripts/asset-imports.ts", "scripts/import-breach.ts", file],
+      { env: process.env },
+    ).then(
       () => null,
       (e: { code: number; stderr: string }) => e,
     );

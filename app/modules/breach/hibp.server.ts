@@ -19,8 +19,9 @@
  * Unreachable: the sync records the error and the next daily run tries again.
  */
 import { and, eq } from "drizzle-orm";
-import { breachFeedState, watchedIdentities } from "@db/schema";
+import { breachFeedState, watchedIdentities } from "./schema";
 import { db } from "~/lib/db.server";
+import { HibpEnvSchema, processEnvironment } from "~/lib/env.server";
 import { guardedFetch, OutboundError } from "~/lib/outbound.server";
 import { breachHmacKey } from "./breach.server";
 import { BreachFileError, importBreach } from "./import.js";
@@ -33,9 +34,15 @@ const CATALOGUE_MAX_BYTES = 32 * 1024 * 1024;
 
 export type HibpConfig = { enabled: boolean; baseUrl: string; apiKey: string | null };
 
-export function hibpConfig(env: Record<string, string | undefined> = process.env): HibpConfig {
-  const baseUrl = (env.HIBP_BASE_URL?.trim() || "https://haveibeenpwned.com").replace(/\/+$/, "");
-  return { enabled: env.HIBP_SYNC !== "0", baseUrl, apiKey: env.HIBP_API_KEY?.trim() || null };
+export function hibpConfig(env: Record<string, string | undefined> = processEnvironment()): HibpConfig {
+  const parsed = HibpEnvSchema.safeParse(env);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+  const e = parsed.data;
+  const baseUrl = (e.HIBP_BASE_URL || "https://haveibeenpwned.com").replace(/\/+$/, "");
+  return { enabled: e.HIBP_SYNC !== "0", baseUrl, apiKey: e.HIBP_API_KEY || null };
 }
 
 export class HibpRateLimited extends Error {
@@ -157,6 +164,11 @@ export async function syncHibp(config = hibpConfig(), now = Date.now()): Promise
     saveState({ baseUrl: config.baseUrl, lastError: message.slice(0, 500) });
     return { status: "failed", error: message };
   }
+}
+
+/** The HIBP feed's state row for the operator's feed status (app/modules/feeds/status.server.ts). */
+export function hibpFeedState() {
+  return state();
 }
 
 /** What the dark web page says about where its data comes from. */

@@ -11,7 +11,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import { breachAccounts, breaches } from "@db/schema";
+import { breachAccounts, breaches } from "./schema";
 import { excluded, type DB } from "~/lib/db.server";
 import { emailDomain, hashEmail, matchBreach, normaliseEmail } from "./match";
 

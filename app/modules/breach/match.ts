@@ -23,8 +23,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, count, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
-import { alerts, breachAccounts, breaches, exposures, watchedIdentities } from "@db/schema";
+import { breachAccounts, breaches, exposures, watchedIdentities } from "./schema";
 import type { DB } from "~/lib/db.server";
+import { raiseAlerts, type RaiseAlertInput } from "~/modules/alerts";
 
 export type Level = "low" | "medium" | "high";
 export type Match = {
@@ -221,6 +222,9 @@ export function findMatches(db: DB, filter: MatchFilter = {}): Match[] {
  * Stores candidate exposures. Only those that did not exist yet count as new;
  * with `alert`, each new one raises a 'dark-web' alert whose dedupe key
  * (identity + breach) makes a second raise impossible. Answers the new ones.
+ * The alerts go through the alerts module (rules, channels, escalation, timeline)
+ * on the process's connection, inside this transaction: `db` must be that
+ * connection (scripts point it at their file with useDatabase).
  */
 export function recordExposures(
   db: DB,
@@ -254,21 +258,6 @@ export function recordExposures(
       ),
     )
     .prepare();
-  const insertAlert = db
-    .insert(alerts)
-    .values({
-      id: p("id"),
-      tenantId: p("tenantId"),
-      source: "dark-web",
-      severity: p("severity"),
-      title: p("title"),
-      detail: p("detail"),
-      status: "active",
-      dedupeKey: p("dedupeKey"),
-      createdAt: p("now"),
-    })
-    .onConflictDoNothing({ target: [alerts.tenantId, alerts.dedupeKey] })
-    .prepare();
   const breachById = db
     .select({
       id: breaches.id,
@@ -282,6 +271,7 @@ export function recordExposures(
   type Breach = NonNullable<ReturnType<typeof breachById.get>>;
   const breachCache = new Map<string, Breach>();
   const created: Match[] = [];
+  const toRaise: RaiseAlertInput[] = [];
   db.transaction(() => {
     for (const m of matches) {
       const r = insertExposure.run({ ...m, id: randomUUID(), now });
@@ -299,16 +289,16 @@ export function recordExposures(
       const dataClasses = breach.dataClasses ?? [];
       const who =
         m.type === "email" ? m.value : `${m.accountCount} account${m.accountCount === 1 ? "" : "s"} at ${m.value}`;
-      insertAlert.run({
-        id: randomUUID(),
+      toRaise.push({
         tenantId: m.tenantId,
+        source: "dark-web",
         severity: severityForDataClasses(dataClasses),
         title: `${who} found in the ${breach.title} breach`,
         detail: `Breach of ${breach.breachDate}. Exposed data: ${dataClasses.join(", ") || "not stated"}. See Dark Web Monitoring for what to do.`,
         dedupeKey: `dark-web:${m.identityId}:${m.breachId}`,
-        now,
       });
     }
+    raiseAlerts(toRaise);
   });
   return created;
 }

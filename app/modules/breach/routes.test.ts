@@ -213,8 +213,11 @@ describe("/dark-web-monitoring", () => {
     expect(await dwm(cookie, { intent: "add", value: "not a domain" })).toMatchObject({ status: 400 });
     expect(await dwm(cookie, { intent: "add", value: "bad@" })).toMatchObject({ status: 400 });
     const domain = await dwm(cookie, { intent: "add", value: "@Corp.Example.test" });
-    expect(domain.body.message).toContain(`npm run admin -- verify-domain ${tenantId} corp.example.test`);
+    // Self-service (issue 32): the customer is told to publish a DNS record, never shown an operator command.
+    expect(domain.body.message).toContain("publishing the DNS TXT record");
+    expect(domain.body.message).not.toMatch(/npm run|verify-domain/);
     const page = await dwmData(cookie);
+    expect(page.pendingDomains[0].record).toMatch(/^rampart-verification=[0-9a-f]{32}$/);
     expect(page.identities[0]).toMatchObject({ type: "domain", domain: "corp.example.test", verified: false });
     expect(page.exposures.some((e: { isSensitive: boolean }) => e.isSensitive)).toBe(false);
     verifyDomain(db, tenantId, "corp.example.test");

@@ -4,18 +4,19 @@
  *
  * A watched e-mail is the tenant's own data, so it is kept in clear for the
  * tenant to see, plus its HMAC for matching against breach_accounts. A watched
- * domain starts unverified; until an operator verifies it
- * (`npm run admin -- verify-domain <tenantId> <domain>`), only the fact that
+ * domain starts unverified; until the tenant publishes its DNS TXT record
+ * (domain-verification.server.ts, or an operator verifies it by command), only the fact that
  * it is watched is shown (no breaches, no exposed-account counts), and
  * sensitive breaches stay hidden for the tenant's e-mails at that domain.
  * Every function takes the tenant id; nothing here reads across tenants.
  */
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, or } from "drizzle-orm";
-import { breaches, exposures, watchedIdentities } from "@db/schema";
+import { breaches, exposures, watchedIdentities } from "./schema";
 import { db } from "~/lib/db.server";
 import { adviceForBreach } from "./advice";
 import { breachHmacKey, catalogueSize } from "./breach.server";
+import { newVerificationToken } from "./domain-verification.server";
 import {
   emailDomain,
   hashEmail,
@@ -68,7 +69,13 @@ export class WatchlistError extends Error {}
 
 function insertIdentity(
   tenantId: string,
-  row: { type: "email" | "domain"; value: string; domain: string; emailHash: string | null },
+  row: {
+    type: "email" | "domain";
+    value: string;
+    domain: string;
+    emailHash: string | null;
+    verificationToken?: string | null;
+  },
 ) {
   const n = db.select({ n: count() }).from(watchedIdentities).where(eq(watchedIdentities.tenantId, tenantId)).get()!.n;
   const existing = db
@@ -107,7 +114,13 @@ export function addWatchedEmail(tenantId: string, email: string) {
 export function addWatchedDomain(tenantId: string, domain: string) {
   const value = normaliseDomain(domain);
   if (!value) throw new WatchlistError("Enter a domain such as example.com");
-  return insertIdentity(tenantId, { type: "domain", value, domain: value, emailHash: null });
+  return insertIdentity(tenantId, {
+    type: "domain",
+    value,
+    domain: value,
+    emailHash: null,
+    verificationToken: newVerificationToken(),
+  });
 }
 
 export function removeWatchedIdentity(tenantId: string, identityId: string): boolean {
@@ -229,7 +242,7 @@ export function listWatchedIdentities(
         type: r.type,
         severity: "low" as Level,
         status: "pending" as const,
-        evidence: `Watched, awaiting operator verification that your organization controls ${r.domain}: its exposures are shown once it is verified.`,
+        evidence: `Watched, awaiting verification that your organization controls ${r.domain} (a DNS TXT record): its exposures are shown once it is verified.`,
         foundAt: null,
         breachCount: 0,
         verified: false,

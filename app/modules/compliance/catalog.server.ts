@@ -9,8 +9,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { complianceBaselineItems, complianceCatalogItems, complianceCatalogVersions } from "@db/schema";
+import { complianceBaselineItems, complianceCatalogItems, complianceCatalogVersions } from "./schema";
 import { db, excluded } from "~/lib/db.server";
+import { envVar } from "~/lib/env.server";
 import { FRAMEWORKS, type Framework } from "./frameworks";
 import {
   loadCsfJson,
@@ -24,7 +25,7 @@ import {
 } from "./loaders";
 
 /** Relative to the app's root (npm start runs there), like db/migrations and db/seed. */
-export const catalogDir = () => path.resolve(process.env.RAMPART_CATALOG_DIR ?? "db/catalogs");
+export const catalogDir = () => path.resolve(envVar("RAMPART_CATALOG_DIR"));
 
 const read = (file: string) => fs.readFileSync(path.join(catalogDir(), file), "utf8");
 

@@ -40,7 +40,7 @@ import { EvidenceStoreError, readEvidenceFile } from "./evidence-store.server";
 import { AUTOMATIC_SOURCES } from "./mappings";
 import { automaticEvidence, mappedRequirements, runProbe, tableNames } from "./automatic.server";
 import { CSV_HEADER, frameworkReport, reportCsv } from "./report.server";
-import { complianceAllows } from "./permissions";
+import { can } from "~/modules/permissions";
 import { FRAMEWORKS } from "./frameworks";
 import { registerComplianceJobs, runComplianceJob } from "./jobs.server";
 
@@ -604,10 +604,10 @@ describe("tenant isolation and permissions", () => {
   });
 
   it("lets owners and admins change records, and everyone view", () => {
-    expect(complianceAllows("owner", "manage")).toBe(true);
-    expect(complianceAllows("admin", "manage")).toBe(true);
-    expect(complianceAllows("member", "manage")).toBe(false);
-    expect(complianceAllows("viewer", "manage")).toBe(false);
-    expect(complianceAllows("member", "view")).toBe(true);
+    expect(can("owner", "complianceRecord", "manage")).toBe(true);
+    expect(can("admin", "complianceRecord", "manage")).toBe(true);
+    expect(can("member", "complianceRecord", "manage")).toBe(false);
+    expect(can("viewer", "complianceRecord", "manage")).toBe(false);
+    expect(can("member", "complianceRecord", "view")).toBe(true);
   });
 });

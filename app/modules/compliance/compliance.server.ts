@@ -34,12 +34,12 @@ import {
   complianceEvidence as evidence,
   complianceRequirementStates as states,
   complianceScoreSnapshots as snapshots,
-  memberships,
-  users,
-} from "@db/schema";
+} from "./schema";
 import { db, excluded } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts";
+import { userEmails } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
+import { memberRole } from "~/modules/tenants";
 import { ensureCatalogs } from "./catalog.server";
 import { automaticEvidence, type AutomaticEvidence } from "./automatic.server";
 import { deleteEvidenceFile, storeEvidenceFile, DEFAULT_LIMITS, type EvidenceLimits } from "./evidence-store.server";
@@ -235,7 +235,6 @@ function requirementRows(tenantId: string, adoption: Adoption, opts: ScopeOption
       status: STATUS,
       justification: states.justification,
       ownerUserId: states.ownerUserId,
-      ownerEmail: users.email,
       updatedAt: states.updatedAt,
       evidenceCount: db.$count(
         evidence,
@@ -249,16 +248,21 @@ function requirementRows(tenantId: string, adoption: Adoption, opts: ScopeOption
     })
     .from(items)
     .leftJoin(states, s.join)
-    .leftJoin(users, eq(users.id, states.ownerUserId))
     .where(and(...s.where, ...where))
     .orderBy(items.sortIndex)
     .$dynamic();
 }
 
-type RawRow = Omit<RequirementRow, "automatic">;
+type RawRow = Omit<RequirementRow, "automatic" | "ownerEmail">;
 
-function toRow(r: RawRow, auto: Map<string, AutomaticEvidence[]>): RequirementRow {
-  return { ...r, automatic: auto.get(r.id) ?? [] };
+/** The rows with their automatic evidence and their owners' addresses (the accounts module's, by id). */
+function toRows(raw: RawRow[], auto: Map<string, AutomaticEvidence[]>): RequirementRow[] {
+  const emails = userEmails(raw.map((r) => r.ownerUserId));
+  return raw.map((r) => ({
+    ...r,
+    ownerEmail: (r.ownerUserId && emails.get(r.ownerUserId)) ?? null,
+    automatic: auto.get(r.id) ?? [],
+  }));
 }
 
 export type RequirementQuery = ScopeOptions & {
@@ -296,7 +300,7 @@ export function listRequirements(tenantId: string, adoption: Adoption, query: Re
     .offset((page - 1) * pageSize)
     .all();
   const auto = automaticEvidence(tenantId, adoption.framework.key);
-  return { total, page, pageCount, pageSize, rows: raw.map((r) => toRow(r, auto)) };
+  return { total, page, pageCount, pageSize, rows: toRows(raw, auto) };
 }
 
 /** Every requirement of an adoption (for the report, the CSV and the next steps). */
@@ -304,7 +308,7 @@ export function allRequirements(tenantId: string, adoption: Adoption, opts: Scop
   ensureCatalogs();
   const raw = requirementRows(tenantId, adoption, opts, [], now).all();
   const auto = automaticEvidence(tenantId, adoption.framework.key);
-  return raw.map((r) => toRow(r, auto));
+  return toRows(raw, auto);
 }
 
 /** One requirement of an adopted framework, or null when it is not in the tenant's adopted set. */
@@ -328,7 +332,7 @@ export function getRequirement(tenantId: string, frameworkKey: string, itemId: s
     : undefined;
   return {
     adoption,
-    requirement: toRow(raw, automaticEvidence(tenantId, frameworkKey)),
+    requirement: toRows([raw], automaticEvidence(tenantId, frameworkKey))[0]!,
     statement,
     parent: parent ?? null,
     evidence: listEvidence(tenantId, frameworkKey, itemId, now),
@@ -395,12 +399,8 @@ export function setRequirementOwner(
 ) {
   requireRequirement(tenantId, frameworkKey, itemId);
   if (ownerUserId) {
-    const member = db
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, ownerUserId)))
-      .get();
-    if (!member) throw new ComplianceError("validation", "Choose a member of your organization.", "owner");
+    if (!memberRole(tenantId, ownerUserId))
+      throw new ComplianceError("validation", "Choose a member of your organization.", "owner");
   }
   db.insert(states)
     .values({ tenantId, framework: frameworkKey, itemId, ownerUserId, updatedBy: userId, updatedAt: now })
@@ -449,13 +449,13 @@ export function listEvidence(tenantId: string, frameworkKey: string, itemId: str
       expiresOn: evidence.expiresOn,
       expiredAt: evidence.expiredAt,
       createdAt: evidence.createdAt,
-      email: users.email,
+      createdBy: evidence.createdBy,
     })
     .from(evidence)
-    .leftJoin(users, eq(users.id, evidence.createdBy))
     .where(and(eq(evidence.tenantId, tenantId), eq(evidence.framework, frameworkKey), eq(evidence.itemId, itemId)))
     .orderBy(desc(evidence.createdAt))
     .all();
+  const emails = userEmails(rows.map((r) => r.createdBy));
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -473,7 +473,7 @@ export function listEvidence(tenantId: string, frameworkKey: string, itemId: str
           ? "not-yet-effective"
           : "valid",
     createdAt: r.createdAt,
-    createdByEmail: r.email,
+    createdByEmail: (r.createdBy && emails.get(r.createdBy)) ?? null,
   }));
 }
 

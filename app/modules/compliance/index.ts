@@ -14,5 +14,5 @@ export {
 } from "./compliance.server";
 export { registerComplianceJobs, runComplianceJob } from "./jobs.server";
 export { FRAMEWORKS, STATUSES, STATUS_LABEL, type RequirementStatus } from "./frameworks";
-export { complianceAllows } from "./permissions";
+export { compliancePermissions } from "./permissions";
 export { csf11To20 } from "./csf";

@@ -6,7 +6,7 @@
  *
  *   registerComplianceJobs({ registerJobHandler, scheduleRecurringJob });   // in app/background.server.ts
  */
-import { complianceAdoptions } from "@db/schema";
+import { complianceAdoptions } from "./schema";
 import { db } from "~/lib/db.server";
 import { ensureCatalogs } from "./catalog.server";
 import { checkAllEvidenceExpiry, recordScoreSnapshots } from "./compliance.server";

@@ -1,15 +1,17 @@
 /**
- * Who may do what in compliance monitoring, read from the organization-wide
- * role × action table (app/lib/permissions.ts): members (and
- * viewers) see the frameworks, scores and evidence; owners and admins adopt
- * frameworks and change statuses, owners and evidence.
+ * Compliance in the permission vocabulary (app/modules/permissions.ts): everyone sees the frameworks, scores and
+ * evidence; owners and admins adopt frameworks and change statuses, owners and evidence.
  */
-import { can, isRole } from "~/lib/permissions";
-export type ComplianceAction = "view" | "manage";
+import { ADMINS_AND_OWNERS, definePermissions, EVERYONE } from "~/lib/permissions";
 
-export function complianceAllows(role: string, action: ComplianceAction): boolean {
-  if (!isRole(role)) return false;
-  return can(role, action === "view" ? "view" : "manageRecords");
-}
+export const compliancePermissions = definePermissions({
+  complianceRecord: {
+    label: "Compliance records",
+    actions: {
+      view: { roles: EVERYONE, label: "View frameworks, scores and evidence" },
+      manage: { roles: ADMINS_AND_OWNERS, label: "Adopt frameworks, change statuses, owners and evidence" },
+    },
+  },
+});
 
 export const MANAGE_REFUSED = "Only owners and admins can change compliance records.";

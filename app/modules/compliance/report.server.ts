@@ -3,7 +3,7 @@
  * evidence and dates, for the printable page and the CSV download.
  */
 import { and, eq } from "drizzle-orm";
-import { complianceEvidence } from "@db/schema";
+import { complianceEvidence } from "./schema";
 import { db } from "~/lib/db.server";
 import { allRequirements, dayOf, frameworkScore, getAdoption, type RequirementRow } from "./compliance.server";
 import { STATUS_LABEL } from "./frameworks";

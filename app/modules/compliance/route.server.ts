@@ -1,8 +1,8 @@
 /**
  * Loaders and actions of the compliance pages, so the route files stay one
  * line each. Every one starts with the route's checks (signed in, tenant,
- * plan feature teamMonitoring); changes also need complianceAllows(role,
- * "manage"). Forms are plain posts (they work without JavaScript); errors come
+ * plan feature teamMonitoring); changes also need can(role,
+ * "complianceRecord", "manage"). Forms are plain posts (they work without JavaScript); errors come
  * back per field with status 400.
  */
 import {
@@ -48,7 +48,8 @@ import {
   readEvidenceFile,
 } from "./evidence-store.server";
 import { FRAMEWORKS, STATUSES, type RequirementStatus } from "./frameworks";
-import { complianceAllows, MANAGE_REFUSED } from "./permissions";
+import { can } from "~/modules/permissions";
+import { MANAGE_REFUSED } from "./permissions";
 import { frameworkReport, reportCsv } from "./report.server";
 
 const PATH = "/compliance-monitoring";
@@ -159,7 +160,7 @@ export async function overviewLoader(request: Request, now = Date.now()) {
   return {
     teaser: false as const,
     tenantName: ctx.tenant.displayName,
-    canManage: complianceAllows(ctx.tenant.role, "manage"),
+    canManage: can(ctx.tenant.role, "complianceRecord", "manage"),
     frameworks: FRAMEWORKS.map((f) => ({
       key: f.key,
       name: f.name,
@@ -177,7 +178,7 @@ const adoptSchema = z.object({
 
 export async function overviewAction(request: Request, context: unknown) {
   const ctx = await requireAppRoute(request, PATH);
-  if (!complianceAllows(ctx.tenant.role, "manage")) refuse();
+  if (!can(ctx.tenant.role, "complianceRecord", "manage")) refuse();
   limitWrites(ctx.user.id);
   const form = await readFormSafely(request);
   if (!form)
@@ -283,7 +284,7 @@ export async function requirementLoader(
       addedBy: e.createdByEmail,
     })),
     members: listMembers(tenantId).map((m) => ({ userId: m.userId, email: m.email })),
-    canManage: complianceAllows(ctx.tenant.role, "manage"),
+    canManage: can(ctx.tenant.role, "complianceRecord", "manage"),
     limits: {
       maxFile: formatBytes(EVIDENCE_MAX_BYTES),
       quota: formatBytes(EVIDENCE_TENANT_QUOTA_BYTES),
@@ -311,7 +312,7 @@ export async function requirementAction(
   context: unknown,
 ) {
   const ctx = await requireAppRoute(request, PATH);
-  if (!complianceAllows(ctx.tenant.role, "manage")) refuse();
+  if (!can(ctx.tenant.role, "complianceRecord", "manage")) refuse();
   limitWrites(ctx.user.id);
   const tenantId = ctx.tenant.id;
   const framework = params.framework ?? "";

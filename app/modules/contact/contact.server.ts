@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { desc } from "drizzle-orm";
-import { contactMessages } from "@db/schema";
+import { contactMessages } from "./schema";
 import { db } from "~/lib/db.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { ContactSchema, HONEYPOT_FIELD, type ContactField, type ContactFieldErrors } from "./contact";

@@ -10,10 +10,22 @@
  * quarantined) phishing items rated high or medium, and open dependency
  * findings (app/modules/vulnerability; their alerts are not counted again).
  */
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
-import { alerts, exposures, phishingItems, watchedIdentities } from "@db/schema";
-import { preparedQuery } from "~/lib/db.server";
-import { listActiveAlerts } from "~/modules/alerts";
+import {
+  alertHistory,
+  alertTotal,
+  listActiveAlerts,
+  openAlertCount,
+  openAlertsBySeverity,
+  resolvedAlertCount,
+} from "~/modules/alerts";
+import { closedExposureCount, openExposureCount, watchedIdentityCount } from "~/modules/breach";
+import {
+  analysedMessageCount,
+  detectedPhishingByRisk,
+  detectedPhishingHistory,
+  quarantinedMessageCount,
+  riskyMessageCount,
+} from "~/modules/phishing/index.server";
 import { findingHistory, openFindingsBySeverity } from "~/modules/vulnerability/index.server";
 
 /** Alerts whose findings are counted themselves (one finding, one penalty). */
@@ -40,119 +52,11 @@ function countBy<T extends string>(rows: { key: T | null; n: number }[]): Partia
   return out;
 }
 
-// The dashboard's queries run on every page view and every 30 s refresh: each is
-// built and prepared once per connection (db.server.ts preparedQuery).
-const TENANT = sql.placeholder("tenantId");
-const q = {
-  openAlertsBySeverity: preparedQuery((d) =>
-    d
-      .select({ key: alerts.severity, n: count() })
-      .from(alerts)
-      .where(
-        and(
-          eq(alerts.tenantId, TENANT),
-          inArray(alerts.status, ["active", "acknowledged"]),
-          ne(alerts.source, FINDING_ALERT_SOURCE),
-        ),
-      )
-      .groupBy(alerts.severity)
-      .prepare(),
-  ),
-  detectedPhishingByRisk: preparedQuery((d) =>
-    d
-      .select({ key: phishingItems.risk, n: count() })
-      .from(phishingItems)
-      .where(
-        and(
-          eq(phishingItems.tenantId, TENANT),
-          eq(phishingItems.status, "detected"),
-          inArray(phishingItems.risk, ["medium", "high"]),
-        ),
-      )
-      .groupBy(phishingItems.risk)
-      .prepare(),
-  ),
-  activeThreats: preparedQuery((d) =>
-    d
-      .select({ n: count() })
-      .from(alerts)
-      .where(and(eq(alerts.tenantId, TENANT), inArray(alerts.status, ["active", "acknowledged"])))
-      .prepare(),
-  ),
-  resolvedAlerts: preparedQuery((d) =>
-    d
-      .select({ n: count() })
-      .from(alerts)
-      .where(and(eq(alerts.tenantId, TENANT), eq(alerts.status, "resolved")))
-      .prepare(),
-  ),
-  resolvedExposures: preparedQuery((d) =>
-    d
-      .select({ n: count() })
-      .from(exposures)
-      .where(and(eq(exposures.tenantId, TENANT), inArray(exposures.status, ["resolved", "skipped"])))
-      .prepare(),
-  ),
-  quarantined: preparedQuery((d) =>
-    d
-      .select({ n: count() })
-      .from(phishingItems)
-      .where(and(eq(phishingItems.tenantId, TENANT), eq(phishingItems.status, "quarantined")))
-      .prepare(),
-  ),
-  openExposures: preparedQuery((d) =>
-    d
-      .select({ n: count() })
-      .from(exposures)
-      .where(and(eq(exposures.tenantId, TENANT), eq(exposures.status, "open")))
-      .prepare(),
-  ),
-  phishingDetected: preparedQuery((d) =>
-    d
-      .select({ n: count() })
-      .from(phishingItems)
-      .where(and(eq(phishingItems.tenantId, TENANT), inArray(phishingItems.risk, ["medium", "high"])))
-      .prepare(),
-  ),
-  alertHistory: preparedQuery((d) =>
-    d
-      .select({
-        severity: alerts.severity,
-        createdAt: alerts.createdAt,
-        resolvedAt: alerts.resolvedAt,
-        status: alerts.status,
-      })
-      .from(alerts)
-      .where(and(eq(alerts.tenantId, TENANT), ne(alerts.source, FINDING_ALERT_SOURCE)))
-      .prepare(),
-  ),
-  detectedPhishing: preparedQuery((d) =>
-    d
-      .select({ risk: phishingItems.risk, createdAt: phishingItems.createdAt })
-      .from(phishingItems)
-      .where(
-        and(
-          eq(phishingItems.tenantId, TENANT),
-          eq(phishingItems.status, "detected"),
-          inArray(phishingItems.risk, ["medium", "high"]),
-        ),
-      )
-      .prepare(),
-  ),
-  phishingAnalyses: preparedQuery((d) =>
-    d.select({ n: count() }).from(phishingItems).where(eq(phishingItems.tenantId, TENANT)).prepare(),
-  ),
-  watched: preparedQuery((d) =>
-    d.select({ n: count() }).from(watchedIdentities).where(eq(watchedIdentities.tenantId, TENANT)).prepare(),
-  ),
-  alertsTotal: preparedQuery((d) => d.select({ n: count() }).from(alerts).where(eq(alerts.tenantId, TENANT)).prepare()),
-};
-const countOf = (query: () => { get(p: { tenantId: string }): { n: number } | undefined }, tenantId: string) =>
-  query().get({ tenantId })?.n ?? 0;
-
+// Each module answers its own figures (its queries are prepared once per connection: they run on every page view
+// and every 30 s refresh).
 export function findingsBySeverity(tenantId: string): FindingsBySeverity {
-  const alertRows = q.openAlertsBySeverity().all({ tenantId });
-  const phishingRows = q.detectedPhishingByRisk().all({ tenantId });
+  const alertRows = openAlertsBySeverity(tenantId, FINDING_ALERT_SOURCE);
+  const phishingRows = detectedPhishingByRisk(tenantId);
   const a = countBy(alertRows);
   const p = countBy(phishingRows);
   const d = openFindingsBySeverity(tenantId);
@@ -174,12 +78,12 @@ export function dashboardMetrics(
   tenantId: string,
   findings: FindingsBySeverity = findingsBySeverity(tenantId),
 ): DashboardMetrics {
-  const activeThreats = countOf(q.activeThreats, tenantId);
-  const resolvedAlerts = countOf(q.resolvedAlerts, tenantId);
-  const resolvedExposures = countOf(q.resolvedExposures, tenantId);
-  const quarantined = countOf(q.quarantined, tenantId);
-  const darkWebHits = countOf(q.openExposures, tenantId);
-  const phishingDetected = countOf(q.phishingDetected, tenantId);
+  const activeThreats = openAlertCount(tenantId);
+  const resolvedAlerts = resolvedAlertCount(tenantId);
+  const resolvedExposures = closedExposureCount(tenantId);
+  const quarantined = quarantinedMessageCount(tenantId);
+  const darkWebHits = openExposureCount(tenantId);
+  const phishingDetected = riskyMessageCount(tenantId);
   return {
     securityScore: securityScore(findings),
     activeThreats,
@@ -203,8 +107,8 @@ export type RiskTrendPoint = { date: string; label: string; score: number };
 export function riskTrend(tenantId: string, days = 14, now = Date.now()): RiskTrendPoint[] {
   const dayMs = 86_400_000;
   const firstEnd = Math.floor(now / dayMs) * dayMs - (days - 2) * dayMs;
-  const alertRows = q.alertHistory().all({ tenantId });
-  const phishRows = q.detectedPhishing().all({ tenantId });
+  const alertRows = alertHistory(tenantId, FINDING_ALERT_SOURCE);
+  const phishRows = detectedPhishingHistory(tenantId);
   const depRows = findingHistory(tenantId);
   return Array.from({ length: days }, (_, i) => {
     const end = Math.min(firstEnd + i * dayMs, now);
@@ -234,10 +138,10 @@ export function dashboardData(tenantId: string) {
 }
 
 export function moduleUsage(tenantId: string) {
-  const phishingAnalyses = countOf(q.phishingAnalyses, tenantId);
-  const watched = countOf(q.watched, tenantId);
-  const alertsTotal = countOf(q.alertsTotal, tenantId);
-  const alertsResolved = countOf(q.resolvedAlerts, tenantId);
-  const quarantined = countOf(q.quarantined, tenantId);
+  const phishingAnalyses = analysedMessageCount(tenantId);
+  const watched = watchedIdentityCount(tenantId);
+  const alertsTotal = alertTotal(tenantId);
+  const alertsResolved = resolvedAlertCount(tenantId);
+  const quarantined = quarantinedMessageCount(tenantId);
   return { phishingAnalyses, watchedIdentities: watched, alertsTotal, alertsResolved, quarantined };
 }

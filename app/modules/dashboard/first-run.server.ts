@@ -5,17 +5,11 @@
  * made-up "100, Good" (issue 20), so the dashboard shows "Not enough data
  * yet" until at least one module has something to judge.
  */
-import { count, eq } from "drizzle-orm";
-import {
-  depProjects,
-  invitations,
-  memberships,
-  phishingItems,
-  privacyRequests,
-  watchedIdentities,
-  webSites,
-} from "@db/schema";
-import { db } from "~/lib/db.server";
+import { watchedIdentityCount } from "~/modules/breach";
+import { analysedMessageCount } from "~/modules/phishing/index.server";
+import { privacyRequestCount } from "~/modules/privacy";
+import { invitationCount, memberCount } from "~/modules/tenants";
+import { vulnerabilitySourceCounts } from "~/modules/vulnerability/index.server";
 
 export type ChecklistKey = "watch" | "phishing" | "vulnerability" | "privacy" | "invite";
 export type ChecklistItem = { key: ChecklistKey; label: string; href: string; done: boolean };
@@ -23,18 +17,13 @@ export type ChecklistItem = { key: ChecklistKey; label: string; href: string; do
 /** The modules whose findings the security score weighs, in the words of the sidebar. */
 export type ScoredModule = "Dark Web Monitoring" | "Phishing Protection" | "Vulnerability Scan" | "Privacy Guard";
 
-function countWhere(table: typeof watchedIdentities | typeof phishingItems | typeof privacyRequests, tenantId: string) {
-  return db.select({ n: count() }).from(table).where(eq(table.tenantId, tenantId)).get()?.n ?? 0;
-}
-
 export function firstRunState(tenantId: string) {
-  const watched = countWhere(watchedIdentities, tenantId);
-  const analysed = countWhere(phishingItems, tenantId);
-  const requests = countWhere(privacyRequests, tenantId);
-  const projects = db.select({ n: count() }).from(depProjects).where(eq(depProjects.tenantId, tenantId)).get()?.n ?? 0;
-  const sites = db.select({ n: count() }).from(webSites).where(eq(webSites.tenantId, tenantId)).get()?.n ?? 0;
-  const members = db.select({ n: count() }).from(memberships).where(eq(memberships.tenantId, tenantId)).get()?.n ?? 0;
-  const invited = db.select({ n: count() }).from(invitations).where(eq(invitations.tenantId, tenantId)).get()?.n ?? 0;
+  const watched = watchedIdentityCount(tenantId);
+  const analysed = analysedMessageCount(tenantId);
+  const requests = privacyRequestCount(tenantId);
+  const { projects, sites } = vulnerabilitySourceCounts(tenantId);
+  const members = memberCount(tenantId);
+  const invited = invitationCount(tenantId);
 
   const checklist: ChecklistItem[] = [
     { key: "watch", label: "Watch your e-mail addresses", href: "/dark-web-monitoring", done: watched > 0 },

@@ -4,7 +4,7 @@
  * number.
  */
 import { getTrial, type TrialInfo } from "~/modules/tenants";
-import type { OrganizationAllowance } from "~/lib/plans";
+import { allowanceMessageFor, type OrganizationAllowance } from "~/lib/plans";
 import { dashboardMetrics, moduleUsage, type DashboardMetrics } from "./dashboard.server";
 
 type ModuleUsage = ReturnType<typeof moduleUsage>;
@@ -21,10 +21,12 @@ export function usageWarnings(
   known?: { trial: TrialInfo | null },
 ): UsageWarning[] {
   const out: UsageWarning[] = [];
-  if (allowance.reached && allowance.upgradeMessage) {
-    out.push({ id: "organization-limit", level: "info", message: `Limit reached. ${allowance.upgradeMessage}` });
-  }
   const trial = known?.trial ?? getTrial(tenantId, now);
+  // During a trial the organization is on Enterprise: no "Upgrade to Pro" (issue 32, allowanceMessageFor).
+  const message = allowanceMessageFor(allowance, trial.status === "active" ? "enterprise" : "free");
+  if (allowance.reached && message) {
+    out.push({ id: "organization-limit", level: "info", message: `Limit reached. ${message}` });
+  }
   if (trial.status === "active" && trial.endsAt) {
     const daysLeft = Math.ceil((Date.parse(trial.endsAt) - now) / 86_400_000);
     if (daysLeft <= 3)

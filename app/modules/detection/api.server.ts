@@ -13,7 +13,8 @@ import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit";
 import { listDetections, retroHunt, retroHuntCorrelation } from "./detect.server";
-import { canDetection, DETECTION_PERMISSION_MESSAGE, type DetectionAction } from "./permissions";
+import { allows, type Permission } from "~/modules/permissions";
+import { DETECTION_PERMISSION_MESSAGE } from "./permissions";
 import {
   countRules,
   createRule,
@@ -36,9 +37,9 @@ import {
 
 const noStore = { "Cache-Control": "no-store" };
 
-async function context(request: Request, action: DetectionAction) {
+async function context(request: Request, permission: Permission, refusal: string) {
   const ctx = await requireTenantContext(request, { feature: "threatHunting", api: true });
-  if (!canDetection(ctx.tenant.role, action)) throw forbidden(DETECTION_PERMISSION_MESSAGE[action]);
+  if (!allows(ctx.tenant.role, permission)) throw forbidden(refusal);
   return ctx;
 }
 
@@ -67,7 +68,7 @@ async function jsonObject(request: Request): Promise<Record<string, unknown>> {
 }
 
 export async function listRulesApi(request: Request) {
-  const ctx = await context(request, "view");
+  const ctx = await context(request, ["detectionRule", "view"], DETECTION_PERMISSION_MESSAGE.view);
   return json(
     {
       rules: listRules(ctx.tenant.id).map((r) => ({
@@ -84,7 +85,7 @@ export async function listRulesApi(request: Request) {
 
 export async function createRuleApi(request: Request, loadContext: unknown) {
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await context(request, "manageRules");
+  const ctx = await context(request, ["detectionRule", "manage"], DETECTION_PERMISSION_MESSAGE.manageRules);
   limitWrites(ctx.user.id);
   const body = await jsonObject(request);
   const { root: rule } = parseSigmaFileOr400(body.yaml, ctx.tenant.id);
@@ -105,12 +106,12 @@ const PatchSchema = z.object({ enabled: z.boolean({ error: "enabled must be true
 
 export async function ruleApi(request: Request, id: string, loadContext: unknown) {
   if (request.method === "GET") {
-    const ctx = await context(request, "view");
+    const ctx = await context(request, ["detectionRule", "view"], DETECTION_PERMISSION_MESSAGE.view);
     const row = getRule(ctx.tenant.id, id);
     return row ? json({ ...ruleSummary(row), yaml: row.yaml, tags: row.tags }, { headers: noStore }) : notFound();
   }
   if (request.method !== "PATCH" && request.method !== "DELETE") throw methodNotAllowed();
-  const ctx = await context(request, "manageRules");
+  const ctx = await context(request, ["detectionRule", "manage"], DETECTION_PERMISSION_MESSAGE.manageRules);
   limitWrites(ctx.user.id);
   if (request.method === "DELETE") {
     if (!deleteRule(ctx.tenant.id, id)) return notFound();
@@ -170,7 +171,7 @@ const DetectionsQuery = z.object({
 });
 
 export async function listDetectionsApi(request: Request) {
-  const ctx = await context(request, "view");
+  const ctx = await context(request, ["detectionRule", "view"], DETECTION_PERMISSION_MESSAGE.view);
   const url = new URL(request.url);
   const parsed = DetectionsQuery.safeParse({
     limit: url.searchParams.get("limit") || undefined,
@@ -189,7 +190,7 @@ const HuntSchema = z.object({
 
 export async function sigmaHuntApi(request: Request) {
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await context(request, "hunt");
+  const ctx = await context(request, ["hunt", "run"], DETECTION_PERMISSION_MESSAGE.hunt);
   limitWrites(ctx.user.id);
   const parsed = HuntSchema.safeParse(await jsonObject(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));

@@ -2,7 +2,7 @@
  * Sigma correlation rules through the detection API: stored, evaluated as events are ingested (recomputed from the
  * events table, so a restart between batches loses nothing) and in a retro-hunt.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { loader as activeAlerts } from "~/routes/api.alerts.active";
 import { zipSync } from "fflate";
 import { action as siemAction } from "~/routes/_app.siem-soar";
@@ -15,6 +15,14 @@ import { setTenantPlan } from "~/modules/tenants";
 import { jsonReq, req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { invalidateRules } from "./rules.server";
 import { securityLogon } from "./sigma/fixtures/windows-events";
+import { subscribeReactions } from "~/modules/registry.server";
+
+// Stored events reach detection (and detections reach playbooks) as in the server: through the module registry.
+let unsubscribe: () => void = () => {};
+beforeAll(() => {
+  unsubscribe = subscribeReactions();
+});
+afterAll(() => unsubscribe());
 
 // The specification's example "Failed Logins Followed by Successful Login" (group-by on the Security log's field).
 const SPEC_EXAMPLE = `title: Correlation - Multiple Failed Logins Followed by Successful Login

@@ -1,18 +1,18 @@
 /**
- * Running Sigma rules over events: as they are stored (the events module's onEventsStored hook) and over the
+ * Running Sigma rules over events: as they are stored (the events module's "events.stored", subscribed by the module registry) and over the
  * stored history (a retro-hunt). Both build the same view of a stored event (`storedEventView`) and call the same
  * compiled closure, so a retro-hunt finds exactly what streaming detection would have found.
  *
  * High and critical detections raise an alert (source `detection`) once per rule, host and ALERT_WINDOW_MS; later
  * matches in the window raise the window's counter and the alert's occurrence count instead of alerting again.
- * Listeners registered with `onDetections` (playbooks) run after each batch of new detections.
+ * "detections.created" listeners (playbooks, subscribed by the module registry) run after each batch of new detections.
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { detectionAlertWindows, detectionRules, detections } from "@db/schema";
+import { detectionAlertWindows, detectionRules, detections } from "./schema";
 import { db } from "~/lib/db.server";
 import { raiseAlert } from "~/modules/alerts";
-import { iterateEvents, onEventsStored, restoreTruncatedFields, type StoredEvent } from "~/modules/events";
+import { iterateEvents, restoreTruncatedFields, type EventsStoredPayload, type StoredEvent } from "~/modules/events";
 import {
   evaluateCorrelation,
   leafRules,
@@ -122,14 +122,18 @@ function withExistingRules(tenantId: string, found: DetectionRecord[]): Detectio
   return found.filter((d) => existing.has(d.ruleId));
 }
 
-export type DetectionsListener = (batch: {
+/** What detection announces after each batch of newly stored detections. */
+export const DETECTIONS_CREATED = "detections.created";
+export type DetectionsCreatedPayload = {
   tenantId: string;
   detections: { detection: DetectionRecord; event: StoredEvent }[];
-}) => void;
+};
+export type DetectionsListener = (batch: DetectionsCreatedPayload) => void;
 const detectionListeners = new Set<DetectionsListener>();
 
 /**
- * Runs `listener` after each batch of newly stored detections (playbooks start their runs here). A listener that
+ * Runs `listener` after each batch of newly stored detections ("detections.created": the module registry
+ * subscribes playbooks, which start their runs here). A listener that
  * throws is logged and never stops ingestion. Answers a function that unregisters it.
  */
 export function onDetections(listener: DetectionsListener): () => void {
@@ -424,16 +428,13 @@ export function listDetections(tenantId: string, opts: { limit: number; ruleId?:
     }));
 }
 
-// The streaming path: registered once per process when this module loads (the API routes import it, and the server
-// build evaluates every route module at start).
-const REGISTERED = Symbol.for("rampart.detection.streaming");
-const g = globalThis as unknown as Record<symbol, boolean>;
-if (!g[REGISTERED]) {
-  g[REGISTERED] = true;
-  onEventsStored(async ({ tenantId, events }) => {
-    await detectBatch(tenantId, events);
-    await detectCorrelations(tenantId, events);
-  });
+/**
+ * The streaming path: Sigma rules and correlations over each batch the event store commits. The module registry
+ * (app/modules/registry.server.ts) subscribes it to the events module's "events.stored"; nothing subscribes on import.
+ */
+export async function detectStoredEvents({ tenantId, events }: EventsStoredPayload) {
+  await detectBatch(tenantId, events);
+  await detectCorrelations(tenantId, events);
 }
 
 export type { CompiledRule };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { loader as activeAlerts } from "~/routes/api.alerts.active";
 import { action as rulesAction, loader as rulesLoader } from "~/routes/api.detection.rules";
 import { action as ruleAction } from "~/routes/api.detection.rules.$id";
@@ -9,6 +9,14 @@ import { fromJsonValue } from "~/modules/events";
 import { setTenantPlan } from "~/modules/tenants";
 import { jsonReq, req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { securityLogon, sysmonFileCreate, sysmonProcess, sysmonRegistrySet } from "./sigma/fixtures/windows-events";
+import { subscribeReactions } from "~/modules/registry.server";
+
+// Stored events reach detection (and detections reach playbooks) as in the server: through the module registry.
+let unsubscribe: () => void = () => {};
+beforeAll(() => {
+  unsubscribe = subscribeReactions();
+});
+afterAll(() => unsubscribe());
 
 const WHOAMI = `title: Whoami Execution
 id: 929a690e-bef0-4204-a928-ef5e620d6fcc

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { fromJsonValue, storeEvents } from "~/modules/events";
 import { setTenantPlan } from "~/modules/tenants";
@@ -8,6 +8,14 @@ import { req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { HuntRuleError, sigmaFromQuery } from "./hunt-rule";
 import { sysmonProcess } from "./sigma/fixtures/windows-events";
 import { loadSigmaRule, matchEvent, toEventView } from "./sigma";
+import { subscribeReactions } from "~/modules/registry.server";
+
+// Stored events reach detection (and detections reach playbooks) as in the server: through the module registry.
+let unsubscribe: () => void = () => {};
+beforeAll(() => {
+  unsubscribe = subscribeReactions();
+});
+afterAll(() => unsubscribe());
 
 const whoami = sysmonProcess("C:\\Windows\\System32\\whoami.exe", "whoami /all");
 const notepad = sysmonProcess("C:\\Windows\\System32\\notepad.exe", "notepad.exe C:\\notes.txt");

@@ -4,8 +4,8 @@
  * entries and sizes), and saved hunts.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { detections, hunts } from "@db/schema";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { detections, hunts } from "./schema";
 import { db } from "~/lib/db.server";
 import {
   countRules,
@@ -135,6 +135,24 @@ export function listHunts(tenantId: string, limit = 50) {
     .limit(limit)
     .all()
     .map((h) => ({ ...h, createdAt: new Date(h.createdAt).toISOString() }));
+}
+
+/** The hunts a person saved in the given organizations (the account's data export). */
+export function huntsSavedBy(userId: string, tenantIds: readonly string[]) {
+  if (tenantIds.length === 0) return [];
+  return db
+    .select({
+      id: hunts.id,
+      tenantId: hunts.tenantId,
+      name: hunts.name,
+      kind: hunts.kind,
+      query: hunts.query,
+      resultsCount: hunts.resultsCount,
+      createdAt: hunts.createdAt,
+    })
+    .from(hunts)
+    .where(and(eq(hunts.createdBy, userId), inArray(hunts.tenantId, [...tenantIds])))
+    .all();
 }
 
 export function getHunt(tenantId: string, id: string) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { fromJsonValue, storeEvents } from "~/modules/events";
 import { setTenantPlan } from "~/modules/tenants";
 import { action as rulesAction } from "~/routes/api.detection.rules";
@@ -7,6 +7,14 @@ import { action as huntAction } from "~/routes/api.threat-hunting.sigma";
 import { jsonReq, req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { sysmonProcess } from "./sigma/fixtures/windows-events";
 import { loadSigmaRule, matchEvent, toEventView } from "./sigma";
+import { subscribeReactions } from "~/modules/registry.server";
+
+// Stored events reach detection (and detections reach playbooks) as in the server: through the module registry.
+let unsubscribe: () => void = () => {};
+beforeAll(() => {
+  unsubscribe = subscribeReactions();
+});
+afterAll(() => unsubscribe());
 
 const registryEvent = (eventType: string | null, target: string) => ({
   Event: {

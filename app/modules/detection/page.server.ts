@@ -8,7 +8,8 @@ import { audit } from "~/modules/audit";
 import { latestEvents } from "~/modules/events";
 import type { PlaceholderActionData } from "./components/placeholders-section";
 import type { RuleTestActionData } from "./components/rule-test-section";
-import { canDetection, DETECTION_PERMISSION_MESSAGE } from "./permissions";
+import { can } from "~/modules/permissions";
+import { DETECTION_PERMISSION_MESSAGE } from "./permissions";
 import { listPlaceholders, parsePlaceholder, removePlaceholder, savePlaceholder } from "./placeholders.server";
 import { testRuleOnEvent } from "./rule-test.server";
 
@@ -18,7 +19,7 @@ export const DETECTION_PAGE_INTENTS = new Set(["test-rule", "placeholder-save", 
 
 /** What the page shows for these sections. */
 export function detectionPageData(tenantId: string, role: Role | null | undefined) {
-  const canTest = canDetection(role, "hunt");
+  const canTest = can(role, "hunt", "run");
   return {
     canTest,
     placeholders: listPlaceholders(tenantId),
@@ -36,7 +37,7 @@ const text = (form: FormData, name: string, max: number) => String(form.get(name
 export function detectionPageAction(ctx: Ctx, form: FormData, intent: string, ip: string | null): Response {
   const tenantId = ctx.tenant.id;
   if (intent === "test-rule") {
-    if (!canDetection(ctx.tenant.role, "hunt")) throw forbidden(DETECTION_PERMISSION_MESSAGE.hunt);
+    if (!can(ctx.tenant.role, "hunt", "run")) throw forbidden(DETECTION_PERMISSION_MESSAGE.hunt);
     // the pasted event is echoed back into the form: cut to the cap plus one so an oversize paste still reads as one
     const values = {
       ruleId: text(form, "ruleId", 100),
@@ -50,7 +51,7 @@ export function detectionPageAction(ctx: Ctx, form: FormData, intent: string, ip
       });
     return Response.json({ intent: "test-rule", values, result: r } satisfies RuleTestActionData);
   }
-  if (!canDetection(ctx.tenant.role, "manageRules")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
+  if (!can(ctx.tenant.role, "detectionRule", "manage")) throw forbidden(DETECTION_PERMISSION_MESSAGE.manageRules);
   const name = text(form, "name", 100).trim();
   if (intent === "placeholder-delete") {
     const r = removePlaceholder(tenantId, name);

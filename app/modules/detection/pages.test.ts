@@ -1,5 +1,5 @@
 import { zipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { action as siemAction, loader as siemLoader } from "~/routes/_app.siem-soar";
 import { action as huntAction, loader as huntLoader } from "~/routes/_app.threat-hunting";
 import { storeEvents } from "~/modules/events";
@@ -7,6 +7,14 @@ import { fromJsonValue } from "~/modules/events";
 import { setTenantPlan } from "~/modules/tenants";
 import { req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { sysmonProcess } from "./sigma/fixtures/windows-events";
+import { subscribeReactions } from "~/modules/registry.server";
+
+// Stored events reach detection (and detections reach playbooks) as in the server: through the module registry.
+let unsubscribe: () => void = () => {};
+beforeAll(() => {
+  unsubscribe = subscribeReactions();
+});
+afterAll(() => unsubscribe());
 
 const rule = (title: string, image: string, level = "high") => `title: ${title}
 author: Test Author

@@ -1,24 +1,25 @@
 /**
- * Detection's role checks in one place, read from the organization's role x action table (app/lib/permissions.ts):
- * everyone who may view sees rules, detections and hunts; members may run hunts (analysis); owners and admins
- * change state (add, enable, delete rules; approve playbook runs).
+ * Detection in the permission vocabulary (app/modules/permissions.ts): everyone sees rules, detections and
+ * hunts; members run hunts (analysis); owners and admins add, enable, change and delete rules.
  */
-import { can, type PermissionAction, type Role } from "~/lib/permissions";
+import { ADMINS_AND_OWNERS, definePermissions, EVERYONE, MEMBERS_AND_UP } from "~/lib/permissions";
 
-export type DetectionAction = "view" | "hunt" | "manageRules";
+export const detectionPermissions = definePermissions({
+  detectionRule: {
+    label: "Detection rules",
+    actions: {
+      view: { roles: EVERYONE, label: "View detection rules and detections" },
+      manage: { roles: ADMINS_AND_OWNERS, label: "Add, enable, change and delete detection rules" },
+    },
+  },
+  hunt: {
+    label: "Threat hunts",
+    actions: { run: { roles: MEMBERS_AND_UP, label: "Run hunts and rule tests over stored events" } },
+  },
+});
 
-const ACTION: Record<DetectionAction, PermissionAction> = {
-  view: "view",
-  hunt: "analyze",
-  manageRules: "triage",
-};
-
-export function canDetection(role: Role | null | undefined, action: DetectionAction): boolean {
-  return can(role, ACTION[action]);
-}
-
-export const DETECTION_PERMISSION_MESSAGE: Record<DetectionAction, string> = {
+export const DETECTION_PERMISSION_MESSAGE = {
   view: "Your role in this organization does not allow viewing detections.",
   hunt: "Your role in this organization does not allow running hunts.",
   manageRules: "Only owners and admins can add, change or delete detection rules.",
-};
+} as const;

@@ -5,7 +5,7 @@
  * the rule would stop loading and silently stop matching.
  */
 import { and, eq } from "drizzle-orm";
-import { detectionPlaceholders, detectionRules } from "@db/schema";
+import { detectionPlaceholders, detectionRules } from "./schema";
 import { db } from "~/lib/db.server";
 import { invalidateRules, tenantPlaceholders } from "./rules.server";
 import { loadSigmaFile, SigmaRuleError } from "./sigma";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { memberships } from "@db/schema";
 import { db } from "~/lib/db.server";
 import { createSession } from "~/lib/session.server";
@@ -9,6 +9,14 @@ import { setTenantPlan } from "~/modules/tenants";
 import { BASE, req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { enabledRuleSet } from "./rules.server";
 import { securityShareAccess } from "./sigma/fixtures/windows-events";
+import { subscribeReactions } from "~/modules/registry.server";
+
+// Stored events reach detection (and detections reach playbooks) as in the server: through the module registry.
+let unsubscribe: () => void = () => {};
+beforeAll(() => {
+  unsubscribe = subscribeReactions();
+});
+afterAll(() => unsubscribe());
 
 // SigmaHQ rules-placeholder/windows/builtin/security/win_security_remote_registry_management_via_reg.yml (detection)
 const REMOTE_REGISTRY = `title: Remote Registry Management Using Reg Utility

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { detectionPlaceholders, detectionRules } from "@db/schema";
+import { detectionPlaceholders, detectionRules } from "./schema";
 import { db } from "~/lib/db.server";
 import {
   fileLookup,

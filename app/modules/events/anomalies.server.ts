@@ -24,11 +24,11 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { alerts, anomalies, anomalyState } from "@db/schema";
+import { anomalies, anomalyState } from "./schema";
 import { db, excluded, preparedQuery, sqlite } from "~/lib/db.server";
-import { raiseAlert, type Severity } from "~/modules/alerts";
+import { getAlertByDedupeKey, raiseAlert, transitionAlert, type Severity } from "~/modules/alerts";
 import type { FieldValue } from "./parse";
-import { eventsNow, onEventsStored, type StoredEvent } from "./store.server";
+import { eventsNow, type StoredEvent } from "./store.server";
 import { SYSLOG_FIELD } from "./syslog-fields";
 
 export const ANOMALY_TYPES = ["failed-signin-burst", "new-term", "volume-spike", "impossible-travel"] as const;
@@ -583,16 +583,6 @@ function detectBatch(tenantId: string, events: readonly StoredEvent[]): string[]
   return ids;
 }
 
-let registered = false;
-/** Makes detection run on every stored batch (idempotent; the events API calls it before storing). */
-export function registerAnomalyDetection() {
-  if (registered) return;
-  registered = true;
-  onEventsStored(({ tenantId, events }) => {
-    detectAnomalies(tenantId, events);
-  });
-}
-
 // ---- reading and triage ----
 
 type Row = typeof anomalies.$inferSelect;
@@ -686,11 +676,15 @@ export function setAnomalyStatus(
         .run();
     }
     forgetState(tenantId, benignKey);
-    const alertStatus = status === "open" ? "active" : status === "benign" ? "resolved" : "acknowledged";
-    tx.update(alerts)
-      .set({ status: alertStatus, resolvedAt: alertStatus === "resolved" ? now : null })
-      .where(and(eq(alerts.tenantId, tenantId), eq(alerts.dedupeKey, `anomaly:${id}`)))
-      .run();
+    // The anomaly's alert follows it through the alerts module's lifecycle (timeline, escalation, channels).
+    const alert = getAlertByDedupeKey(tenantId, `anomaly:${id}`);
+    if (alert) {
+      if (status === "benign") transitionAlert(tenantId, alert.id, "resolve", null);
+      else {
+        if (alert.status === "resolved") transitionAlert(tenantId, alert.id, "reopen", null);
+        if (status === "acknowledged") transitionAlert(tenantId, alert.id, "acknowledge", null);
+      }
+    }
   });
   return getAnomaly(tenantId, id);
 }

@@ -1,16 +1,12 @@
-// Each anomaly kind on generated event streams with a fixed clock, through the store's batch listener:
+// Each anomaly kind on generated event streams with a fixed clock, through the store's "events.stored" as the
+// module registry subscribes the events module's reaction:
 // failed sign-in bursts (Windows 4625, generic outcome), new terms after the learning period, volume over
 // the median + MAD baseline, impossible travel; "benign" stops the same pattern from alerting again.
 import { beforeAll, afterEach, describe, expect, it } from "vitest";
 import { listAlerts } from "~/modules/alerts";
+import { MODULES, subscribeReactions } from "~/modules/registry.server";
 import { signedInUser } from "../../../tests/unit/helpers";
-import {
-  listAnomalies,
-  registerAnomalyDetection,
-  setAnomalyStatus,
-  medianAndMad,
-  BURST_THRESHOLD,
-} from "./anomalies.server";
+import { listAnomalies, setAnomalyStatus, medianAndMad, BURST_THRESHOLD } from "./anomalies.server";
 import { normalize, flattenWindowsEvent, type Fields } from "./parse";
 import { BATCH_SIZE, setEventsClock, storeEvents } from "./store.server";
 
@@ -18,7 +14,7 @@ const NOW = Date.UTC(2026, 2, 20, 12);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-beforeAll(() => registerAnomalyDetection());
+beforeAll(() => subscribeReactions(MODULES.filter((m) => m.name === "events")));
 afterEach(() => setEventsClock());
 
 const ev = (fields: Fields, time: number, host: string | null = "ws-01") =>

@@ -29,12 +29,13 @@ import {
   type HecAnswer,
 } from "./ingest.server";
 import { hecErrorBody } from "./ingest.server";
-import { canEvents, EVENTS_DENIED } from "./permissions";
+import { can } from "~/modules/permissions";
+import { EVENTS_DENIED } from "./permissions";
 import { getEvents, type QuotaState } from "./store.server";
 
 /** A token's scope was checked by the tenant context; a person sending with a session needs the role. */
 function requireIngest(ctx: TenantContext & { tenant: { role: string } }) {
-  if (!ctx.token && !canEvents(ctx.tenant.role as never, "ingest")) throw forbidden(EVENTS_DENIED.ingest);
+  if (!ctx.token && !can(ctx.tenant.role, "event", "send")) throw forbidden(EVENTS_DENIED.ingest);
   if (!ctx.token) limitWrites(ctx.user.id);
 }
 
@@ -250,7 +251,7 @@ const PatchSchema = z.object({
 export async function patchAnomalyApi(request: Request, id: string) {
   if (request.method !== "PATCH" && request.method !== "POST") throw methodNotAllowed();
   const ctx = await requireTenantContext(request, { feature: "logsAnomalies", api: true });
-  if (!canEvents(ctx.tenant.role, "triage")) throw forbidden(EVENTS_DENIED.triage);
+  if (!can(ctx.tenant.role, "anomaly", "triage")) throw forbidden(EVENTS_DENIED.triage);
   limitWrites(ctx.user.id);
   const parsed = PatchSchema.safeParse(await readJsonBody(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));

@@ -2,7 +2,7 @@
 // token creation and scopes, revocation, tenant binding, ingestion per format (with gzip), the HEC endpoint
 // with the bytes Vector sends, the quota answer, anomalies in /api/anomalies and /api/alerts/active.
 import { gzipSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { beforeAll, afterAll, afterEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/lib/env.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { listAuditForTenant } from "~/modules/audit";
@@ -17,6 +17,14 @@ import * as alertsRoute from "~/routes/api.alerts.active";
 import * as dashboardRoute from "~/routes/api.dashboard";
 import { jsonReq, req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { setEventsClock } from "./store.server";
+import { subscribeReactions } from "~/modules/registry.server";
+
+// Stored events reach detection (and detections reach playbooks) as in the server: through the module registry.
+let unsubscribe: () => void = () => {};
+beforeAll(() => {
+  unsubscribe = subscribeReactions();
+});
+afterAll(() => unsubscribe());
 
 type Args = Parameters<typeof eventsRoute.action>[0];
 const args = (request: Request, params: Record<string, string> = {}) =>

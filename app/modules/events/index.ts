@@ -4,8 +4,9 @@
  * per tenant with FTS5, quota and retention (store.server.ts), search.server.ts
  * answers /logs, anomalies.server.ts computes anomalies as batches arrive.
  *
- * For detection engines (Threat Hunting's Sigma rules): `onEventsStored`
- * runs a listener after each committed batch, `iterateEvents` walks a tenant's
+ * For detection engines (Threat Hunting's Sigma rules): "events.stored"
+ * (EVENTS_STORED, EventsStoredPayload) is announced after each committed batch
+ * (the module registry subscribes the reactions), `iterateEvents` walks a tenant's
  * stored events in a time range.
  */
 export type { FieldValue, Fields, NormalizedEvent, Rejected } from "./parse";
@@ -24,8 +25,9 @@ export {
   MAX_QUERY_LENGTH as MAX_EVENT_QUERY_LENGTH,
   type Node as EventQueryNode,
 } from "./search";
-export type { EventsStoredListener, StoredEvent, QuotaState } from "./store.server";
+export type { EventsStoredListener, EventsStoredPayload, StoredEvent, QuotaState } from "./store.server";
 export {
+  EVENTS_STORED,
   onEventsStored,
   iterateEvents,
   getEvents,
@@ -63,9 +65,8 @@ export {
   countOpenAnomalies,
   setAnomalyStatus,
   detectAnomalies,
-  registerAnomalyDetection,
 } from "./anomalies.server";
-export { canEvents, EVENTS_DENIED } from "./permissions";
+export { eventPermissions, EVENTS_DENIED } from "./permissions";
 export { registerEventJobs, EVENTS_RETENTION_JOB } from "./jobs.server";
 export { logsLoader, logsAction } from "./route.server";
 export type { LogsActionResult } from "./route.server";

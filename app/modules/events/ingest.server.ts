@@ -22,7 +22,6 @@ import {
   type ParseResult,
   type Rejected,
 } from "./parse";
-import { registerAnomalyDetection } from "./anomalies.server";
 import { eventsNow, reserveQuota, storedEventBytes, storeEvents, type QuotaState } from "./store.server";
 
 /** Request bodies up to 10 MB, after decompression (server/guards.ts sets the same read limit). */
@@ -153,7 +152,6 @@ export async function ingestEvents(
   body: string,
   { plan }: { plan: Plan },
 ): Promise<IngestResult> {
-  registerAnomalyDetection();
   const now = eventsNow();
   let parsed: ParseResult;
   if (format !== "json" && countEventLines(body) > MAX_EVENTS_PER_REQUEST) throw tooMany();
@@ -190,7 +188,6 @@ export type HecAnswer = { status: number; body: Record<string, unknown>; retryAf
 
 /** HEC semantics: envelopes before a bad one are indexed, and the answer names the bad one. */
 export async function ingestHec(tenantId: string, body: string, { plan }: { plan: Plan }): Promise<HecAnswer> {
-  registerAnomalyDetection();
   const now = eventsNow();
   let parsed: ReturnType<typeof parseHec>;
   try {
@@ -228,7 +225,6 @@ export async function ingestHecRaw(
   body: string,
   { plan, meta }: { plan: Plan; meta: HecRawMeta },
 ): Promise<HecAnswer> {
-  registerAnomalyDetection();
   const now = eventsNow();
   if (!body.trim()) return { status: 400, body: { text: "No data", code: 5 } };
   if (countEventLines(body) > MAX_EVENTS_PER_REQUEST) return { status: 413, body: { text: TOO_MANY_EVENTS, code: 6 } };

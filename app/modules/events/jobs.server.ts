@@ -2,17 +2,14 @@
  * Periodic work of the events module on the durable job runner
  * (app/lib/jobs.server.ts): retention, hourly (events older than their
  * tenant's retention, counted from receipt, are deleted in bounded chunks).
- * Also turns anomaly detection on for the server process.
  */
 import { registerJobHandler, scheduleRecurringJob } from "~/lib/jobs.server";
-import { registerAnomalyDetection } from "./anomalies.server";
 import { purgeExpiredEvents } from "./store.server";
 
 export const EVENTS_RETENTION_JOB = "events.retention";
 export const EVENTS_RETENTION_INTERVAL_MS = 60 * 60_000;
 
 export function registerEventJobs(now = Date.now()) {
-  registerAnomalyDetection();
   registerJobHandler(EVENTS_RETENTION_JOB, async () => {
     await purgeExpiredEvents();
   });

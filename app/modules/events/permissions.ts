@@ -1,23 +1,28 @@
 /**
- * Who may do what with events and anomalies, in one place (pointed at the
- * permission table, app/lib/permissions.ts): everyone in the organization views
- * logs and anomalies; members and up may send events with their session (tokens
- * carry their own scope); owners and admins acknowledge or mark anomalies benign,
- * which changes what alerts later, and set retention.
+ * Events and anomalies in the permission vocabulary (app/modules/permissions.ts): everyone views logs and
+ * anomalies; members and up send events with their session (tokens carry their own scope); owners and admins
+ * acknowledge anomalies or mark them benign, which changes what alerts later, and set retention.
  */
-import { can, type Role } from "~/lib/permissions";
+import { ADMINS_AND_OWNERS, definePermissions, EVERYONE, MEMBERS_AND_UP } from "~/lib/permissions";
 
-export type EventsAction = "view" | "ingest" | "triage" | "configure";
+export const eventPermissions = definePermissions({
+  event: {
+    label: "Events",
+    actions: {
+      view: { roles: EVERYONE, label: "Search logs and view anomalies" },
+      send: { roles: MEMBERS_AND_UP, label: "Send events with a signed-in session" },
+      configure: { roles: ADMINS_AND_OWNERS, label: "Change log retention" },
+    },
+  },
+  anomaly: {
+    label: "Anomalies",
+    actions: { triage: { roles: ADMINS_AND_OWNERS, label: "Acknowledge anomalies or mark them benign" } },
+  },
+});
 
-export function canEvents(role: Role | null | undefined, action: EventsAction): boolean {
-  if (action === "view") return can(role, "view");
-  if (action === "ingest") return can(role, "analyze");
-  return can(role, "triage");
-}
-
-export const EVENTS_DENIED: Record<EventsAction, string> = {
+export const EVENTS_DENIED = {
   view: "Your role in this organization does not allow this.",
   ingest: "Your role in this organization does not allow sending events.",
   triage: "Only owners and admins acknowledge anomalies or mark them benign.",
   configure: "Only owners and admins change log retention.",
-};
+} as const;

@@ -9,7 +9,8 @@ import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { readForm } from "~/lib/http.server";
 import { ANOMALY_LABEL, listAnomalies, setAnomalyStatus } from "./anomalies.server";
-import { canEvents, EVENTS_DENIED } from "./permissions";
+import { can } from "~/modules/permissions";
+import { EVENTS_DENIED } from "./permissions";
 import { RANGES, type RangeKey } from "./ranges";
 import { QueryError } from "./search";
 import { MAX_PAGE, PAGE_SIZE, searchEvents } from "./search.server";
@@ -103,8 +104,8 @@ export async function logsLoader(request: Request) {
     })),
     quota: quotaState(tenantId, access.ctx.effectivePlan, now),
     retentionDays: getRetentionDays(tenantId),
-    canTriage: canEvents(role, "triage"),
-    canConfigure: canEvents(role, "configure"),
+    canTriage: can(role, "anomaly", "triage"),
+    canConfigure: can(role, "event", "configure"),
     anomalies: anomalies.map((a) => ({
       id: a.id,
       type: a.type,
@@ -151,7 +152,7 @@ export async function logsAction(request: Request) {
   const fail = (errors: Record<string, string>, status = 400) =>
     data<LogsActionResult>({ intent: intent.data, errors }, { status });
   if (intent.data === "anomaly-status") {
-    if (!canEvents(ctx.tenant.role, "triage")) return fail({ form: EVENTS_DENIED.triage }, 403);
+    if (!can(ctx.tenant.role, "anomaly", "triage")) return fail({ form: EVENTS_DENIED.triage }, 403);
     limitWrites(ctx.user.id);
     const parsed = StatusSchema.safeParse({ id: form.get("id"), status: form.get("status") });
     if (!parsed.success) return fail({ form: "Choose an anomaly and a status" });
@@ -164,7 +165,7 @@ export async function logsAction(request: Request) {
     }[parsed.data.status];
     return data<LogsActionResult>({ intent: intent.data, ok: `Anomaly ${word}.` });
   }
-  if (!canEvents(ctx.tenant.role, "configure")) return fail({ form: EVENTS_DENIED.configure }, 403);
+  if (!can(ctx.tenant.role, "event", "configure")) return fail({ form: EVENTS_DENIED.configure }, 403);
   limitWrites(ctx.user.id);
   const parsed = RetentionSchema.safeParse({ days: form.get("days") });
   if (!parsed.success) return fail({ days: parsed.error.issues[0]?.message ?? "Enter a number of days" });

@@ -4,7 +4,7 @@
  * total and a histogram of matches over the range.
  */
 import { and, eq, gte, lt, max, min } from "drizzle-orm";
-import { events } from "@db/schema";
+import { events } from "./schema";
 import { db, sqlite } from "~/lib/db.server";
 import { bindSeqWindow, compileQuery, parseQuery, SEQ_FROM } from "./search";
 import { rowToEvent, type StoredEvent } from "./store.server";

@@ -7,17 +7,19 @@
  * Writes go in transactions of at most BATCH_SIZE rows, and the event loop is
  * given back between batches (setImmediate), so a 10 MB ingestion never holds
  * the single SQLite connection, nor the loop, for long: page requests are
- * served between batches. After each committed batch the listeners registered
- * with onEventsStored run (the anomaly detectors here, the Sigma engine of
- * Threat Hunting), so detection happens as events arrive.
+ * served between batches. After each committed batch the "events.stored"
+ * listeners run (subscribed by app/modules/registry.server.ts: the anomaly
+ * detectors here, detection's Sigma engine), so detection happens as events arrive.
  */
 import { newEventId } from "./event-id";
 import type Database from "better-sqlite3";
 import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import { eventQuotaUsage, eventSettings, events, tenants } from "@db/schema";
+import { eventQuotaUsage, eventSettings, events } from "./schema";
 import { db, excluded, preparedQuery, sqlite } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { EVENT_DAILY_QUOTA, type Plan } from "~/lib/plans";
+import { bumpTenantDataVersion } from "~/modules/page-cache";
+import { allTenantIds } from "~/modules/tenants";
 import type { Fields, NormalizedEvent } from "./parse";
 
 export type StoredEvent = Omit<NormalizedEvent, "fields"> & {
@@ -28,7 +30,10 @@ export type StoredEvent = Omit<NormalizedEvent, "fields"> & {
   fields: Fields;
 };
 
-export type EventsStoredListener = (batch: { tenantId: string; events: StoredEvent[] }) => void | Promise<void>;
+/** What the events module announces after each committed batch (one tenant per batch, in input order). */
+export const EVENTS_STORED = "events.stored";
+export type EventsStoredPayload = { tenantId: string; events: StoredEvent[] };
+export type EventsStoredListener = (batch: EventsStoredPayload) => void | Promise<void>;
 
 /**
  * Rows per transaction. A batch (insert, commit, then anomaly detection after a
@@ -52,7 +57,7 @@ export function eventsNow() {
 const listeners = new Set<EventsStoredListener>();
 
 /**
- * Runs `listener` after every committed batch of stored events (in input
+ * Runs `listener` after every committed batch of stored events ("events.stored"; the module registry subscribes; in input
  * order, one tenant per batch). A listener that throws is logged and does not
  * stop ingestion or the other listeners. Answers a function that unregisters it.
  */
@@ -76,7 +81,6 @@ type Statements = {
   insertOne: Database.Statement;
   ftsMany: Database.Statement;
   ftsOne: Database.Statement;
-  bump: Database.Statement;
 };
 let statements: Statements | null = null;
 /**
@@ -104,11 +108,6 @@ function stmts(): Statements {
         `INSERT INTO events_fts (rowid, message, host, fields) VALUES ${rows(FTS_ROW, ROWS_PER_STATEMENT)}`,
       ),
       ftsOne: db.prepare(`INSERT INTO events_fts (rowid, message, host, fields) VALUES ${FTS_ROW}`),
-      // The page cache's data version (db/migrations/0002), raised once per batch rather than by a per-row trigger.
-      bump: db.prepare(
-        `INSERT INTO tenant_data_versions (tenant_id, version) VALUES (?, 1)
-         ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1`,
-      ),
     };
   }
   return statements;
@@ -197,7 +196,8 @@ export async function storeEvents(
           }
         }
         if (pending > 0) flush(pending);
-        s.bump.run(tenantId);
+        // The page cache's data version (db/migrations/0002), raised once per batch rather than by a per-row trigger.
+        bumpTenantDataVersion(tenantId);
       })
       .immediate();
     // Detection is a second unit of work: the loop serves waiting requests between the commit and it.
@@ -481,14 +481,14 @@ export function setRetentionDays(tenantId: string, days: number) {
  * bounded chunks with the loop given back between them. Answers the count.
  */
 export async function purgeExpiredEvents(now = clock()): Promise<number> {
-  const retention = db
-    .select({
-      id: tenants.id,
-      days: sql<number>`coalesce(${eventSettings.retentionDays}, ${DEFAULT_RETENTION_DAYS})`,
-    })
-    .from(tenants)
-    .leftJoin(eventSettings, eq(eventSettings.tenantId, tenants.id))
-    .all();
+  const configured = new Map(
+    db
+      .select({ tenantId: eventSettings.tenantId, days: eventSettings.retentionDays })
+      .from(eventSettings)
+      .all()
+      .map((r) => [r.tenantId, r.days]),
+  );
+  const retention = allTenantIds().map((id) => ({ id, days: configured.get(id) ?? DEFAULT_RETENTION_DAYS }));
   let total = 0;
   for (const t of retention) {
     const cutoff = now - t.days * DAY_MS;

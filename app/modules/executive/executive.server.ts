@@ -4,9 +4,7 @@
  * tenant adopted in compliance monitoring, null while none is (never a
  * made-up number).
  */
-import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { alerts } from "@db/schema";
-import { db } from "~/lib/db.server";
+import { meanAlertResolutionMs } from "~/modules/alerts";
 import { analytics, findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard";
 import { complianceFrameworks, overallComplianceScore } from "~/modules/compliance";
 import { averageResponseHours } from "~/modules/incidents";
@@ -18,11 +16,7 @@ const EXECUTIVE_CONTROLS = 5;
 export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {
   const findings = findingsBySeverity(tenantId);
   const posture = securityScore(findings);
-  const avg = db
-    .select({ ms: sql<number | null>`avg(${alerts.resolvedAt} - ${alerts.createdAt})` })
-    .from(alerts)
-    .where(and(eq(alerts.tenantId, tenantId), eq(alerts.status, "resolved"), isNotNull(alerts.resolvedAt)))
-    .get()?.ms;
+  const avg = meanAlertResolutionMs(tenantId);
   return {
     overallRiskScore: 100 - posture,
     riskTrend: riskTrend(tenantId),

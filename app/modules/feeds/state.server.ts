@@ -6,7 +6,7 @@
  * lines of each module and the operator's status page.
  */
 import { eq, like } from "drizzle-orm";
-import { feedState } from "@db/schema";
+import { feedState } from "./schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 

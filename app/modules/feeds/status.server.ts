@@ -3,10 +3,9 @@
  * held, next run, last error, and whether the data is stale. One function for
  * the admin page and its JSON twin (/admin/feeds, /admin/feeds.json).
  */
-import { eq } from "drizzle-orm";
-import { breachFeedState, jobs } from "@db/schema";
-import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { getJobByKey } from "~/lib/jobs.server";
+import { hibpFeedState } from "~/modules/breach";
 import { EPSS_FEED, EPSS_JOB, KEV_FEED, KEV_JOB } from "./exploit.server";
 import { OSV_FEED_JOB, osvEcosystems, osvFeedName } from "./osv.server";
 import { feedMaxAgeMs, feedStateOf } from "./state.server";
@@ -28,7 +27,7 @@ export type FeedStatus = {
 const iso = (t: number | null | undefined) => (t ? new Date(t).toISOString() : null);
 
 function nextRun(key: string): number | null {
-  return db.select({ runAt: jobs.runAt }).from(jobs).where(eq(jobs.key, key)).get()?.runAt ?? null;
+  return getJobByKey(key)?.runAt ?? null;
 }
 
 export function feedStatuses(now = Date.now()): FeedStatus[] {
@@ -51,8 +50,8 @@ export function feedStatuses(now = Date.now()): FeedStatus[] {
     };
   };
   const base = env.RAMPART_OSV_BASE_URL.replace(/\/+$/, "");
-  const hibp = db.select().from(breachFeedState).where(eq(breachFeedState.feed, "hibp")).get();
-  const hibpOn = process.env.HIBP_SYNC !== "0";
+  const hibp = hibpFeedState();
+  const hibpOn = env.HIBP_SYNC !== "0";
   return [
     ...osvEcosystems().map((eco) =>
       row(osvFeedName(eco), `OSV advisories: ${eco}`, `${base}/${eco}/all.zip`, `${OSV_FEED_JOB}:${eco}`),

@@ -32,7 +32,9 @@ import {
   updateTask,
 } from "./cases.server";
 import { storeEvidence } from "./evidence.server";
-import { canIncident, PERMISSION_MESSAGE, type IncidentAction } from "./permissions";
+import type { Role } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
+import { PERMISSION_MESSAGE, type IncidentAction } from "./permissions";
 import { visibleTimeline } from "./report.server";
 import { checkSlaBreaches, getSlaTargets, slaState } from "./sla.server";
 import { SEVERITIES, STATUSES, EVIDENCE_MAX_BYTES } from "./types";
@@ -49,7 +51,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 async function context(request: Request, action: IncidentAction) {
   const ctx = await requireTenantContext(request, { feature: "incidentResponse", api: true });
-  if (!canIncident(ctx.tenant.role, action)) throw forbidden(PERMISSION_MESSAGE[action]);
+  if (!can(ctx.tenant.role, "incident", action)) throw forbidden(PERMISSION_MESSAGE[action]);
   return ctx;
 }
 
@@ -66,11 +68,11 @@ function refusal(error: unknown): Response {
 }
 
 /** The case as the API shows it: with its SLA state and the timeline left to its own endpoint. */
-export function caseForApi(tenantId: string, id: string, role: string, now = Date.now()) {
+export function caseForApi(tenantId: string, id: string, role: Role, now = Date.now()) {
   const c = getCase(tenantId, id, now);
   if (!c) return null;
   const sla = slaState(c, getSlaTargets(tenantId), now);
-  const full = canIncident(role, "work");
+  const full = can(role, "incident", "work");
   return { ...c, observables: full ? c.observables : [], evidence: full ? c.evidence : [], sla };
 }
 
@@ -99,7 +101,8 @@ export async function createCaseApi(request: Request, loadContext: unknown) {
   limitWrites(ctx.user.id);
   const parsed = CreateCaseSchema.safeParse(await objectBody(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
-  if (parsed.data.assigneeId && !canIncident(ctx.tenant.role, "manage")) return forbidden(PERMISSION_MESSAGE.manage);
+  if (parsed.data.assigneeId && !can(ctx.tenant.role, "incident", "manage"))
+    return forbidden(PERMISSION_MESSAGE.manage);
   try {
     const created = createCase(
       ctx.tenant.id,
@@ -138,7 +141,7 @@ export async function patchCaseApi(request: Request, id: string, loadContext: un
   if (!caseExists(ctx.tenant.id, id)) return notFound();
   const parsed = PatchCaseSchema.safeParse(await objectBody(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
-  if (MANAGED.some((k) => parsed.data[k] !== undefined) && !canIncident(ctx.tenant.role, "manage"))
+  if (MANAGED.some((k) => parsed.data[k] !== undefined) && !can(ctx.tenant.role, "incident", "manage"))
     return forbidden(PERMISSION_MESSAGE.manage);
   try {
     updateCase(ctx.tenant.id, id, parsed.data, { userId: ctx.user.id });

@@ -15,9 +15,9 @@ import {
   incidents,
   incidentTasks,
   incidentTemplates,
-  users,
-} from "@db/schema";
+} from "./schema";
 import { db } from "~/lib/db.server";
+import { userEmail, userEmails } from "~/modules/accounts";
 import { listMembers } from "~/modules/tenants";
 import { acknowledgeAlerts, findAlerts } from "./alerts-link.server";
 import { DEFAULT_TEMPLATES } from "./templates";
@@ -72,7 +72,7 @@ export function appendEvent(
 }
 
 export function listTimeline(tenantId: string, incidentId: string) {
-  return db
+  const rows = db
     .select({
       id: incidentEvents.id,
       kind: incidentEvents.kind,
@@ -80,14 +80,17 @@ export function listTimeline(tenantId: string, incidentId: string) {
       corrects: incidentEvents.corrects,
       at: incidentEvents.at,
       userId: incidentEvents.userId,
-      by: users.email,
     })
     .from(incidentEvents)
-    .leftJoin(users, eq(users.id, incidentEvents.userId))
     .where(and(eq(incidentEvents.tenantId, tenantId), eq(incidentEvents.incidentId, incidentId)))
     .orderBy(asc(incidentEvents.id))
-    .all()
-    .map((e) => ({ ...e, by: e.by ?? "System", text: describeEvent(e.kind, e.detail) }));
+    .all();
+  const emails = userEmails(rows.map((e) => e.userId));
+  return rows.map((e) => ({
+    ...e,
+    by: (e.userId && emails.get(e.userId)) ?? "System",
+    text: describeEvent(e.kind, e.detail),
+  }));
 }
 
 const s = (v: unknown) => (typeof v === "string" ? v : String(v ?? ""));
@@ -317,7 +320,7 @@ export function listCases(
   const where = [eq(incidents.tenantId, tenantId)];
   if (filter.status) where.push(eq(incidents.status, filter.status));
   if (filter.severity) where.push(eq(incidents.severity, filter.severity));
-  return db
+  const rows = db
     .select({
       id: incidents.id,
       number: incidents.number,
@@ -328,7 +331,6 @@ export function listCases(
       tlp: incidents.tlp,
       tags: incidents.tags,
       assigneeId: incidents.assigneeId,
-      assignee: users.email,
       openedAt: incidents.openedAt,
       acknowledgedAt: incidents.acknowledgedAt,
       containedAt: incidents.containedAt,
@@ -338,21 +340,23 @@ export function listCases(
       mergedInto: incidents.mergedInto,
     })
     .from(incidents)
-    .leftJoin(users, eq(users.id, incidents.assigneeId))
     .where(and(...where))
     .orderBy(desc(incidents.openedAt), desc(incidents.number))
     .limit(filter.limit ?? 500)
-    .all()
-    .map((c) => ({ ...c, reference: caseReference(c.number) }));
+    .all();
+  const emails = userEmails(rows.map((c) => c.assigneeId));
+  return rows.map((c) => ({
+    ...c,
+    assignee: (c.assigneeId && emails.get(c.assigneeId)) ?? null,
+    reference: caseReference(c.number),
+  }));
 }
 
 export function getCase(tenantId: string, id: string, _now = Date.now()) {
   const c = row(tenantId, id);
   if (!c) return null;
-  const assignee = c.assigneeId
-    ? (db.select({ email: users.email }).from(users).where(eq(users.id, c.assigneeId)).get()?.email ?? null)
-    : null;
-  const tasks = db
+  const assignee = userEmail(c.assigneeId);
+  const taskRows = db
     .select({
       id: incidentTasks.id,
       title: incidentTasks.title,
@@ -360,15 +364,14 @@ export function getCase(tenantId: string, id: string, _now = Date.now()) {
       dueAt: incidentTasks.dueAt,
       status: incidentTasks.status,
       doneAt: incidentTasks.doneAt,
-      doneBy: users.email,
+      doneById: incidentTasks.doneBy,
       position: incidentTasks.position,
     })
     .from(incidentTasks)
-    .leftJoin(users, eq(users.id, incidentTasks.doneBy))
     .where(and(eq(incidentTasks.tenantId, tenantId), eq(incidentTasks.incidentId, id)))
     .orderBy(asc(incidentTasks.position))
     .all();
-  const evidence = db
+  const evidenceRows = db
     .select({
       id: incidentEvidence.id,
       fileName: incidentEvidence.fileName,
@@ -377,13 +380,18 @@ export function getCase(tenantId: string, id: string, _now = Date.now()) {
       sha256: incidentEvidence.sha256,
       note: incidentEvidence.note,
       createdAt: incidentEvidence.createdAt,
-      uploadedBy: users.email,
+      uploadedById: incidentEvidence.uploadedBy,
     })
     .from(incidentEvidence)
-    .leftJoin(users, eq(users.id, incidentEvidence.uploadedBy))
     .where(and(eq(incidentEvidence.tenantId, tenantId), eq(incidentEvidence.incidentId, id)))
     .orderBy(asc(incidentEvidence.createdAt))
     .all();
+  const people = userEmails([...taskRows.map((t) => t.doneById), ...evidenceRows.map((e) => e.uploadedById)]);
+  const tasks = taskRows.map(({ doneById, ...t }) => ({ ...t, doneBy: (doneById && people.get(doneById)) ?? null }));
+  const evidence = evidenceRows.map(({ uploadedById, ...e }) => ({
+    ...e,
+    uploadedBy: (uploadedById && people.get(uploadedById)) ?? null,
+  }));
   const alertIds = db
     .select({ alertId: incidentAlerts.alertId })
     .from(incidentAlerts)
@@ -477,9 +485,7 @@ export function updateCase(tenantId: string, id: string, patch: CasePatch, actor
   }
   if (patch.assigneeId !== undefined && patch.assigneeId !== c.assigneeId) {
     set.assigneeId = patch.assigneeId;
-    const toEmail = patch.assigneeId
-      ? db.select({ email: users.email }).from(users).where(eq(users.id, patch.assigneeId)).get()?.email
-      : null;
+    const toEmail = patch.assigneeId ? (userEmail(patch.assigneeId) ?? undefined) : null;
     events.push(["assignee", { from: c.assigneeId, to: patch.assigneeId, toEmail }]);
   }
   const fields: [keyof CasePatch, string][] = [

@@ -8,7 +8,7 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { incidentEvidence } from "@db/schema";
+import { incidentEvidence } from "./schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { TENANT_FILE_STORES } from "~/lib/tenant-files.server";

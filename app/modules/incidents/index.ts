@@ -8,7 +8,7 @@
  */
 export * from "./types";
 export { DEFAULT_TEMPLATES, DEFAULT_SLA, PHASES } from "./templates";
-export { canIncident, PERMISSION_MESSAGE, type IncidentAction } from "./permissions";
+export { incidentPermissions, PERMISSION_MESSAGE, type IncidentAction } from "./permissions";
 export {
   addComment,
   addObservable,

@@ -3,18 +3,19 @@
  * Markdown. Viewers see the case, its tasks and status history; observables, evidence and comments (which carry
  * indicators and people's names) are for those who work cases.
  */
-import { canIncident } from "./permissions";
+import type { Role } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { listTimeline, type CaseView } from "./cases.server";
 import { OBSERVABLE_LABEL, RESOLUTION_LABEL, SEVERITY_LABEL, STATUS_LABEL, TLP_LABEL } from "./types";
 
-export function reportSections(role: string) {
-  const full = canIncident(role, "work");
+export function reportSections(role: Role) {
+  const full = can(role, "incident", "work");
   return { observables: full, evidence: full, comments: full };
 }
 
 const HIDDEN_FOR_VIEWERS = new Set(["comment", "correction", "observable", "evidence", "evidence_downloaded"]);
 
-export function visibleTimeline(tenantId: string, incidentId: string, role: string) {
+export function visibleTimeline(tenantId: string, incidentId: string, role: Role) {
   const all = listTimeline(tenantId, incidentId);
   return reportSections(role).comments ? all : all.filter((e) => !HIDDEN_FOR_VIEWERS.has(e.kind));
 }
@@ -25,7 +26,7 @@ export function md(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`).replace(/\r?\n/g, " ");
 }
 
-export function caseMarkdown(tenantId: string, c: CaseView, role: string): string {
+export function caseMarkdown(tenantId: string, c: CaseView, role: Role): string {
   const show = reportSections(role);
   const lines: string[] = [];
   lines.push(`# ${c.reference}: ${md(c.title)}`, "");

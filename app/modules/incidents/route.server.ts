@@ -30,7 +30,9 @@ import {
 } from "./cases.server";
 import { findAlerts as findAlertsForCase, listOpenAlerts } from "./alerts-link.server";
 import { evidenceResponse, EVIDENCE_QUOTA_BYTES, evidenceUsage, readEvidence, storeEvidence } from "./evidence.server";
-import { canIncident, PERMISSION_MESSAGE, type IncidentAction } from "./permissions";
+import type { Role } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
+import { PERMISSION_MESSAGE, type IncidentAction } from "./permissions";
 import { caseMarkdown, reportSections, visibleTimeline } from "./report.server";
 import { breachedKinds, checkSlaBreaches, getSlaTargets, responseMetrics, setSlaTarget, slaState } from "./sla.server";
 import { DEFAULT_TEMPLATES } from "./templates";
@@ -67,12 +69,12 @@ function fromError(intent: string, error: unknown) {
   throw error;
 }
 
-function can(role: string) {
+function abilities(role: Role) {
   return {
-    work: canIncident(role, "work"),
-    manage: canIncident(role, "manage"),
-    configure: canIncident(role, "configure"),
-    setSla: canIncident(role, "setSla"),
+    work: can(role, "incident", "work"),
+    manage: can(role, "incident", "manage"),
+    configure: can(role, "incident", "editTemplates"),
+    setSla: can(role, "incident", "setTargets"),
   };
 }
 
@@ -119,7 +121,7 @@ export async function incidentsLoader(request: Request, now = Date.now()) {
     sla: targets,
     metrics: responseMetrics(tenantId, { now }),
     evidence: { usedBytes: evidenceUsage(tenantId), quotaBytes: EVIDENCE_QUOTA_BYTES },
-    can: can(tenant.role),
+    can: abilities(tenant.role),
   };
 }
 
@@ -146,10 +148,10 @@ export async function incidentsAction(request: Request, context: unknown, now = 
   const actor = { userId: ctx.user.id };
 
   if (intent === "create") {
-    if (!canIncident(role, "work")) return refuse("work", intent);
+    if (!can(role, "incident", "work")) return refuse("work", intent);
     const parsed = CreateCaseSchema.safeParse(caseInput(form));
     if (!parsed.success) return fail(intent, fieldErrors(parsed.error));
-    if (parsed.data.assigneeId && !canIncident(role, "manage")) return refuse("manage", intent);
+    if (parsed.data.assigneeId && !can(role, "incident", "manage")) return refuse("manage", intent);
     try {
       const created = createCase(tenantId, parsed.data, actor, now);
       audit({
@@ -168,7 +170,7 @@ export async function incidentsAction(request: Request, context: unknown, now = 
   if (intent === "from-alerts") {
     // One click from /alerts: the case takes the first alert's title and the highest severity; the title and the
     // rest are edited on the case.
-    if (!canIncident(role, "work")) return refuse("work", intent);
+    if (!can(role, "incident", "work")) return refuse("work", intent);
     const alertIds = form
       .getAll("alertId")
       .filter((v): v is string => typeof v === "string")
@@ -195,7 +197,7 @@ export async function incidentsAction(request: Request, context: unknown, now = 
   }
 
   if (intent === "sla") {
-    if (!canIncident(role, "setSla")) return refuse("setSla", intent);
+    if (!can(role, "incident", "setTargets")) return refuse("setTargets", intent);
     const parsed = SlaSchema.safeParse({
       severity: str(form, "severity"),
       ackMinutes: str(form, "ackMinutes") ?? "",
@@ -223,8 +225,8 @@ export async function incidentsAction(request: Request, context: unknown, now = 
 // ---------------------------------------------------------------------------
 
 /** For /alerts: whether the reader may open a case from selected alerts (plan feature and role). */
-export function canOpenCaseFromAlerts(ctx: { effectivePlan: Plan; tenant: { role: string } }) {
-  return hasFeature(ctx.effectivePlan, "incidentResponse") && canIncident(ctx.tenant.role, "work");
+export function canOpenCaseFromAlerts(ctx: { effectivePlan: Plan; tenant: { role: Role } }) {
+  return hasFeature(ctx.effectivePlan, "incidentResponse") && can(ctx.tenant.role, "incident", "work");
 }
 
 export async function caseLoader(request: Request, id: string, now = Date.now()) {
@@ -253,12 +255,12 @@ export async function caseLoader(request: Request, id: string, now = Date.now())
       corrects: e.corrects,
     })),
     members: assigneeOptions(tenantId),
-    otherCases: can(role).manage
+    otherCases: abilities(role).manage
       ? listCases(tenantId)
           .filter((x) => x.id !== id && !x.mergedInto)
           .map((x) => ({ id: x.id, reference: x.reference, title: x.title }))
       : [],
-    can: can(role),
+    can: abilities(role),
     now,
   };
 }
@@ -273,11 +275,11 @@ export async function caseAction(request: Request, id: string, context: unknown,
   const intent = str(form, "intent") ?? "";
   const actor = { userId: ctx.user.id };
   const ip = clientIp(context);
-  if (!canIncident(role, "work")) return refuse("work", intent);
+  if (!can(role, "incident", "work")) return refuse("work", intent);
   try {
     switch (intent) {
       case "status": {
-        if (!canIncident(role, "manage")) return refuse("manage", intent);
+        if (!can(role, "incident", "manage")) return refuse("manage", intent);
         const parsed = PatchCaseSchema.safeParse({
           status: str(form, "status"),
           resolution: str(form, "resolution") || undefined,
@@ -295,7 +297,7 @@ export async function caseAction(request: Request, id: string, context: unknown,
       }
       case "details": {
         const managed = form.has("assigneeId");
-        if (managed && !canIncident(role, "manage")) return refuse("manage", intent);
+        if (managed && !can(role, "incident", "manage")) return refuse("manage", intent);
         const parsed = PatchCaseSchema.safeParse({
           title: str(form, "title"),
           description: str(form, "description"),
@@ -368,7 +370,7 @@ export async function caseAction(request: Request, id: string, context: unknown,
         return data<FormResult>({ intent, ok: stored ? `Evidence stored. SHA-256 ${stored.sha256}` : undefined });
       }
       case "merge": {
-        if (!canIncident(role, "manage")) return refuse("manage", intent);
+        if (!can(role, "incident", "manage")) return refuse("manage", intent);
         const parsed = MergeSchema.safeParse({ targetId: str(form, "targetId") ?? "" });
         if (!parsed.success) return fail(intent, fieldErrors(parsed.error));
         mergeCases(tenantId, id, parsed.data.targetId, actor, now);
@@ -438,7 +440,7 @@ export async function templatesLoader(request: Request) {
       lines: t.tasks.map((x) => `${x.dueHours} | ${x.phase} | ${x.title}`).join("\n"),
       shipped: DEFAULT_TEMPLATES.some((d) => d.key === t.key),
     })),
-    can: can(ctx.tenant.role),
+    can: abilities(ctx.tenant.role),
   };
 }
 
@@ -449,7 +451,7 @@ export async function templatesAction(request: Request, context: unknown) {
   const intent = str(form, "intent") ?? "";
   const key = str(form, "key") ?? "";
   const formIntent = `${intent}-${key}`;
-  if (!canIncident(ctx.tenant.role, "configure")) return refuse("configure", formIntent);
+  if (!can(ctx.tenant.role, "incident", "editTemplates")) return refuse("editTemplates", formIntent);
   if (intent === "reset") {
     if (!resetTemplate(ctx.tenant.id, key))
       return fail(formIntent, { form: "Only the shipped templates can be reset" });

@@ -6,7 +6,7 @@
  * severity. Duplicates merged into another case are not counted.
  */
 import { and, eq, isNull, notInArray } from "drizzle-orm";
-import { incidents, incidentSlaTargets } from "@db/schema";
+import { incidents, incidentSlaTargets } from "./schema";
 import { db } from "~/lib/db.server";
 import { raiseSlaBreachAlert } from "./alerts-link.server";
 import { appendEvent } from "./cases.server";

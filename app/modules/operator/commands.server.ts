@@ -5,8 +5,16 @@
  * implementation of plans, trials and their audit entries) without the Remix build.
  */
 import { isPlan, PLANS } from "~/lib/plans";
+import { envVar } from "~/lib/env.server";
 import { listAllTenants, setTenantPlan, getTenant, endTrial, startTrial, TrialError } from "~/modules/tenants";
-import { findUserByEmail, issueResetToken, listUsers, markEmailVerified, resetLink } from "~/modules/accounts";
+import {
+  findUserByEmail,
+  issueResetToken,
+  listUsers,
+  markEmailVerified,
+  resetLink,
+  setOperator,
+} from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { listContactMessages } from "~/modules/contact";
 import { verifyWatchedDomain } from "~/modules/breach";
@@ -72,8 +80,19 @@ export const operatorCommands = {
     if (!user) throw new OperatorError(`No user with e-mail ${email.trim().toLowerCase()}`);
     const token = issueResetToken(user.id);
     audit({ action: "auth.password_reset_requested", userId: user.id, detail: { by: "operator" } });
-    const origin = configuredOrigin() ?? `http://localhost:${process.env.PORT ?? "3000"}`;
+    const origin = configuredOrigin() ?? `http://localhost:${envVar("PORT")}`;
     return `Reset link for ${user.email} (works once, for 30 minutes):\n${resetLink(origin, token)}`;
+  },
+  /** Makes an account an operator: it may open the operator console at /operator (issue 32). */
+  operator(email: string, action: string = "grant") {
+    const user = findUserByEmail(email);
+    if (!user) throw new OperatorError(`No user with e-mail ${email.trim().toLowerCase()}`);
+    if (action !== "grant" && action !== "revoke")
+      throw new OperatorError(`Unknown operator action "${action}": use grant or revoke`);
+    setOperator(user.id, action === "grant");
+    return action === "grant"
+      ? `${user.email} is an operator: the operator console is at /operator.`
+      : `${user.email} is no longer an operator.`;
   },
   /** Marks an address verified, for installs without SMTP (the verification mail cannot go out). */
   verifyEmail(email: string) {
@@ -99,14 +118,15 @@ export const operatorCommands = {
     if (url === undefined) {
       const current = configuredOrigin();
       return current
-        ? `Public address: ${current}${process.env.PUBLIC_URL ? " (from PUBLIC_URL)" : ""}`
+        ? `Public address: ${current}${envVar("PUBLIC_URL") ? " (from PUBLIC_URL)" : ""}`
         : "No public address is configured: link mail is not sent. Set one: npm run admin -- public-url https://your.site";
     }
     try {
       const origin = storePublicUrl(url);
       audit({ action: "operator.public_url_set", detail: { origin } });
-      return process.env.PUBLIC_URL
-        ? `Stored ${origin}; PUBLIC_URL (${process.env.PUBLIC_URL}) is set and takes precedence.`
+      const fromEnv = envVar("PUBLIC_URL");
+      return fromEnv
+        ? `Stored ${origin}; PUBLIC_URL (${fromEnv}) is set and takes precedence.`
         : `Public address set to ${origin}: links in mail now point there.`;
     } catch (error) {
       throw new OperatorError((error as Error).message);

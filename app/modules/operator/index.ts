@@ -1,2 +1,10 @@
 // Operator commands for the command line (scripts/admin.ts).
 export { operatorCommands, OperatorError } from "./commands.server";
+// The operator console's server side (issue 32).
+export {
+  ConsoleError,
+  consoleOverview,
+  requireOperator,
+  setPlanFromConsole,
+  verifyEmailFromConsole,
+} from "./console.server";

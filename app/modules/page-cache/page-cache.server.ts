@@ -1,31 +1,18 @@
 /**
- * A server-side cache of rendered documents for the dashboard (`/dashboard`,
- * and `/` which is the dashboard when signed in and the landing page when
- * not). Rendering the page costs ~10 ms of CPU in React and Remix; serving a
- * stored copy costs well under one. Why and what it risks: docs/decisions/012.
- *
- * A stored page is served again only when everything it was rendered from is
- * the same:
- * - the key: the URL, bot or not (bots get the whole document at once), the
- *   sidebar cookie, and the signed-in state as the tenant context resolves it
- *   on *this* request: session id hash, user, the user's organizations with
- *   their plans and roles, the selected one, effective plan, trial and
- *   organization allowance. Anything the shell shows is in the key.
- * - the selected tenant's data version: SQLite triggers raise it on every
- *   insert, update and delete of any tenant-owned row (db/migrations/0002),
- *   from any connection or process, so the page a user loads after a change
- *   is rendered afresh. The version is read before rendering: a write during
- *   the render raises it, and the copy is never served again.
- * - age: at most PAGE_TTL_MS, for text that depends on the clock (trial days
- *   left, the risk trend's days, "x minutes ago").
- * Only GET requests without a query string are looked up; only 200 HTML
- * answers without Set-Cookie are stored. The CSP nonce differs per response:
- * the copy is kept split at the nonce it was rendered with, and each answer
- * joins the parts with the new request's nonce (a 128-bit random token, so it
- * occurs nowhere else in the page). Clients that accept gzip get it
- * precompressed (pageGzip); the others the plain page.
- * Concurrent misses of one key wait for the first render instead of all
- * rendering (a burst after expiry would otherwise render 50 times).
+ * Rendered documents kept in memory: a render costs 5-15 ms of CPU, a stored copy well under one (why and the
+ * risks: docs/decisions/012). Two kinds, both for GET without a query string, both storing only 200 HTML answers
+ * without Set-Cookie:
+ * - public pages, signed out (lookupPublicPage): keyed by build, bot or not and URL, kept PUBLIC_TTL_MS; stored
+ *   only when the rendering said a CDN may hold it (entry.server, from the route's handle). A request with a
+ *   session cookie is never looked up there.
+ * - the signed-in dashboard (lookupPage; `/dashboard`, and `/` signed in): keyed by everything the page is
+ *   rendered from (the tenant context as resolved on this request, the sidebar cookie, bot or not) and the
+ *   selected tenant's data version, which SQLite triggers raise on every write to a tenant-owned row from any
+ *   connection (read before rendering, so a write during the render retires the copy); kept PAGE_TTL_MS, for text
+ *   that depends on the clock.
+ * Each answer carries its own CSP nonce: the copy is kept split at the nonce it was rendered with (a 128-bit
+ * random token, found nowhere else in the page), and gzip answers are assembled from parts deflated once
+ * (pageGzip). Concurrent misses of one key wait for the first render (a burst after expiry would render 50 times).
  */
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
@@ -35,10 +22,12 @@ import { sqlite } from "~/lib/db.server";
 import { parseSidebarState } from "~/lib/sidebar-state";
 import { getTenantContext } from "~/modules/tenants";
 import { accountBannerState } from "~/modules/accounts";
-import { originFromRequest } from "~/lib/public-origin.server";
+import { carriesSessionCookie, PUBLIC_CACHE_CONTROL } from "~/lib/public-page";
 
 export const CACHED_PATHS = new Set(["/", "/dashboard"]);
 export const PAGE_TTL_MS = 5_000;
+/** A public page changes only with a deployment; a minute bounds text that depends on the clock. */
+export const PUBLIC_TTL_MS = 60_000;
 const MAX_ENTRIES = 200;
 
 export type CachedPage = {
@@ -51,7 +40,7 @@ export type CachedPage = {
 export type PageSlot =
   | { kind: "hit"; page: CachedPage }
   | { kind: "wait"; page: Promise<CachedPage | null> }
-  | { kind: "miss"; key: string; finish(page: CachedPage | null): void };
+  | { kind: "miss"; key: string; storable(response: Response): boolean; finish(page: CachedPage | null): void };
 
 const entries = new Map<string, CachedPage>();
 const inFlight = new Map<string, Promise<CachedPage | null>>();
@@ -67,6 +56,24 @@ export function tenantDataVersion(tenantId: string): number {
   return (versionStmt.stmt.get(tenantId) as { version: number } | undefined)?.version ?? 0;
 }
 
+let bumpStmt: { conn: BetterSqlite3.Database; stmt: BetterSqlite3.Statement } | null = null;
+/**
+ * Raises the tenant's data version by one: for a writer that skips the per-row triggers (the event store, once per
+ * stored batch, inside its transaction on the process's connection).
+ */
+export function bumpTenantDataVersion(tenantId: string): void {
+  const conn = sqlite();
+  if (bumpStmt?.conn !== conn)
+    bumpStmt = {
+      conn,
+      stmt: conn.prepare(
+        `INSERT INTO tenant_data_versions (tenant_id, version) VALUES (?, 1)
+         ON CONFLICT(tenant_id) DO UPDATE SET version = version + 1`,
+      ),
+    };
+  bumpStmt.stmt.run(tenantId);
+}
+
 /** The cache key of a request, or null when its answer must not come from the cache. */
 export async function pageCacheKey(request: Request): Promise<string | null> {
   if (request.method !== "GET") return null;
@@ -78,24 +85,22 @@ export async function pageCacheKey(request: Request): Promise<string | null> {
   } catch {
     return null; // a refused X-Tenant-Id: Remix answers it
   }
-  // The signed-out landing page embeds the request's host when PUBLIC_URL is unset: not stored then.
-  if (!ctx && originFromRequest()) return null;
+  // Signed out (or a stale session cookie): the landing page is a public page, stored by lookupPublicPage.
+  if (!ctx) return null;
   const cookie = request.headers.get("Cookie");
-  const who = ctx
-    ? {
-        session: ctx.session.idHash,
-        user: ctx.user,
-        tenants: ctx.tenants,
-        tenant: ctx.tenant,
-        plan: ctx.plan,
-        effectivePlan: ctx.effectivePlan,
-        trial: ctx.trial,
-        allowance: ctx.allowance,
-        version: ctx.tenant ? tenantDataVersion(ctx.tenant.id) : null,
-        // The shell's account banner (unverified address, unread account notices): not tenant data.
-        account: accountBannerState(ctx.user.id),
-      }
-    : null;
+  const who = {
+    session: ctx.session.idHash,
+    user: ctx.user,
+    tenants: ctx.tenants,
+    tenant: ctx.tenant,
+    plan: ctx.plan,
+    effectivePlan: ctx.effectivePlan,
+    trial: ctx.trial,
+    allowance: ctx.allowance,
+    version: ctx.tenant ? tenantDataVersion(ctx.tenant.id) : null,
+    // The shell's account banner (unverified address, unread account notices): not tenant data.
+    account: accountBannerState(ctx.user.id),
+  };
   const parts = [url.href, isbot(request.headers.get("User-Agent") ?? ""), parseSidebarState(cookie), who];
   return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
 }
@@ -109,13 +114,19 @@ export async function lookupPage(request: Request, now = Date.now()): Promise<Pa
   if (page) entries.delete(key);
   const running = inFlight.get(key);
   if (running) return { kind: "wait", page: running };
-  let finish!: (p: CachedPage | null) => void;
-  inFlight.set(key, new Promise((resolve) => (finish = resolve)));
+  return missSlot(key, storable);
+}
+
+/** A miss to fill; concurrent misses of the key wait for it (a burst after expiry would otherwise render 50 times). */
+function missSlot(key: string, accepts: (response: Response) => boolean, coalesce = true): PageSlot {
+  let finish: (p: CachedPage | null) => void = () => {};
+  if (coalesce) inFlight.set(key, new Promise((resolve) => (finish = resolve)));
   return {
     kind: "miss",
     key,
+    storable: accepts,
     finish(p) {
-      inFlight.delete(key);
+      if (coalesce) inFlight.delete(key);
       if (p) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
         entries.set(key, p);
@@ -123,6 +134,47 @@ export async function lookupPage(request: Request, now = Date.now()): Promise<Pa
       finish(p);
     },
   };
+}
+
+/** Per path: whether its last anonymous rendering was public, until when that verdict is trusted. */
+const publicVerdicts = new Map<string, { isPublic: boolean; until: number }>();
+const MAX_VERDICTS = 1000;
+
+/** What lookupPublicPage reads of a request (plain strings: it runs before any Request object is made). */
+export type RequestHead = {
+  method: string;
+  /** Origin and path as the client asked (`http://host/path?query`). */
+  href: string;
+  cookie: string | undefined;
+  userAgent: string | undefined;
+};
+
+/**
+ * Looks up the stored copy of a public page for a signed-out GET; null when the request is not one (a session
+ * cookie, a query string, another method) or its path rendered as a private page within the last PUBLIC_TTL_MS
+ * (the login page, a teaser page, an API answer: those are never wrapped to be stored).
+ */
+export function lookupPublicPage(head: RequestHead, build: string, now = Date.now()): PageSlot | null {
+  if (head.method !== "GET" || head.href.includes("?") || carriesSessionCookie(head.cookie)) return null;
+  const path = head.href.slice(head.href.indexOf("/", head.href.indexOf("//") + 2));
+  const verdict = publicVerdicts.get(path);
+  if (verdict && !verdict.isPublic && verdict.until > now) return null;
+  // The URL with its host: without PUBLIC_URL a page names the request's origin and is never stored (entry.server);
+  // with it, a forged Host header still gets an entry of its own rather than reaching everyone's copy.
+  const key = `public\u0000${build}\u0000${isbot(head.userAgent ?? "") ? 1 : 0}\u0000${head.href}`;
+  const page = entries.get(key);
+  if (page && page.expiresAt > now) return { kind: "hit", page };
+  if (page) entries.delete(key);
+  const running = inFlight.get(key);
+  if (running) return { kind: "wait", page: running };
+  const judge = (response: Response) => {
+    const isPublic = storable(response) && response.headers.get("Cache-Control") === PUBLIC_CACHE_CONTROL;
+    if (publicVerdicts.size >= MAX_VERDICTS) publicVerdicts.clear();
+    publicVerdicts.set(path, { isPublic, until: now + PUBLIC_TTL_MS });
+    return isPublic;
+  };
+  // Only a path known to be public waits for a render in progress: a private page's requests render side by side.
+  return missSlot(key, judge, verdict?.isPublic === true);
 }
 
 /** Whether a rendered answer may be stored: 200 HTML without cookies. */
@@ -140,6 +192,7 @@ export function pageFrom(
   html: string,
   nonce: string | undefined,
   now = Date.now(),
+  ttlMs = response.headers.get("Cache-Control") === PUBLIC_CACHE_CONTROL ? PUBLIC_TTL_MS : PAGE_TTL_MS,
 ): CachedPage | null {
   if (!nonce || nonce.length < 16 || nonce.length > 1000) return null;
   const headers = [...response.headers.entries()].filter(
@@ -150,7 +203,7 @@ export function pageFrom(
   // and referring to nothing before it, so the nonce can go between them
   // uncompressed (see pageGzip).
   const deflated = parts.map((p) => zlib.deflateRawSync(p, { level: 6, finishFlush: zlib.constants.Z_FULL_FLUSH }));
-  return { status: response.status, headers, parts, deflated, expiresAt: now + PAGE_TTL_MS };
+  return { status: response.status, headers, parts, deflated, expiresAt: now + ttlMs };
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -203,4 +256,5 @@ export function pageBody(page: CachedPage, nonce: string): Buffer {
 export function clearPageCache() {
   entries.clear();
   inFlight.clear();
+  publicVerdicts.clear();
 }

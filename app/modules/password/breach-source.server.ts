@@ -11,7 +11,7 @@
  * "not found": there are no made-up counts to fall back on.
  */
 import { count, eq } from "drizzle-orm";
-import { pwnedRangeCache } from "@db/schema";
+import { pwnedRangeCache } from "./schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { feedsEnabled, recordFeedFailure, recordFeedSuccess } from "~/modules/feeds/index.server";

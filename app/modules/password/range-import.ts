@@ -4,7 +4,7 @@
 // scripts/import-pwned.ts runs it without the Remix build, and the app's
 // first-start seed (seed.server.ts) uses the same parser and writer.
 import { sql } from "drizzle-orm";
-import { pwnedHashes, pwnedNtlmHashes } from "@db/schema";
+import { pwnedHashes, pwnedNtlmHashes } from "./schema";
 import { excluded, type DB } from "~/lib/db.server";
 
 export type HashMode = "sha1" | "ntlm";

@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { pwnedRangeCache } from "@db/schema";
+import { pwnedRangeCache } from "./schema";
 import { db } from "~/lib/db.server";
 import { passwordSha1, PREFIX_PATTERN, splitHash } from "./k-anonymity";
 import { HASH_HEX_LENGTH, RANGE_TABLE, type HashMode } from "./range-import";

@@ -4,13 +4,16 @@
  * text model's features.
  */
 export { analyzeMessage, type Risk, type Analysis } from "./analyze.server";
-export {
-  scoreTextModel,
-  extractFeatures,
-  modelPoints,
-  type ModelCalibration,
-  type ModelInput,
-  type TextModelScore,
-} from "./model";
-export { scoreSignals } from "./analyzer/score";
+export { scoreTextModel, extractFeatures, type ModelInput, type TextModelScore } from "./model";
+export { combine, combinerWeights, ruleFeatures, modelFeature, type CombinerWeights } from "./model";
 export { prepareForParsing, SNIFFING_ICONV } from "./analyzer/decode";
+// What other modules read of the analysed messages (dashboard figures, threat hunting, the account export).
+export {
+  analysedMessageCount,
+  analysesBy,
+  detectedPhishingByRisk,
+  detectedPhishingHistory,
+  quarantinedMessageCount,
+  riskyMessageCount,
+  searchMessages,
+} from "./reads.server";

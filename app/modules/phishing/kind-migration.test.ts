@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { phishingItems } from "@db/schema";
+import { phishingItems } from "./schema";
 import { db, sqlite } from "~/lib/db.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 

@@ -15,10 +15,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { memberships, phishingItems, tenants, users } from "@db/schema";
+import { phishingItems } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
 import { raiseAlert } from "~/modules/alerts";
+import { getTenant, listMembers } from "~/modules/tenants";
 import {
   KIND_ADVICE,
   looksLikeMessage,
@@ -67,15 +68,10 @@ export type OrgContext = { orgDomains: string[]; orgNames: string[]; orgAddresse
 
 /** The organization's domains, names and members' addresses (see the module header). */
 export function organizationContext(tenantId: string): OrgContext {
-  const rows = db
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.tenantId, tenantId))
-    .all();
+  const rows = listMembers(tenantId);
   const addresses = rows.map((r) => r.email.toLowerCase());
   const domains = [...new Set(addresses.map((a) => a.split("@")[1] ?? "").filter((d) => d && !FREE_MAIL.has(d)))];
-  const tenant = db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)).get();
+  const tenant = getTenant(tenantId);
   const name = tenant ? displayTenantName(tenant.name) : "";
   // "Personal", the default name of a one-person tenant, names no organization.
   const orgNames = name && !/^personal$/i.test(name) ? [name] : [];

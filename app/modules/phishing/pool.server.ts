@@ -24,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import type { Piscina as PiscinaPool } from "piscina";
+import { envVar } from "~/lib/env.server";
 import { analyzeMessage, DEFAULT_DEADLINE_MS, dnsAllowanceMs } from "./analyze.server";
 import { protectedTargets } from "./domains";
 import { fallbackAddress, fallbackHeaderLines, headerValue } from "./analyzer/parse.server";
@@ -74,8 +75,8 @@ export async function workerFile(root = process.cwd()): Promise<string> {
 }
 
 function threads(): number {
-  const n = Number(process.env.PHISHING_WORKERS);
-  if (Number.isInteger(n) && n >= 1 && n <= 16) return n;
+  const n = envVar("PHISHING_WORKERS");
+  if (n !== undefined) return n;
   return Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
 }
 

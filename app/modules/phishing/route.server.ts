@@ -31,7 +31,7 @@ import {
 } from "./phishing.server";
 import type { PhishingActionData, VerdictDetail } from "./types";
 
-import { can } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 
 export type PhishingPath = "/phishing" | "/phishing-enhanced";
 
@@ -64,7 +64,7 @@ export async function phishingLoader(request: Request, path: PhishingPath) {
     items,
     filter: { risk: filter.risk ?? null, status: filter.status ?? null },
     // Members and viewers see no quarantine/release buttons; the action refuses them anyway.
-    canTriage: can(access.ctx.tenant.role, "triage"),
+    canTriage: can(access.ctx.tenant.role, "email", "triage"),
   };
 }
 
@@ -79,7 +79,7 @@ function fieldError(field: "raw" | "file", message: string) {
 
 export async function phishingAction(request: Request, path: PhishingPath, context: unknown) {
   // Every intent here is at least an analysis (viewers only view): refused before the upload is read.
-  const ctx = await requireAppRoute(request, path, { permission: "analyze" });
+  const ctx = await requireAppRoute(request, path, { permission: ["email", "analyze"] });
   const tenantId = ctx.tenant.id;
   limitWrites(ctx.user.id);
 
@@ -99,7 +99,7 @@ export async function phishingAction(request: Request, path: PhishingPath, conte
 
   const intent = String(form.get("intent") ?? "analyze");
   if (intent === "quarantine" || intent === "release") {
-    requirePermission(request, ctx, "triage");
+    requirePermission(request, ctx, ["email", "triage"]);
     const parsed = statusSchema.safeParse({ intent, id: form.get("id") });
     if (!parsed.success)
       return data<PhishingActionData>({ ok: false, formError: "Choose a message first." }, { status: 400 });

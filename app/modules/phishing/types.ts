@@ -23,7 +23,8 @@ export type PhishingListItemView = {
   createdAt?: number | string;
 };
 
-export type SignalView = { id: string; category: string; weight: number; message: string };
+/** `points`: what the signal counted for in the score (absent in verdicts stored before the learned layer). */
+export type SignalView = { id: string; category: string; weight: number; message: string; points?: number };
 export type LinkView = { href: string; text: string; host: string; domain: string; issues: string[] };
 export type AttachmentView = { filename: string; contentType: string; size: number; sha256: string; issues: string[] };
 export type AuthView = { method: string; result: string; source: string; detail: string };

@@ -10,7 +10,8 @@ import { badRequest, forbidden, json, methodNotAllowed, notFound, readJsonBody }
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit";
 import { requireTenantContext } from "~/modules/tenants";
-import { canPlaybook, PLAYBOOK_PERMISSION_MESSAGE, type PlaybookAction } from "./permissions";
+import { can } from "~/modules/permissions";
+import { PLAYBOOK_PERMISSION_MESSAGE, type PlaybookAction } from "./permissions";
 import {
   countPlaybooks,
   createPlaybook,
@@ -28,7 +29,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 async function context(request: Request, action: PlaybookAction) {
   const ctx = await requireTenantContext(request, { feature: "teamMonitoring", api: true });
-  if (!canPlaybook(ctx.tenant.role, action)) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE[action]);
+  if (!can(ctx.tenant.role, "playbook", action)) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE[action]);
   return ctx;
 }
 

@@ -5,7 +5,7 @@
  * resumes them. What other modules and the routes may use; the *.server exports are server-only.
  */
 export * from "./types";
-export { canPlaybook, PLAYBOOK_PERMISSION_MESSAGE, type PlaybookAction } from "./permissions";
+export { playbookPermissions, PLAYBOOK_PERMISSION_MESSAGE, type PlaybookAction } from "./permissions";
 export {
   listPlaybooks,
   getPlaybook,
@@ -30,7 +30,7 @@ export {
   executeRun,
   decideRun,
   registerPlaybookJobs,
-  registerPlaybookTrigger,
+  startRunsOnDetections,
   PlaybookError,
   PLAYBOOK_RUN_JOB,
 } from "./runner.server";

@@ -1,21 +1,21 @@
 /**
- * Playbooks' role checks in one place, read from the organization's role x action table (app/lib/permissions.ts):
- * everyone who may view sees playbooks, runs and the watchlist; owners and admins create, change and delete
- * playbooks and approve or reject waiting runs.
+ * Playbooks in the permission vocabulary (app/modules/permissions.ts): everyone sees playbooks, runs and the
+ * watchlist; owners and admins create, change and delete playbooks and approve or reject waiting runs.
  */
-import { can, type PermissionAction, type Role } from "~/lib/permissions";
+import { ADMINS_AND_OWNERS, definePermissions, EVERYONE } from "~/lib/permissions";
 
-export type PlaybookAction = "view" | "manage" | "approve";
+export const playbookPermissions = definePermissions({
+  playbook: {
+    label: "Response playbooks",
+    actions: {
+      view: { roles: EVERYONE, label: "View playbooks and their runs" },
+      manage: { roles: ADMINS_AND_OWNERS, label: "Create, change and delete playbooks" },
+      approve: { roles: ADMINS_AND_OWNERS, label: "Approve or reject a waiting playbook run" },
+    },
+  },
+});
 
-const ACTION: Record<PlaybookAction, PermissionAction> = {
-  view: "view",
-  manage: "triage",
-  approve: "triage",
-};
-
-export function canPlaybook(role: Role | null | undefined, action: PlaybookAction): boolean {
-  return can(role, ACTION[action]);
-}
+export type PlaybookAction = keyof (typeof playbookPermissions)["playbook"]["actions"];
 
 export const PLAYBOOK_PERMISSION_MESSAGE: Record<PlaybookAction, string> = {
   view: "Your role in this organization does not allow viewing playbooks.",

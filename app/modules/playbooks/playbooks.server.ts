@@ -3,7 +3,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { playbookIndicators, playbookRuns, playbooks } from "@db/schema";
+import { playbookIndicators, playbookRuns, playbooks } from "./schema";
 import { db } from "~/lib/db.server";
 import type { IndicatorKind, PlaybookInput, PlaybookStep, RunStatus, RunStep } from "./types";
 

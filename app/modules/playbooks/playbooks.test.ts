@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { alerts, incidents, jobs, memberships, notificationOutbox, playbookRuns } from "@db/schema";
+import { beforeAll, afterAll, afterEach, describe, expect, it } from "vitest";
+import { alerts, incidents, jobs, memberships, notificationOutbox } from "@db/schema";
+import { playbookRuns } from "./schema";
 import { db } from "~/lib/db.server";
 import { registerJobHandler, runDueJobs, setJobClock, JOB_LEASE_MS } from "~/lib/jobs.server";
 import { createChannel } from "~/modules/alerts";
@@ -15,6 +16,14 @@ import { action as siemAction, loader as siemLoader } from "~/routes/_app.siem-s
 import { jsonReq, req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { sysmonProcess } from "../detection/sigma/fixtures/windows-events";
 import { eventIndicators, registerPlaybookJobs, triggers, PLAYBOOK_RUN_JOB, type RunView } from "./index";
+import { subscribeReactions } from "~/modules/registry.server";
+
+// Stored events reach detection (and detections reach playbooks) as in the server: through the module registry.
+let unsubscribe: () => void = () => {};
+beforeAll(() => {
+  unsubscribe = subscribeReactions();
+});
+afterAll(() => unsubscribe());
 
 const rule = (title: string, image: string, level: string, tags: string[] = []) => `title: ${title}
 logsource:

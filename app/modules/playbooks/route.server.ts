@@ -8,7 +8,8 @@ import { forbidden } from "~/lib/http.server";
 import { listChannels } from "~/modules/alerts";
 import { audit } from "~/modules/audit";
 import { getRule } from "~/modules/detection";
-import { canPlaybook, PLAYBOOK_PERMISSION_MESSAGE } from "./permissions";
+import { can } from "~/modules/permissions";
+import { PLAYBOOK_PERMISSION_MESSAGE } from "./permissions";
 import {
   countPlaybooks,
   createPlaybook,
@@ -35,8 +36,8 @@ export function playbooksPageData(tenantId: string, role: Role | null | undefine
     indicators: listIndicators(tenantId),
     channels: listChannels(tenantId).map((c) => ({ id: c.id, name: c.name, type: c.type })),
     editing: editing ? playbookView(editing) : null,
-    canManage: canPlaybook(role, "manage"),
-    canApprove: canPlaybook(role, "approve"),
+    canManage: can(role, "playbook", "manage"),
+    canApprove: can(role, "playbook", "approve"),
   };
 }
 export type PlaybooksPageData = ReturnType<typeof playbooksPageData>;
@@ -83,7 +84,7 @@ export function playbooksAction(ctx: Ctx, form: FormData, intent: string, ip: st
       });
     }
   }
-  if (!canPlaybook(ctx.tenant.role, "manage")) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE.manage);
+  if (!can(ctx.tenant.role, "playbook", "manage")) throw forbidden(PLAYBOOK_PERMISSION_MESSAGE.manage);
   const who = { tenantId, userId: ctx.user.id, ip };
   if (intent === "playbook-save") {
     const editId = id || null;

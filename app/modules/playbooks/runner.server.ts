@@ -1,6 +1,6 @@
 /**
- * Playbook runs: started from the detection path (detection's `onDetections`, after each batch of new detections
- * is stored), executed step by step by the durable job runner (app/lib/jobs.server.ts, kind PLAYBOOK_RUN_JOB).
+ * Playbook runs: started from the detection path (detection's "detections.created", after each batch of new
+ * detections is stored, wired in app/modules/registry.server.ts), executed step by step by the durable job runner (app/lib/jobs.server.ts, kind PLAYBOOK_RUN_JOB).
  *
  * Each step's outcome is written as soon as it is known, so a run whose process stopped is claimed again by the job
  * runner (its lease expires) and continues at its first pending step. An approval step parks the run as
@@ -10,16 +10,17 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { playbookRuns } from "@db/schema";
+import { playbookRuns } from "./schema";
 import { db } from "~/lib/db.server";
 import { enqueueJob, registerJobHandler } from "~/lib/jobs.server";
 import type { Role } from "~/lib/permissions";
 import { getChannel, enqueueNotification, raiseAlertDetailed } from "~/modules/alerts";
 import { audit } from "~/modules/audit";
-import { onDetections, type DetectionRecord } from "~/modules/detection";
+import type { DetectionRecord, DetectionsCreatedPayload } from "~/modules/detection";
 import type { StoredEvent } from "~/modules/events";
 import { createCase, IncidentError } from "~/modules/incidents";
-import { canPlaybook, PLAYBOOK_PERMISSION_MESSAGE } from "./permissions";
+import { can } from "~/modules/permissions";
+import { PLAYBOOK_PERMISSION_MESSAGE } from "./permissions";
 import {
   addIndicator,
   enabledPlaybooks,
@@ -325,7 +326,7 @@ export function decideRun(
   actor: { userId: string; email?: string; role: Role | null | undefined; ip?: string | null },
   decision: "approve" | "reject",
 ): RunRow {
-  if (!canPlaybook(actor.role, "approve")) throw new PlaybookError(PLAYBOOK_PERMISSION_MESSAGE.approve, 403);
+  if (!can(actor.role, "playbook", "approve")) throw new PlaybookError(PLAYBOOK_PERMISSION_MESSAGE.approve, 403);
   const run = getRun(tenantId, runId);
   if (!run) throw new PlaybookError("No such playbook run", 404);
   if (run.status !== "awaiting_approval") throw new PlaybookError("This run is not waiting for approval", 409);
@@ -375,7 +376,6 @@ export function decideRun(
 
 /** The job handler: runs (or resumes) one playbook run. */
 export function registerPlaybookJobs() {
-  registerPlaybookTrigger();
   registerJobHandler(PLAYBOOK_RUN_JOB, (job) => {
     const runId = (job.payload as { runId?: unknown }).runId;
     if (typeof runId !== "string" || !job.tenantId) return;
@@ -383,14 +383,10 @@ export function registerPlaybookJobs() {
   });
 }
 
-const REGISTERED = Symbol.for("rampart.playbooks.trigger");
-/** Starts runs from the detection path; once per process (the module registers it when it loads). */
-export function registerPlaybookTrigger() {
-  const g = globalThis as unknown as Record<symbol, boolean>;
-  if (g[REGISTERED]) return;
-  g[REGISTERED] = true;
-  onDetections(({ tenantId, detections }) => {
-    startRunsFor(tenantId, detections);
-  });
+/**
+ * Starts runs from the detection path: the module registry (app/modules/registry.server.ts) subscribes it to
+ * detection's "detections.created". A started run is a durable job, so it survives a restart.
+ */
+export function startRunsOnDetections({ tenantId, detections }: DetectionsCreatedPayload) {
+  startRunsFor(tenantId, detections);
 }
-registerPlaybookTrigger();

@@ -11,7 +11,8 @@ import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit";
 import { JurisdictionSchema, CreateRequestSchema, PatchRequestSchema } from "./validation";
-import { canPrivacy, PERMISSION_MESSAGE, type PrivacyAction } from "./permissions";
+import { can } from "~/modules/permissions";
+import { PERMISSION_MESSAGE, type PrivacyAction } from "./permissions";
 import { createRequest, getRequest, listRequests, PrivacyError, updateRequest } from "./requests.server";
 import { checkPrivacyDeadlines } from "./deadlines.server";
 import { STATUSES } from "./types";
@@ -20,7 +21,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 async function context(request: Request, action: PrivacyAction) {
   const ctx = await requireTenantContext(request, { feature: "privacyGuard", api: true });
-  if (!canPrivacy(ctx.tenant.role, action)) throw forbidden(PERMISSION_MESSAGE[action]);
+  if (!can(ctx.tenant.role, "privacyRequest", action)) throw forbidden(PERMISSION_MESSAGE[action]);
   return ctx;
 }
 

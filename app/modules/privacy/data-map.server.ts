@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { privacySystems } from "@db/schema";
+import { privacySystems } from "./schema";
 import { db } from "~/lib/db.server";
 import type { RequestType } from "./types";
 import type { SystemInput } from "./validation";

@@ -9,10 +9,9 @@
  * new state and alerts again. Alerts of requests that moved on (closed,
  * extended, overdue after due-soon) are resolved.
  */
-import { and, eq, like } from "drizzle-orm";
-import { alerts, privacyRequests } from "@db/schema";
+import { privacyRequests } from "./schema";
 import { db } from "~/lib/db.server";
-import { raiseAlert, setAlertStatus } from "~/modules/alerts";
+import { openAlertsByDedupePrefix, raiseAlert, transitionAlert } from "~/modules/alerts";
 import { getTenantTimeZone } from "~/modules/tenants";
 import { daysUntil, deadlineState, lastMonths, monthLabel, monthOf, todayIn } from "./deadlines";
 import { listOpenRequestRows, listRequestDates } from "./requests.server";
@@ -55,15 +54,10 @@ export function checkPrivacyDeadlines(tenantId: string, now = Date.now()): Deadl
     if (raiseAlert({ tenantId, source: ALERT_SOURCE, dedupeKey, ...a })) raised++;
   }
   // Alerts whose state no longer holds (closed, extended, or gone overdue) are resolved.
-  const mine = db
-    .select({ id: alerts.id, key: alerts.dedupeKey, status: alerts.status })
-    .from(alerts)
-    .where(and(eq(alerts.tenantId, tenantId), eq(alerts.source, ALERT_SOURCE), like(alerts.dedupeKey, "privacy:%")))
-    .all();
   let resolved = 0;
-  for (const a of mine) {
-    if (a.status === "resolved" || !a.key || wanted.has(a.key)) continue;
-    if (setAlertStatus(tenantId, a.id, "resolved")) resolved++;
+  for (const a of openAlertsByDedupePrefix(tenantId, ALERT_SOURCE, "privacy:")) {
+    if (!a.dedupeKey || wanted.has(a.dedupeKey)) continue;
+    if (transitionAlert(tenantId, a.id, "resolve", null)) resolved++;
   }
   return { dueSoon, overdue, raised, resolved };
 }

@@ -10,7 +10,7 @@
  */
 export * from "./types";
 export * from "./deadlines";
-export { canPrivacy, PERMISSION_MESSAGE, type PrivacyAction } from "./permissions";
+export { privacyPermissions, PERMISSION_MESSAGE, type PrivacyAction } from "./permissions";
 export { checkPrivacyDeadlines, checkAllPrivacyDeadlines, privacyStats, ALERT_SOURCE } from "./deadlines.server";
 export {
   createRequest,
@@ -20,6 +20,7 @@ export {
   listHistory,
   listRequests,
   PrivacyError,
+  privacyRequestCount,
   updateRequest,
 } from "./requests.server";
 export { listSystems } from "./data-map.server";

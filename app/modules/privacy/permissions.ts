@@ -1,26 +1,26 @@
 /**
- * Who may do what in Privacy Guard, in one place so it can be pointed at the
- * shared role x action table when there is one: every member views and logs
- * requests; owners and admins change their state (status, extensions,
- * checklist, assignee, notes) and configure the module (data map, public
- * form, time zone, custom policy).
+ * Privacy Guard in the permission vocabulary (app/modules/permissions.ts): every member views and logs
+ * requests; owners and admins change their state (status, extensions, checklist, assignee, notes) and configure
+ * the module (data map, public form, time zone, custom policy).
  */
-import type { Role } from "@db/schema";
-import { can, isRole, type PermissionAction } from "~/lib/permissions";
+import { ADMINS_AND_OWNERS, definePermissions, EVERYONE, MEMBERS_AND_UP } from "~/lib/permissions";
 
-export type PrivacyAction = "view" | "log" | "work" | "configure";
+export const privacyPermissions = definePermissions({
+  privacyRequest: {
+    label: "Privacy requests",
+    actions: {
+      view: { roles: EVERYONE, label: "View privacy requests" },
+      log: { roles: MEMBERS_AND_UP, label: "Log privacy requests" },
+      work: { roles: ADMINS_AND_OWNERS, label: "Change a request's status, deadline, checklist, assignee or notes" },
+      configure: {
+        roles: ADMINS_AND_OWNERS,
+        label: "Change the data map, the public form and Privacy Guard's settings",
+      },
+    },
+  },
+});
 
-// Each Privacy Guard action is one row of the organization-wide role × action table.
-const ACTION: Record<PrivacyAction, PermissionAction> = {
-  view: "view",
-  log: "analyze",
-  work: "manageRecords",
-  configure: "manageRecords",
-};
-
-export function canPrivacy(role: Role | string, action: PrivacyAction): boolean {
-  return isRole(role) && can(role, ACTION[action]);
-}
+export type PrivacyAction = keyof (typeof privacyPermissions)["privacyRequest"]["actions"];
 
 export const PERMISSION_MESSAGE: Record<PrivacyAction, string> = {
   view: "You do not have access to this organization's privacy requests.",

@@ -10,19 +10,18 @@
  * reference number and the checklist gate hold under concurrent requests.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import {
-  memberships,
   privacyEvents,
   privacyExtensions,
   privacyRequests,
   privacySettings,
   privacySystems,
   privacyTasks,
-  users,
-} from "@db/schema";
+} from "./schema";
 import { db } from "~/lib/db.server";
-import { getTenantTimeZone } from "~/modules/tenants";
+import { userEmail, userEmails } from "~/modules/accounts";
+import { getTenantTimeZone, memberRole } from "~/modules/tenants";
 import {
   daysUntil,
   dueDateFor,
@@ -172,17 +171,7 @@ function buildViews(tenantId: string, rows: RequestRow[], today: string): Privac
     .where(and(eq(privacyExtensions.tenantId, tenantId), inArray(privacyExtensions.requestId, ids)))
     .orderBy(asc(privacyExtensions.createdAt))
     .all();
-  const assigneeIds = [...new Set(rows.map((r) => r.assigneeId).filter((x): x is string => !!x))];
-  const emails = new Map(
-    assigneeIds.length
-      ? db
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(inArray(users.id, assigneeIds))
-          .all()
-          .map((u) => [u.id, u.email] as const)
-      : [],
-  );
+  const emails = userEmails(rows.map((r) => r.assigneeId));
   return rows.map((r) => {
     const closed = isClosed(r.status);
     const myExts = exts.filter((e) => e.requestId === r.id);
@@ -254,6 +243,11 @@ function getRow(tenantId: string, id: string): RequestRow | undefined {
     .get();
 }
 
+/** How many requests the tenant has logged (the dashboard's first steps). */
+export function privacyRequestCount(tenantId: string): number {
+  return db.select({ n: count() }).from(privacyRequests).where(eq(privacyRequests.tenantId, tenantId)).get()?.n ?? 0;
+}
+
 export function getRequest(tenantId: string, id: string, now = Date.now()): PrivacyRequestView | null {
   const row = getRow(tenantId, id);
   return row ? buildViews(tenantId, [row], todayIn(getTenantTimeZone(tenantId), now))[0] : null;
@@ -264,15 +258,11 @@ export function getRequest(tenantId: string, id: string, now = Date.now()): Priv
 // ---------------------------------------------------------------------------
 
 function isMember(tenantId: string, userId: string): boolean {
-  return !!db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)))
-    .get();
+  return memberRole(tenantId, userId) !== null;
 }
 
 function emailOf(userId: string): string | null {
-  return db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? null;
+  return userEmail(userId);
 }
 
 export type NewRequest = {

@@ -16,7 +16,8 @@ import { ensureTenantSlug, getTenantTimeZone, setTenantTimeZone } from "~/module
 import { addSystem, DataMapError, listSystems, removeSystem, SYSTEMS_MAX } from "./data-map.server";
 import { checkPrivacyDeadlines, privacyStats } from "./deadlines.server";
 import { JURISDICTION_IDS, rulesFor, timeZones, todayIn, type JurisdictionId } from "./deadlines";
-import { canPrivacy, PERMISSION_MESSAGE, type PrivacyAction } from "./permissions";
+import { can } from "~/modules/permissions";
+import { PERMISSION_MESSAGE, type PrivacyAction } from "./permissions";
 import {
   createRequest,
   describeEvent,
@@ -86,7 +87,7 @@ export async function privacyLoader(request: Request, now = Date.now()) {
     shown.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.reference.localeCompare(b.reference));
   const settings = getPrivacySettings(tenantId);
   const timeZone = getTenantTimeZone(tenantId);
-  const canConfigure = canPrivacy(tenant.role, "configure");
+  const canConfigure = can(tenant.role, "privacyRequest", "configure");
   const pick = (r: (typeof all)[number]) => ({
     id: r.id,
     reference: r.reference,
@@ -119,7 +120,11 @@ export async function privacyLoader(request: Request, now = Date.now()) {
       intakePath: settings.intakeEnabled ? `/privacy-request/${ensureTenantSlug(tenantId)}` : null,
     },
     custom: { days: settings.customDays, extensionDays: settings.customExtensionDays },
-    can: { log: canPrivacy(tenant.role, "log"), work: canPrivacy(tenant.role, "work"), configure: canConfigure },
+    can: {
+      log: can(tenant.role, "privacyRequest", "log"),
+      work: can(tenant.role, "privacyRequest", "work"),
+      configure: canConfigure,
+    },
     timeZones: canConfigure ? timeZones() : [],
   };
 }
@@ -133,7 +138,7 @@ export async function privacyAction(request: Request, context: unknown) {
   const ip = clientIp(context);
 
   if (intent === "create") {
-    if (!canPrivacy(ctx.tenant.role, "log")) return refuse("log", intent);
+    if (!can(ctx.tenant.role, "privacyRequest", "log")) return refuse("log", intent);
     const parsed = CreateRequestSchema.safeParse({
       type: str(form, "type"),
       jurisdiction: str(form, "jurisdiction"),
@@ -167,7 +172,7 @@ export async function privacyAction(request: Request, context: unknown) {
   }
 
   if (intent === "settings") {
-    if (!canPrivacy(ctx.tenant.role, "configure")) return refuse("configure", intent);
+    if (!can(ctx.tenant.role, "privacyRequest", "configure")) return refuse("configure", intent);
     const parsed = SettingsSchema.safeParse({
       timeZone: str(form, "timeZone") ?? "",
       intakeEnabled: str(form, "intakeEnabled") === "on",
@@ -217,7 +222,7 @@ export async function requestLoader(request: Request, id: string, now = Date.now
     members: members(tenantId),
     today: todayIn(timeZone, now),
     timeZone,
-    can: { work: canPrivacy(ctx.tenant.role, "work") },
+    can: { work: can(ctx.tenant.role, "privacyRequest", "work") },
   };
 }
 
@@ -227,7 +232,7 @@ export async function requestAction(request: Request, id: string, context: unkno
   const tenantId = ctx.tenant.id;
   const form = await readForm(request);
   const intent = str(form, "intent") ?? "unknown";
-  if (!canPrivacy(ctx.tenant.role, "work")) return refuse("work", intent);
+  if (!can(ctx.tenant.role, "privacyRequest", "work")) return refuse("work", intent);
 
   let patch: unknown;
   let okMessage: string;
@@ -307,7 +312,7 @@ export async function dataMapLoader(request: Request) {
   return {
     systems: listSystems(ctx.tenant.id),
     max: SYSTEMS_MAX,
-    can: { configure: canPrivacy(ctx.tenant.role, "configure") },
+    can: { configure: can(ctx.tenant.role, "privacyRequest", "configure") },
   };
 }
 
@@ -317,7 +322,7 @@ export async function dataMapAction(request: Request, context: unknown) {
   const tenantId = ctx.tenant.id;
   const form = await readForm(request);
   const intent = str(form, "intent") ?? "unknown";
-  if (!canPrivacy(ctx.tenant.role, "configure")) return refuse("configure", intent);
+  if (!can(ctx.tenant.role, "privacyRequest", "configure")) return refuse("configure", intent);
   if (intent === "add-system") {
     const parsed = SystemSchema.safeParse({
       name: str(form, "name") ?? "",

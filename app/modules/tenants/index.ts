@@ -27,3 +27,23 @@ export {
   DELETE_CONFIRM_MISMATCH,
 } from "./organization.server";
 export { listTenantsForUser } from "./tenants.server";
+// Memberships and organizations as other modules read them (the tables are this module's).
+export {
+  allTenantIds,
+  insertOwnedTenant,
+  invitationCount,
+  memberCount,
+  memberCountsByTenant,
+  membershipCountsByUser,
+  memberRole,
+  memberRoles,
+  memberUserIds,
+  membershipsOfUser,
+} from "./membership.server";
+// Upgrade requests to the operator (issue 32).
+export {
+  closeUpgradeRequests,
+  createUpgradeRequest,
+  listAllUpgradeRequests,
+  openUpgradeRequests,
+} from "./upgrade-requests.server";

@@ -6,14 +6,16 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull } from "drizzle-orm";
-import { invitations, memberships, users, type Role } from "@db/schema";
+import { invitations, memberships, tenants } from "./schema";
 import { db } from "~/lib/db.server";
 import { mailerConfigured, sendMail } from "~/lib/mailer.server";
 import { linkMailRefused } from "~/lib/public-origin.server";
+import { userEmails } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
-import { organizationAllowanceForUser } from "./tenants.server";
-import { assertCan, type INVITABLE_ROLES } from "~/lib/permissions";
+import type { INVITABLE_ROLES, Role } from "~/lib/permissions";
+import { assertCan } from "~/modules/permissions";
+import { displayTenantName } from "~/lib/plans";
 
 type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
@@ -23,13 +25,18 @@ const hashToken = (t: string) => createHash("sha256").update(t).digest("hex");
 export class MemberError extends Error {}
 
 export function listMembers(tenantId: string) {
-  return db
-    .select({ userId: users.id, email: users.email, role: memberships.role, joinedAt: memberships.createdAt })
+  const rows = db
+    .select({ userId: memberships.userId, role: memberships.role, joinedAt: memberships.createdAt })
     .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.tenantId, tenantId))
     .orderBy(asc(memberships.createdAt))
     .all();
+  const emails = userEmails(rows.map((m) => m.userId));
+  // A membership goes with its user (cascade), so every member has an address.
+  return rows.flatMap(({ userId, role, joinedAt }) => {
+    const email = emails.get(userId);
+    return email === undefined ? [] : [{ userId, email, role, joinedAt }];
+  });
 }
 
 /** The actor's role in the organization (null when not a member): module commands check it against the permission table. */
@@ -44,7 +51,7 @@ function actorRole(tenantId: string, userId: string): Role | null {
 }
 
 export function createInvitation(tenantId: string, role: InvitableRole, createdBy: string, ip?: string) {
-  assertCan(actorRole(tenantId, createdBy), "invite");
+  assertCan(actorRole(tenantId, createdBy), "member", "invite");
   const token = randomBytes(24).toString("base64url");
   const id = randomUUID();
   db.insert(invitations)
@@ -79,6 +86,59 @@ export function revokeInvitation(tenantId: string, invitationId: string): boolea
 }
 
 /** Joins the invitation's organization; refuses expired or used links and respects the joiner's organization limit. */
+export type InvitationView =
+  | { status: "open"; organization: string; role: InvitableRole; invitedBy: string | null; expiresAt: number }
+  | { status: "used" | "expired" | "unknown"; message: string };
+
+/**
+ * What an invitation link says before anyone accepts it (issue 32): who invited, to which organization, with which
+ * role; or, for a used, expired or unknown token, why it no longer works, so the page shows that up front.
+ */
+export function describeInvitation(token: string, now = Date.now()): InvitationView {
+  const row = token
+    ? db
+        .select({
+          tenantId: invitations.tenantId,
+          role: invitations.role,
+          expiresAt: invitations.expiresAt,
+          acceptedAt: invitations.acceptedAt,
+          organization: tenants.name,
+          createdBy: invitations.createdBy,
+        })
+        .from(invitations)
+        .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
+        .where(eq(invitations.tokenHash, hashToken(token)))
+        .get()
+    : undefined;
+  // The inviter's address comes from the accounts module, which owns the users table.
+  const inv = row && {
+    ...row,
+    invitedBy: row.createdBy ? (userEmails([row.createdBy]).get(row.createdBy) ?? null) : null,
+  };
+  if (!inv)
+    return {
+      status: "unknown",
+      message: "This invitation link is not valid: it may have been revoked or mistyped. Ask for a new one.",
+    };
+  if (inv.acceptedAt)
+    return {
+      status: "used",
+      message: `This invitation to ${displayTenantName(inv.organization)} has already been used. Ask ${inv.invitedBy ?? "the organization's admins"} for a new one.`,
+    };
+  if (inv.expiresAt <= now)
+    return {
+      status: "expired",
+      message: `This invitation to ${displayTenantName(inv.organization)} has expired. Ask ${inv.invitedBy ?? "the organization's admins"} for a new one.`,
+    };
+  return {
+    status: "open",
+    organization: displayTenantName(inv.organization),
+    role: inv.role,
+    invitedBy: inv.invitedBy,
+    expiresAt: inv.expiresAt,
+  };
+}
+
 export function acceptInvitation(token: string, userId: string, ip?: string): { tenantId: string } {
   return db.transaction(
     () => {
@@ -95,8 +155,8 @@ export function acceptInvitation(token: string, userId: string, ip?: string): { 
         .where(and(eq(memberships.tenantId, inv.tenantId), eq(memberships.userId, userId)))
         .get();
       if (existing) return { tenantId: inv.tenantId };
-      const allowance = organizationAllowanceForUser(userId);
-      if (allowance.reached) throw new MemberError(allowance.upgradeMessage ?? "Organization limit reached");
+      // Joining is not creating (issue 32): the organization allowance limits the organizations a person owns,
+      // so a Free user joins a colleague's organization whatever they own themselves.
       db.insert(memberships).values({ id: randomUUID(), userId, tenantId: inv.tenantId, role: inv.role }).run();
       db.update(invitations)
         .set({ acceptedBy: userId, acceptedAt: Date.now() })
@@ -122,7 +182,7 @@ function ownerCount(tenantId: string) {
 export function changeRole(tenantId: string, actorId: string, memberUserId: string, role: Role, ip?: string) {
   db.transaction(
     () => {
-      assertCan(actorRole(tenantId, actorId), "manageMembers");
+      assertCan(actorRole(tenantId, actorId), "member", "manage");
       const member = db
         .select()
         .from(memberships)
@@ -150,7 +210,7 @@ export function changeRole(tenantId: string, actorId: string, memberUserId: stri
 export function removeMember(tenantId: string, actorId: string, memberUserId: string, ip?: string) {
   db.transaction(
     () => {
-      assertCan(actorRole(tenantId, actorId), "manageMembers");
+      assertCan(actorRole(tenantId, actorId), "member", "manage");
       const member = db
         .select()
         .from(memberships)

@@ -16,13 +16,17 @@
  */
 import { and, eq, is, ne, sql } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+// Deleting an organization removes its rows from every module's tables, found from the schema (tenantTables):
+// the one reach into other modules' tables, and it only deletes a tenant that is going.
+// eslint-disable-next-line no-restricted-imports
 import * as schema from "@db/schema";
-import { memberships, tenants, users } from "@db/schema";
+import { memberships, tenants } from "./schema";
 import { db } from "~/lib/db.server";
 import { removeTenantFiles } from "~/lib/tenant-files.server";
-import { can, type Role } from "~/lib/permissions";
+import type { Role } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { audit } from "~/modules/audit";
-import { addAccountNotice } from "~/modules/accounts";
+import { addAccountNotice, userEmail } from "~/modules/accounts";
 import { revokeTokensBeyondRole } from "~/modules/api-tokens";
 import { displayTenantName } from "~/lib/plans";
 
@@ -38,9 +42,9 @@ export class OrganizationError extends Error {
 export const DELETE_CONFIRM_MISMATCH = "Type the organization's name exactly as shown to confirm.";
 export const ONLY_OWNERS_MANAGE_ORGANIZATION = "Only an owner of the organization can rename or delete it.";
 
-/** The role check for renaming and deleting, in one place (the permission table's "manageOrganization"). */
+/** The role check for renaming and deleting, in one place (the vocabulary's organization × manage). */
 export function canManageOrganization(role: Role | null | undefined): boolean {
-  return can(role, "manageOrganization");
+  return can(role, "organization", "manage");
 }
 
 function roleOf(tenantId: string, userId: string): Role | null {
@@ -130,7 +134,7 @@ export function deleteOrganization(
       const shown = displayTenantName(row.name);
       const typed = confirmName.trim();
       if (typed !== row.name.trim() && typed !== shown) throw new OrganizationError(DELETE_CONFIRM_MISMATCH);
-      const actor = db.select({ email: users.email }).from(users).where(eq(users.id, actorId)).get();
+      const actorEmail = userEmail(actorId);
       const others = db
         .select({ userId: memberships.userId })
         .from(memberships)
@@ -140,7 +144,7 @@ export function deleteOrganization(
       for (const o of others)
         addAccountNotice(
           o.userId,
-          `${actor?.email ?? "An owner"} deleted the organization “${shown}”, and all its data with it. You are no longer a member.`,
+          `${actorEmail ?? "An owner"} deleted the organization “${shown}”, and all its data with it. You are no longer a member.`,
         );
       audit({
         action: "tenant.deleted",

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { accountNotices, auditLog, tenants } from "@db/schema";
+import { accountNotices, auditLog } from "@db/schema";
+import { tenants } from "./schema";
 import { db, sqlite } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { addWatchedEmail } from "~/modules/breach/watchlist.server";
@@ -13,7 +14,7 @@ import { audit } from "~/modules/audit";
 import * as settings from "~/routes/_app.settings";
 import * as layout from "~/routes/_app";
 import { BASE, req, settle, signedInUser } from "../../../tests/unit/helpers";
-import { memberships } from "@db/schema";
+import { memberships } from "./schema";
 import { createInvitation } from "./members.server";
 import { createTenant, listTenantsForUser } from "./tenants.server";
 import { deleteOrganization, OrganizationError, renameOrganization, tenantTables } from "./organization.server";

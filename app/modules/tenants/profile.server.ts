@@ -9,7 +9,7 @@
  * tenant's calendar dates (privacy due dates) are days in this zone.
  */
 import { eq } from "drizzle-orm";
-import { tenants } from "@db/schema";
+import { tenants } from "./schema";
 import { db } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
 

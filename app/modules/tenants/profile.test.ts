@@ -1,7 +1,7 @@
 // Tenant slugs (derived from the name, unique, stable after a rename) and time zones, on a real database.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tenants } from "@db/schema";
+import { tenants } from "./schema";
 import { db } from "~/lib/db.server";
 import { signedInUser } from "../../../tests/unit/helpers";
 import {

@@ -8,7 +8,7 @@
  * page shows the upgrade banner. Memoised per request (request-scope.server.ts),
  * since Remix runs the layout's and the child's loaders in parallel.
  */
-import type { Role } from "@db/schema";
+import type { Role } from "~/lib/permissions";
 import {
   displayTenantName,
   hasFeature,
@@ -35,9 +35,11 @@ import {
   tenantEffectivePlan,
   type TenantListItem,
 } from "./tenants.server";
-import { getTrial, type TrialInfo } from "./trials.server";
+import { getTrial, hasUsedTrial, type TrialInfo } from "./trials.server";
+import { APP_ROUTES } from "~/lib/app-routes";
+import { verificationBlock } from "~/modules/accounts";
 import { scopedMemo } from "~/lib/request-scope.server";
-import { can, type PermissionAction } from "~/lib/permissions";
+import { allows, type Permission } from "~/modules/permissions";
 import { rateLimit } from "~/lib/rate-limit.server";
 import {
   apiTokenStillLive,
@@ -68,6 +70,12 @@ export type UpgradeRequired = {
   message: string;
   feature: Feature;
   requiredPlan: Plan;
+  /** The module behind the wall and what it does (issue 32), from the route table. */
+  module: { label: string; purpose: string } | null;
+  /** The organization may start its 14-day trial here, and this person may start it (an owner, verified, unused). */
+  trialEligible: boolean;
+  /** This person may ask the operator for the plan (owners); others are told to ask an owner. */
+  canRequest: boolean;
 };
 
 const contexts = new WeakMap<Request, Promise<TenantContext | null>>();
@@ -191,18 +199,28 @@ function buildFromToken(request: Request): TenantContext {
 export type RequireOptions = {
   feature?: Feature;
   roles?: readonly Role[];
-  /** A row of the role x action table (app/lib/permissions.ts) the selected organization's role must allow. */
-  permission?: PermissionAction;
+  /** A cell of the entity × action matrix (app/modules/permissions.ts) the selected organization's role must allow. */
+  permission?: Permission;
   /** Answer like an API (JSON 401/403) even outside /api. */
   api?: boolean;
 };
 
-export function upgradeRequired(feature: Feature): Response {
+export function upgradeRequired(
+  feature: Feature,
+  opts: { path?: string; trialEligible?: boolean; canRequest?: boolean } = {},
+): Response {
+  const route =
+    APP_ROUTES.find((r) => r.path === opts.path && r.feature === feature) ??
+    APP_ROUTES.find((r) => r.feature === feature && r.sidebar) ??
+    null;
   const body: UpgradeRequired = {
     code: "UPGRADE_REQUIRED",
     message: upgradeRequiredText(feature),
     feature,
     requiredPlan: lowestPlanWith(feature),
+    module: route ? { label: route.label, purpose: route.purpose } : null,
+    trialEligible: opts.trialEligible ?? false,
+    canRequest: opts.canRequest ?? false,
   };
   return new Response(JSON.stringify(body), {
     status: 403,
@@ -225,11 +243,20 @@ export async function requireTenantContext(
           headers: { "Content-Type": "application/json" },
         });
   if (options.feature && !hasFeature(ctx.effectivePlan, options.feature)) {
-    throw api ? forbidden() : upgradeRequired(options.feature);
+    if (api) throw forbidden();
+    throw upgradeRequired(options.feature, {
+      path: new URL(request.url).pathname,
+      canRequest: allows(ctx.tenant.role, ["organization", "manage"]),
+      trialEligible:
+        ctx.trial?.status === "none" &&
+        allows(ctx.tenant.role, ["organization", "manage"]) &&
+        !hasUsedTrial(ctx.user.id) &&
+        verificationBlock(ctx.user.id, "trial") === null,
+    });
   }
   if (
     (options.roles && !options.roles.includes(ctx.tenant.role)) ||
-    (options.permission && !can(ctx.tenant.role, options.permission))
+    (options.permission && !allows(ctx.tenant.role, options.permission))
   ) {
     throw api
       ? forbidden()
@@ -248,10 +275,10 @@ export async function requireTenantContext(
 export function requirePermission(
   request: Request,
   ctx: { tenant: SelectedTenant },
-  permission: PermissionAction,
+  permission: Permission,
   options: { api?: boolean } = {},
 ): void {
-  if (can(ctx.tenant.role, permission)) return;
+  if (allows(ctx.tenant.role, permission)) return;
   throw (options.api ?? isApi(request))
     ? forbidden()
     : new Response(JSON.stringify({ code: "FORBIDDEN", message: "Access forbidden" }), {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { tenants } from "@db/schema";
+import { tenants } from "./schema";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";

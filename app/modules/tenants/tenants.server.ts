@@ -7,7 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { memberships, tenants, type Role } from "@db/schema";
+import { memberships, tenants } from "./schema";
+import type { Role } from "~/lib/permissions";
 import { db, preparedQuery } from "~/lib/db.server";
 import {
   effectivePlan,
@@ -78,7 +79,9 @@ export function organizationAllowanceForUser(
     const p = isPlan(item.tenant.plan) ? item.tenant.plan : "free";
     if (planRank(p) > planRank(best)) best = p;
   }
-  return organizationAllowance(best, list.length);
+  // Only organizations the person owns count (issue 32): membership of organizations others own is joining, not
+  // creating, so it never uses up the person's own allowance.
+  return organizationAllowance(best, list.filter((item) => item.role === "owner").length);
 }
 
 export class OrganizationLimitError extends Error {}

@@ -102,8 +102,19 @@ describe("organization allowance (one function for API and sidebar)", () => {
     setTenantPlan(joiner.tenantId, "pro");
     const { token } = createInvitation(owner.tenantId, "member", owner.user.id);
     acceptInvitation(token, joiner.user.id);
-    // Member of an enterprise organization, owner of a pro one: the pro limit applies, counting both.
-    expect(organizationAllowanceForUser(joiner.user.id)).toMatchObject({ label: "Organizations: 2/3", reached: false });
+    // Member of an enterprise organization, owner of a pro one: the pro limit applies, counting only the one it
+    // owns (issue 32: joining is not creating).
+    expect(organizationAllowanceForUser(joiner.user.id)).toMatchObject({ label: "Organizations: 1/3", reached: false });
+  });
+
+  it("a Free user whose own allowance is used up still accepts an invitation (issue 32)", async () => {
+    const owner = await user("owner");
+    setTenantPlan(owner.tenantId, "business");
+    const joiner = await user("free-joiner");
+    expect(organizationAllowanceForUser(joiner.user.id)).toMatchObject({ reached: true });
+    const { token } = createInvitation(owner.tenantId, "member", owner.user.id);
+    expect(acceptInvitation(token, joiner.user.id)).toEqual({ tenantId: owner.tenantId });
+    expect(organizationAllowanceForUser(joiner.user.id)).toMatchObject({ label: "Organizations: 1/1" });
   });
 });
 

@@ -19,7 +19,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { memberships, trialStarts, trials } from "@db/schema";
+import { memberships, trialStarts, trials } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { TRIAL_DAYS, type TrialStatus } from "~/lib/plans";
 import { EMAIL_NOT_VERIFIED_CODE, verificationBlock } from "~/modules/accounts";

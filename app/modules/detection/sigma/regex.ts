@@ -49,7 +49,7 @@ const GROUP_REFUSALS: [string, string][] = [
 
 const refuse = (what: string): never => {
   throw new RegexSyntaxError(
-    `${what} is not supported: it needs a backtracking engine (see docs/api.md, "Regular expressions")`,
+    `${what} is not supported: it needs a backtracking engine, and rule patterns are matched in linear time`,
   );
 };
 

@@ -157,7 +157,7 @@ function Results({ data }: { data: Data }) {
         </span>
       </h2>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
+        <table className="stack-table w-full border-collapse text-left text-sm">
           <thead>
             <tr>
               <th scope="col" className="border-b border-slate-200 py-1 pr-3">

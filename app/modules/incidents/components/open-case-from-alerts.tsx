@@ -44,7 +44,7 @@ export function AlertCaseCheckbox({ id, title }: { id: string; title: string }) 
       name="alertId"
       value={id}
       form={OPEN_CASE_FORM_ID}
-      aria-label={`Select alert: ${title}`}
+      aria-label={`Add ${title} to a new case`}
       className="h-4 w-4"
     />
   );

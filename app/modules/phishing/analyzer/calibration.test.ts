@@ -1,11 +1,12 @@
-// Issue 29: the score layer. A confident text model alone reaches medium; a DMARC pass no longer cancels it
+// Issue 29: the score layer, learned (model/combine.ts). A confident text model alone reaches medium; a DMARC pass no longer cancels it
 // (authentication proves who sent a message, not that it is safe); a shortener behind an image-only body and
 // replies routed to another domain combine; marketing from a brand's own domain is never high.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeMessage } from "../analyze.server";
-import { modelCalibration, modelPoints } from "../model";
+import { combine, combinerWeights } from "../model";
+import modelData from "../model/model.json";
 
 const EVAL = path.join(__dirname, "../../../../tests/fixtures/phishing-eval/legitimate");
 const OFFLINE = {
@@ -36,11 +37,63 @@ function authenticated(domain: string, lines: string[], body: string, type = "te
 }
 
 describe("score layer (issue 29)", () => {
-  it("gives a confident model enough points for medium, never for high", () => {
-    const c = modelCalibration();
-    expect(modelPoints(0.95, c)).toBeGreaterThanOrEqual(25);
-    expect(modelPoints(0.999, c)).toBeLessThan(55);
-    expect(modelPoints(0.01, c)).toBeLessThan(5);
+  it("loads the learned layer's weights, trained beside the text model", () => {
+    const w = combinerWeights();
+    expect(w.version).toBe(1);
+    expect(w.model).toBeGreaterThan(0);
+    expect(w.prior).toBeGreaterThan(0);
+    // Fitted per rule from the training mail, none negative: a sign of phishing never reassures.
+    expect(Object.keys(w.rules).length).toBeGreaterThan(20);
+    expect(Object.values(w.rules).every((c) => c >= 0)).toBe(true);
+    expect(w.thresholds.high).toBeGreaterThan(w.thresholds.medium);
+    // Trained on the text model's own training set (whose SpamAssassin keys a test checks against the
+    // reserved list), in the same run.
+    const layer = w as typeof w & { trainedOn: { messages: number } };
+    expect(layer.trainedOn.messages).toBe(modelData.trainedOn.spamAssassin + modelData.trainedOn.own);
+  });
+
+  it("lets a confident text model alone reach medium, and an unsure one stay low", () => {
+    expect(combine([], 0.95).risk).not.toBe("low");
+    expect(combine([], 0.95).score).toBeGreaterThanOrEqual(25);
+    expect(combine([], 0.2).risk).toBe("low");
+    expect(combine([], 0.01).score).toBeLessThan(10);
+  });
+
+  it("rates a confident model alone medium in a real analysis, not high (no decisive sign)", async () => {
+    const a = await analyzeMessage(
+      authenticated(
+        "club-news.example",
+        ["From: Club <news@club-news.example>", "Subject: Hello"],
+        "A short note from the club.",
+      ),
+      { ...OFFLINE, textModel: () => ({ probability: 0.97, topTokens: [] }) },
+    );
+    expect(a.risk).toBe("medium");
+  });
+
+  it("rates an authenticated throw-away domain with a shortener and replies elsewhere high", async () => {
+    // Each sign alone is weak (authenticated senders, shorteners and Reply-To elsewhere are all in honest bulk
+    // mail); together, in a message that reads like a lure, the learned layer puts them at high.
+    const a = await analyzeMessage(
+      authenticated(
+        "prize-desk-2026.top",
+        [
+          "From: Reward Desk <desk@prize-desk-2026.top>",
+          "Reply-To: claims.office@mailbox-elsewhere.example",
+          "Subject: Your reward is waiting",
+        ],
+        "Congratulations! You have been selected to receive a reward worth 500 EUR. " +
+          "Confirm your details within 48 hours to receive it: https://bit.ly/3xYzAbC",
+      ),
+      OFFLINE,
+    );
+    const ids = a.signals.map((s) => s.id);
+    expect(ids).toEqual(expect.arrayContaining(["shortener", "reply-to-mismatch", "sender-tld"]));
+    expect(ids).not.toContain("authenticated-sender");
+    expect(a.risk).toBe("high");
+    // The rationale still explains each sign, and the shown weights are the layer's.
+    expect(a.rationale.join("\n")).toMatch(/shorten/i);
+    expect(a.signals.find((s) => s.id === "shortener")!.points).toBeGreaterThan(0);
   });
 
   it("rates bulk spam from an authenticated throw-away domain medium, saying authentication is no comfort", async () => {

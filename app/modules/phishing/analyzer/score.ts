@@ -3,12 +3,13 @@
  * whose links all lead away from the sender, a brand speaking through someone
  * else's domain, a credential request beside a deceptive sender, link or
  * attachment), reassurance for an authenticated sender that imitates no one,
- * then the score: the sum of the signals' weights, capped per category so one
- * noisy family cannot decide alone, clamped to 0-100.
+ * then the score: the learned layer (model/combine.ts, issue 29) weighs every
+ * rule's signal and the text model's probability; the rules stay as the
+ * rationale, the layer decides how much each counts.
  *
  * What the levels mean (docs/phishing-analyzer.md): high = do not interact, report
  * it; medium = verify through another channel before acting; low = no
- * phishing pattern found. Thresholds: high from 55, medium from 25.
+ * phishing pattern found. Scores: high from 55, medium from 25.
  */
 import { domainInfo, ownedBy, type Protected } from "../domains";
 import { brandAsTarget, brandNamedIn } from "./sender";
@@ -21,30 +22,15 @@ import type {
   AnalyzeOptions,
   Risk,
   Signal,
-  SignalCategory,
   StageName,
   VerdictKind,
 } from "./types";
 import { STAGES } from "./types";
 import { normaliseName, shorten, titleCase } from "./text";
-import { modelCalibration, modelPoints, scoreTextModel } from "../model";
+import { combine, scoreTextModel } from "../model";
 
 export const HIGH_FROM = 55;
 export const MEDIUM_FROM = 25;
-
-/** Category caps: one family of signals cannot decide the verdict alone. */
-export const CATEGORY_CAP: Record<SignalCategory, number> = {
-  authentication: 35,
-  sender: 50,
-  lookalike: 50,
-  links: 50,
-  attachments: 60,
-  headers: 20,
-  language: 40,
-  // The model's own cap is its calibration's (model.json), always under 55: alone it reaches medium, never high.
-  model: 54,
-  trust: 0,
-};
 
 export function riskFor(score: number): Risk {
   return score >= HIGH_FROM ? "high" : score >= MEDIUM_FROM ? "medium" : "low";
@@ -145,12 +131,11 @@ export function combinations(state: AnalysisState, targets: Protected[], add: Ad
 }
 
 /**
- * The statistical text model (model/, docs/phishing-model.md) as one weighted
- * signal beside the rules: its probability that the subject, text and links
- * are phishing maps to points by the calibration stored with the model
- * (0 up to its cap, under 55: a confident model alone reaches medium, issue
- * 29). The
- * rationale line names the tokens that weighed most, so a person can see why.
+ * The statistical text model (model/, docs/phishing-model.md) as one signal
+ * beside the rules: its probability that the subject, text and links are
+ * phishing is one input of the learned layer (model/combine.ts), which also
+ * decides its weight. The rationale line names the tokens that weighed most,
+ * so a person can see why.
  */
 export function textModelSignal(
   state: AnalysisState,
@@ -161,36 +146,19 @@ export function textModelSignal(
   const { probability, topTokens } = model({ subject: state.subject, text: state.bodyText, urls });
   state.facts.modelProbability = probability;
   const p = Math.round(probability * 100) / 100;
-  // Points from the calibration fitted on held-out real mail (model.json; docs/phishing-model.md).
-  // Not halved for bulk mail any more (issue 29): spam is bulk mail too, and the calibration's cap keeps the
-  // model alone at medium, so a newsletter is never high on its wording.
-  const weight = modelPoints(probability, modelCalibration());
   const tokens = topTokens
     .slice(0, 5)
     .map((t) => `"${shorten(t.token, 30)}"`)
     .join(", ");
+  // Its weight is the learned layer's (finishAnalysis fills it in); 0 here, so earlier checks ignore it.
   add(
     "model",
     "text-model",
-    weight,
+    0,
     probability >= 0.5
       ? `The text model finds the wording and links typical of phishing (probability ${p.toFixed(2)})${tokens ? `; strongest tokens: ${tokens}` : ""}.`
       : `The text model finds the wording and links ordinary (probability of phishing ${p.toFixed(2)})${tokens ? `; strongest tokens: ${tokens}` : ""}.`,
   );
-}
-
-/** The score of a set of signals: per-category sums capped, trust subtracted, clamped to 0-100. */
-export function scoreSignals(signals: Signal[]): { score: number; risk: Risk } {
-  const byCategory = new Map<SignalCategory, number>();
-  let trust = 0;
-  for (const s of signals) {
-    if (s.category === "trust") trust += s.weight;
-    else byCategory.set(s.category, (byCategory.get(s.category) ?? 0) + Math.max(0, s.weight));
-  }
-  let total = trust;
-  for (const [cat, sum] of byCategory) total += Math.min(sum, CATEGORY_CAP[cat]);
-  const score = Math.max(0, Math.min(100, Math.round(total)));
-  return { score, risk: riskFor(score) };
 }
 
 export const VERDICT_KINDS = ["phishing", "scam", "malware", "spam", "legitimate"] as const;
@@ -221,6 +189,18 @@ function decisiveSign(state: AnalysisState, signals: Signal[]): boolean {
         (s.category === "links" && s.id !== "shortener-image-only") ||
         (s.category === "language" && s.id !== "little-text")),
   );
+}
+
+/** A rule this strong (its stage's points) alone makes a message at least medium. */
+const STRONG_RULE = 30;
+
+/** Rules whose signal alone makes a message high (a program or script attached, a double extension). */
+const FLOOR_SIGNAL = /^att-(exe|script|double)-/;
+
+function hardFloor(state: AnalysisState, signals: Signal[]): boolean {
+  const f = state.facts;
+  if (signals.some((s) => s.weight > 0 && FLOOR_SIGNAL.test(s.id))) return true;
+  return f.credentialAsk && (f.impersonation || f.senderLookalike);
 }
 
 /** Signals that make a message at medium or high risk malware or phishing rather than a scam or spam. */
@@ -315,7 +295,23 @@ export function finishAnalysis(
       weight: 0,
       message: cutShortLine(state.done, cutShort.limitMs),
     });
-  let { score, risk } = scoreSignals(signals);
+  // The learned layer (model/combine.ts): score and risk from every rule's signal and the model's probability.
+  const learned = combine(signals, state.facts.modelProbability);
+  let { score, risk } = learned;
+  // Hard floors: two shapes legitimate mail never has and the training mail (SpamAssassin, 2002) is too poor
+  // in to weigh (docs/decisions/026): a program in an attachment, and an imitated sender asking for
+  // credentials or payment. Either is high whatever the layer's sum.
+  if (risk !== "high" && hardFloor(state, signals)) {
+    score = Math.max(score, HIGH_FROM);
+    risk = "high";
+  }
+  // And the mirror of "a confident model alone reaches medium": a strong rule alone (30 points or more by its
+  // stage: a look-alike sender or link, a link showing a protected domain it does not go to, a risky
+  // attachment) reaches medium, whatever the text model thinks of the wording around it.
+  if (risk === "low" && signals.some((s) => s.weight >= STRONG_RULE && s.category !== "model")) {
+    score = MEDIUM_FROM;
+    risk = "medium";
+  }
   // High means "a sign legitimate mail never shows" (docs/phishing-analyzer.md). Weak signs that bulk mail
   // shows too (shorteners, images, trackers, salesy wording) may add up to medium, not to high: marketing
   // that looks like spam is still not a threat to act on (issue 29: marketing-like mail never high).
@@ -329,14 +325,22 @@ export function finishAnalysis(
       message:
         "Several weak signs add up, but none that legitimate bulk mail never shows (no request for credentials or payment, no imitation, no dangerous attachment, no scam wording), so the risk stays at medium.",
     });
+    learned.points.push(0);
   }
   const kind = kindFor(risk, signals, state.facts);
-  const ordered = [...signals].sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
+  // A rule that fired is a sign of phishing (or a reassurance) whatever the layer made of it: the rationale
+  // lists it on its side, ordered by what it counted for (its points, the layer's share of the score).
+  const p = state.facts.modelProbability;
+  const sign = (s: Signal) => (s.category === "model" ? p !== null && p >= 0.5 : s.weight > 0);
+  const weighted = signals.map((s, i) => ({ s, shown: { ...s, points: learned.points[i] ?? 0 } }));
+  const ordered = [...weighted].sort(
+    (a, b) => Math.abs(b.shown.points) - Math.abs(a.shown.points) || Math.abs(b.s.weight) - Math.abs(a.s.weight),
+  );
   const rationale = [
-    ...ordered.filter((s) => s.weight > 0).map((s) => s.message),
-    ...ordered.filter((s) => s.weight <= 0 && s.id !== "cut-short").map((s) => s.message),
+    ...ordered.filter((o) => sign(o.s)).map((o) => o.s.message),
+    ...ordered.filter((o) => !sign(o.s) && o.s.id !== "cut-short").map((o) => o.s.message),
   ];
-  if (!ordered.some((s) => s.weight > 0)) {
+  if (!ordered.some((o) => sign(o.s))) {
     rationale.unshift("No phishing signal found: the sender, links, attachments and wording look ordinary.");
   }
   if (cutShort) rationale.unshift(cutShortLine(state.done, cutShort.limitMs));
@@ -349,7 +353,7 @@ export function finishAnalysis(
     kind,
     advice: KIND_ADVICE[kind],
     rationale,
-    signals,
+    signals: weighted.map((o) => o.shown),
     links: state.links,
     attachments: state.attachments,
     bodyText: state.bodyText,

@@ -13,9 +13,11 @@ export type SignalCategory =
 export type Signal = {
   id: string;
   category: SignalCategory;
-  /** Points added to the score (negative for reassuring evidence, 0 for information). */
+  /** The rule's own strength as its stage reports it (negative for reassuring evidence, 0 for information): the learned layer's input. */
   weight: number;
   message: string;
+  /** What it counted for in the verdict's 0-100 score (the learned layer's share, model/combine.ts); set by the score stage. */
+  points?: number;
 };
 
 /** How a stage reports a signal. */

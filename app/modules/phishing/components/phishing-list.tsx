@@ -67,7 +67,7 @@ export function PhishingList({
   }
   return (
     <div className="relative overflow-x-auto rounded-card border border-slate-200 bg-white">
-      <table className="w-full min-w-[640px] text-left text-sm" data-testid="phishing-list">
+      <table className="stack-table w-full text-left text-sm md:min-w-[640px]" data-testid="phishing-list">
         <caption className="sr-only">Analysed messages, newest first</caption>
         <thead className="bg-surface-sunken text-xs uppercase tracking-wide text-ink-muted">
           <tr>

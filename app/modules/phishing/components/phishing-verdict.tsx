@@ -28,6 +28,11 @@ const CATEGORY_LABEL: Record<string, string> = {
   trust: "Reassuring evidence",
 };
 
+/** A signal's points with their sign (+12, -8, 0). */
+function signed(n: number) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
 function formatSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -124,7 +129,7 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
                   {d.signals.map((s, i) => (
                     <tr key={`${s.id}-${i}`}>
                       <td className="whitespace-nowrap py-1 pr-3">{CATEGORY_LABEL[s.category] ?? s.category}</td>
-                      <td className="py-1 pr-3 tabular-nums">{s.weight > 0 ? `+${s.weight}` : s.weight}</td>
+                      <td className="py-1 pr-3 tabular-nums">{signed(s.points ?? s.weight)}</td>
                       <td className="py-1 break-words">{s.message}</td>
                     </tr>
                   ))}
@@ -132,8 +137,8 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
               </table>
             </div>
             <p className="mt-1 text-xs text-ink-muted">
-              Points are summed with a cap per area; 55 and above is high risk, 25 and above medium. Analysed in{" "}
-              {d.durationMs} ms.
+              Points are each signal&apos;s share of the score, as weighed by a combination learned from labelled mail;
+              55 and above is high risk, 25 and above medium. Analysed in {d.durationMs} ms.
             </p>
           </div>
 

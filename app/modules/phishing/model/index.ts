@@ -3,12 +3,17 @@
  * and link features, trained at development time on the SpamAssassin public
  * corpus plus our own multilingual examples (docs/phishing-model.md).
  */
-export {
-  scoreTextModel,
-  modelCalibration,
-  modelPoints,
-  DEFAULT_CALIBRATION,
-  type ModelCalibration,
-  type TextModelScore,
-} from "./score";
+export { scoreTextModel, type TextModelScore } from "./score";
 export { extractFeatures, describeFeature, LIMITS as TEXT_MODEL_LIMITS, type ModelInput } from "./features";
+export {
+  combine,
+  combinerWeights,
+  ruleFeatures,
+  ruleKey,
+  modelFeature,
+  scoreOf,
+  MODEL_LOGIT_CLIP,
+  RULE_POINTS_CAP,
+  type CombinerWeights,
+  type Combined,
+} from "./combine";

@@ -18,34 +18,12 @@ export type TextModelScore = {
   topTokens: { token: string; weight: number }[];
 };
 
-/**
- * How the analyzer turns the probability into points (issue 29): points = scale * (logit(p) - center),
- * clamped to 0..cap. Fitted by the training script on held-out real mail together with the rules' points,
- * so the verdict's thresholds (medium 25, high 55) keep their meaning; cap < 55, so the model alone never
- * makes a message high.
- */
-export type ModelCalibration = { scale: number; center: number; cap: number };
-export const DEFAULT_CALIBRATION: ModelCalibration = { scale: 8, center: 0, cap: 30 };
-
 type ModelFile = {
   version: number;
   bias: number;
   features: string[];
   weights: number[];
-  calibration?: ModelCalibration;
 };
-
-/** The calibration stored with the model (or the default before a training wrote one). */
-export function modelCalibration(): ModelCalibration {
-  return (modelData as ModelFile).calibration ?? DEFAULT_CALIBRATION;
-}
-
-/** The points a probability earns under a calibration. */
-export function modelPoints(probability: number, c: ModelCalibration = modelCalibration()): number {
-  const p = Math.min(Math.max(probability, 1e-6), 1 - 1e-6);
-  const logit = Math.log(p / (1 - p));
-  return Math.max(0, Math.min(c.cap, Math.round(c.scale * (logit - c.center))));
-}
 
 let weights: Map<string, number> | null = null;
 let bias = 0;

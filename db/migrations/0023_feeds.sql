@@ -1,3 +1,10 @@
+CREATE TABLE `pwned_range_cache` (
+	`prefix` text PRIMARY KEY NOT NULL,
+	`body` text NOT NULL,
+	`fetched_at` integer NOT NULL,
+	`expires_at` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `epss_scores` (
 	`cve_id` text PRIMARY KEY NOT NULL,
 	`epss` real NOT NULL,
@@ -21,11 +28,4 @@ CREATE TABLE `kev_entries` (
 	`product` text DEFAULT '' NOT NULL,
 	`name` text DEFAULT '' NOT NULL,
 	`ransomware` integer DEFAULT false NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE `pwned_range_cache` (
-	`prefix` text PRIMARY KEY NOT NULL,
-	`body` text NOT NULL,
-	`fetched_at` integer NOT NULL,
-	`expires_at` integer NOT NULL
 );

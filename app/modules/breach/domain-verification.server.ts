@@ -1,0 +1,209 @@
+/**
+ * Self-service domain verification (issue 32), as HIBP's domain search does it:
+ * a watched domain shows its organization a token; publishing the TXT record
+ * `rampart-verification=<token>` on the domain proves control of it. The record
+ * is checked when someone presses Verify and again on a schedule (a durable
+ * recurring job), so a record published later verifies the domain without
+ * anyone coming back. Nobody needs the operator.
+ *
+ * The resolver asks the servers in RAMPART_DNS_SERVERS when set (tests point it at
+ * a loopback DNS server), the system's resolvers otherwise. Every function that
+ * reads tenant rows takes the tenant id; the scheduled re-check walks pending
+ * domains of every tenant and verifies each with its own tenant id.
+ */
+import { randomBytes } from "node:crypto";
+import { Resolver } from "node:dns/promises";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
+import { watchedIdentities } from "./schema";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { audit } from "~/modules/audit";
+import { verifyDomain } from "./match";
+
+export const TXT_PREFIX = "rampart-verification=";
+export const DOMAIN_RECHECK_JOB = "domain-verification-recheck";
+/** Pending domains are checked again every hour: a record published in the evening verifies by morning. */
+export const DOMAIN_RECHECK_INTERVAL_MS = 60 * 60_000;
+/** At most this many domains per scheduled pass, the least recently checked first. */
+const RECHECK_BATCH = 100;
+
+/** A fresh token: 32 hex characters (never UUID-shaped, so no screen shows something that reads as an internal id). */
+export function newVerificationToken(): string {
+  return randomBytes(16).toString("hex");
+}
+
+export function txtRecordFor(token: string): string {
+  return `${TXT_PREFIX}${token}`;
+}
+
+export type DnsCheck = { found: true } | { found: false; reason: string };
+
+function resolver(): Resolver {
+  const r = new Resolver({ timeout: 3_000, tries: 2 });
+  const servers = getEnv().RAMPART_DNS_SERVERS;
+  if (servers.length) r.setServers(servers);
+  return r;
+}
+
+/** Looks for `rampart-verification=<token>` among the domain's TXT records (a record split in strings is joined first). */
+export async function lookupVerificationRecord(domain: string, token: string): Promise<DnsCheck> {
+  let records: string[][];
+  try {
+    records = await resolver().resolveTxt(domain);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENODATA" || code === "ENOTFOUND")
+      return { found: false, reason: `${domain} has no TXT records yet.` };
+    if (code === "ETIMEOUT" || code === "ECONNREFUSED")
+      return { found: false, reason: `The DNS servers did not answer for ${domain}; try again in a few minutes.` };
+    return { found: false, reason: `The DNS lookup for ${domain} failed (${code ?? "unknown error"}).` };
+  }
+  const expected = txtRecordFor(token);
+  if (records.some((chunks) => chunks.join("").trim() === expected)) return { found: true };
+  return {
+    found: false,
+    reason: `${domain} has ${records.length} TXT record${records.length === 1 ? "" : "s"}, none of them ${TXT_PREFIX}… with this organization's token.`,
+  };
+}
+
+export type PendingDomain = {
+  id: string;
+  domain: string;
+  record: string;
+  checkedAt: number | null;
+  error: string | null;
+};
+
+/** The tenant's watched domains that are not verified yet, each with the TXT record to publish. */
+export function listPendingDomains(tenantId: string): PendingDomain[] {
+  const rows = db
+    .select({
+      id: watchedIdentities.id,
+      domain: watchedIdentities.value,
+      token: watchedIdentities.verificationToken,
+      checkedAt: watchedIdentities.verificationCheckedAt,
+      error: watchedIdentities.verificationError,
+    })
+    .from(watchedIdentities)
+    .where(
+      and(
+        eq(watchedIdentities.tenantId, tenantId),
+        eq(watchedIdentities.type, "domain"),
+        eq(watchedIdentities.verified, false),
+      ),
+    )
+    .orderBy(asc(watchedIdentities.value))
+    .all();
+  return rows.map((r) => {
+    let token = r.token;
+    if (!token) {
+      // A row written before tokens existed and missed by the migration's backfill: give it one now.
+      token = newVerificationToken();
+      db.update(watchedIdentities)
+        .set({ verificationToken: token })
+        .where(and(eq(watchedIdentities.tenantId, tenantId), eq(watchedIdentities.id, r.id)))
+        .run();
+    }
+    return { id: r.id, domain: r.domain, record: txtRecordFor(token), checkedAt: r.checkedAt, error: r.error };
+  });
+}
+
+export type VerifyOutcome =
+  | { status: "verified"; domain: string; newExposures: number }
+  | { status: "already-verified"; domain: string }
+  | { status: "not-found"; domain: string; reason: string }
+  | { status: "unknown" };
+
+/**
+ * Checks one watched domain's TXT record now and records the result. Answers
+ * "unknown" when the tenant has no such watched domain (the route answers 404).
+ */
+export async function checkDomainVerification(
+  tenantId: string,
+  identityId: string,
+  opts: { userId?: string | null; ip?: string | null; now?: number } = {},
+): Promise<VerifyOutcome> {
+  const row = db
+    .select({
+      id: watchedIdentities.id,
+      domain: watchedIdentities.value,
+      verified: watchedIdentities.verified,
+      token: watchedIdentities.verificationToken,
+    })
+    .from(watchedIdentities)
+    .where(
+      and(
+        eq(watchedIdentities.tenantId, tenantId),
+        eq(watchedIdentities.id, identityId),
+        eq(watchedIdentities.type, "domain"),
+      ),
+    )
+    .get();
+  if (!row) return { status: "unknown" };
+  if (row.verified) return { status: "already-verified", domain: row.domain };
+  const now = opts.now ?? Date.now();
+  const check = row.token
+    ? await lookupVerificationRecord(row.domain, row.token)
+    : { found: false as const, reason: "This domain has no verification token yet; reload the page." };
+  const where = and(eq(watchedIdentities.tenantId, tenantId), eq(watchedIdentities.id, row.id));
+  if (!check.found) {
+    db.update(watchedIdentities)
+      .set({ verificationCheckedAt: now, verificationError: check.reason })
+      .where(where)
+      .run();
+    return { status: "not-found", domain: row.domain, reason: check.reason };
+  }
+  db.update(watchedIdentities).set({ verificationCheckedAt: now, verificationError: null }).where(where).run();
+  const result = verifyDomain(db, tenantId, row.domain);
+  audit({
+    action: "darkweb.domain_verified",
+    tenantId,
+    userId: opts.userId ?? null,
+    ip: opts.ip ?? null,
+    detail: { identityId: row.id, domain: row.domain, by: opts.userId ? "person" : "scheduled re-check" },
+  });
+  return { status: "verified", domain: row.domain, newExposures: result.newExposures ?? 0 };
+}
+
+/** One scheduled pass: pending domains of every tenant, least recently checked first. */
+export async function recheckPendingDomains(now = Date.now()): Promise<{ checked: number; verified: number }> {
+  const due = db
+    .select({ id: watchedIdentities.id, tenantId: watchedIdentities.tenantId })
+    .from(watchedIdentities)
+    .where(
+      and(
+        eq(watchedIdentities.type, "domain"),
+        eq(watchedIdentities.verified, false),
+        or(
+          isNull(watchedIdentities.verificationCheckedAt),
+          lt(watchedIdentities.verificationCheckedAt, now - DOMAIN_RECHECK_INTERVAL_MS / 2),
+        ),
+      ),
+    )
+    .orderBy(asc(watchedIdentities.verificationCheckedAt))
+    .limit(RECHECK_BATCH)
+    .all();
+  let verified = 0;
+  for (const d of due) {
+    const r = await checkDomainVerification(d.tenantId, d.id, { now });
+    if (r.status === "verified") verified++;
+  }
+  return { checked: due.length, verified };
+}
+
+type JobsApi = {
+  registerJobHandler: (kind: string, handler: () => Promise<void> | void) => void;
+  scheduleRecurringJob: (input: { kind: string; key: string; intervalMs: number; firstRunAt?: number }) => unknown;
+};
+
+/** Registers the hourly re-check of pending domains on the job runner (app/background.server.ts). */
+export function registerDomainVerificationJobs(jobs: JobsApi) {
+  jobs.registerJobHandler(DOMAIN_RECHECK_JOB, async () => {
+    await recheckPendingDomains();
+  });
+  jobs.scheduleRecurringJob({
+    kind: DOMAIN_RECHECK_JOB,
+    key: DOMAIN_RECHECK_JOB,
+    intervalMs: DOMAIN_RECHECK_INTERVAL_MS,
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * POST /upgrade: what an upgrade wall offers in place (issue 32). `start-trial` starts the organization's one
+ * 14-day trial (owners, as on /settings) and goes back to the page the wall stood on, now unlocked;
+ * `request-plan` asks the operator for a plan (stored for the operator console) and goes back with the wall
+ * saying the request was sent. Forms without JavaScript; GET has nothing to show.
+ */
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { limitWrites } from "~/lib/api.server";
+import { isPlan } from "~/lib/plans";
+import { clientIp } from "~/lib/request.server";
+import { safeRedirectPath } from "~/lib/session.server";
+import { audit } from "~/modules/audit";
+import { createUpgradeRequest, requirePermission, requireTenantContext } from "~/modules/tenants";
+import { startTrial, TrialError } from "~/modules/tenants/trials.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
+export const loader = () => {
+  throw new Response("Not Found", { status: 404 });
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await requireTenantContext(request);
+  limitWrites(ctx.user.id);
+  const form = await request.formData().catch(() => new FormData());
+  const intent = String(form.get("intent") ?? "");
+  const back = safeRedirectPath(form.get("redirectTo"));
+  // Starting a trial or asking for a plan commits the organization: owners (app/modules/permissions.ts).
+  requirePermission(request, ctx, ["organization", "manage"]);
+  if (intent === "start-trial") {
+    try {
+      startTrial(ctx.tenant.id, Date.now(), { startedBy: ctx.user.id });
+    } catch (error) {
+      if (error instanceof TrialError)
+        return data(
+          { message: error.message, code: error.code === "EMAIL_NOT_VERIFIED" ? "EMAIL_NOT_VERIFIED" : "CONFLICT" },
+          { status: error.code === "EMAIL_NOT_VERIFIED" ? 403 : 409 },
+        );
+      throw error;
+    }
+    audit({ action: "trial.started", userId: ctx.user.id, tenantId: ctx.tenant.id, ip: clientIp(context) });
+    return redirect(back);
+  }
+  if (intent === "request-plan") {
+    const plan = String(form.get("plan") ?? "");
+    if (!isPlan(plan) || plan === "free")
+      return data({ message: "Choose a paid plan.", code: "VALIDATION_ERROR" }, { status: 400 });
+    const feature = String(form.get("feature") ?? "").slice(0, 60) || null;
+    createUpgradeRequest(ctx.tenant.id, { userId: ctx.user.id, plan, feature });
+    const url = new URL(back, "http://x");
+    url.searchParams.set("upgrade-requested", plan);
+    return redirect(url.pathname + url.search);
+  }
+  return data({ message: "Unknown action.", code: "VALIDATION_ERROR" }, { status: 400 });
+}
