@@ -96,7 +96,8 @@ export function DashboardPage({ data }: { data: Data }) {
         recentAlerts={alerts.alerts.slice(0, 5)}
         alertsHref="/alerts"
         links={{ darkWebHits: "/dark-web-monitoring", phishingDetected: "/phishing", activeThreats: "/alerts" }}
-        scoreCovers={data.firstRun.scoreCovers}
+        coverage={data.coverage}
+        points={data.points}
       />
       <FirstSteps checklist={data.firstRun.checklist} />
       {warnings.warnings.length ? (
@@ -115,14 +116,23 @@ export function DashboardPage({ data }: { data: Data }) {
         <h2 id="recs-title" className="mb-2 font-semibold">
           Recommended next steps
         </h2>
-        {recs.recommendations.length === 0 ? (
-          <EmptyState title="All clear">No open findings need action right now.</EmptyState>
+        {recs.recommendations.length === 0 && live.metrics.securityScore === null ? (
+          // Nothing assessed yet: an empty list is no all-clear.
+          <EmptyState title="Not assessed yet">
+            Nothing has been checked yet: the first steps above give the score something to weigh.
+          </EmptyState>
+        ) : recs.recommendations.length === 0 ? (
+          <EmptyState title="Nothing to act on">Every assessed module&apos;s findings are handled.</EmptyState>
         ) : (
           <ul className="grid gap-3 md:grid-cols-2">
             {recs.recommendations.map((r) => (
               <li key={r.id} className="card">
-                <p className="font-medium">{r.title}</p>
-                <p className="mt-1 text-sm text-ink-muted">{r.action}</p>
+                <p className="font-medium">
+                  {r.title}
+                  {r.points > 0 ? <span className="ml-2 text-sm text-ink-muted">+{r.points} points</span> : null}
+                </p>
+                <p className="mt-1 text-sm text-ink-muted">{r.why}</p>
+                <p className="mt-1 text-sm">{r.action}</p>
                 <Link to={r.href} className="mt-2 inline-block text-sm">
                   Go there
                 </Link>

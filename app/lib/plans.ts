@@ -207,7 +207,7 @@ export const TRIAL_DAYS = 14;
 
 /** Marketing copy per plan, for the pricing page. */
 export const PLAN_SUMMARY: Record<Plan, string> = {
-  free: "For individuals: breach monitoring and phishing analysis; privacy and vulnerability modules are in development.",
+  free: "For individuals: breach monitoring, phishing analysis, privacy requests and vulnerability scanning.",
   pro: "For professionals and small teams: the password analyzer, security alerts, a security timeline and AI recommendations.",
   business:
     "For organizations that run security as a team: threat hunting, the executive dashboard and the admin area with its audit trail.",

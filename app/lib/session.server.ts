@@ -235,5 +235,8 @@ export { safeRedirectPath } from "./safe-redirect";
 export function loginRedirect(request: Request): never {
   const url = new URL(request.url);
   const to = url.pathname + url.search;
-  throw redirect(`/login?redirectTo=${encodeURIComponent(to)}`);
+  // A form sent without a live session (it expired while the page was open, e.g. during organization
+  // creation): sign-in says "Session Expired" (docs/product.md §8) instead of silently asking again.
+  const expired = request.method !== "GET" && request.method !== "HEAD" ? "&expired=1" : "";
+  throw redirect(`/login?redirectTo=${encodeURIComponent(to)}${expired}`);
 }

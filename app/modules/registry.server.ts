@@ -324,7 +324,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   defineModule({ name: "contact", routes: ["_public.contact"], feature: null, permissions: NONE }),
   defineModule({
     name: "demo",
-    routes: ["demo", "demo._index", "demo.dark-web", "demo.dashboard", "demo.executive", "demo.phishing"],
+    routes: ["demo", "demo._index", "demo.$", "demo.dark-web", "demo.dashboard", "demo.executive", "demo.phishing"],
     feature: null,
     permissions: NONE,
   }),
@@ -406,6 +406,9 @@ export const MODULES: readonly ModuleDefinition[] = [
   }),
   // Modules without routes of their own: the page cache (used by server.ts), the operator commands (npm run admin).
   defineModule({ name: "page-cache", routes: [], feature: null, permissions: NONE }),
+  // The posture model (issue 31): it owns no table and no page; it assembles what every module contributes
+  // (their posture.server.ts) into the score, the coverage and the recommendations the dashboard pages read.
+  defineModule({ name: "posture", routes: [], feature: null, permissions: NONE }),
   // The operator console (issue 32): operators only, outside every organization and plan.
   defineModule({ name: "operator", routes: ["operator"], feature: null, permissions: NONE }),
   // The intelligence feeds (issue 30): their status page is the operator's (requireOperator; customers get 404).
@@ -420,7 +423,15 @@ export const MODULES: readonly ModuleDefinition[] = [
 ];
 
 /** Route files that belong to the app shell rather than a module: error pages, the 404 catch-alls, web vitals. */
-export const SHELL_ROUTES: readonly string[] = ["500", "$", "api.$", "[__test].error", "[web-vitals.js]"];
+export const SHELL_ROUTES: readonly string[] = [
+  "500",
+  "$",
+  "api.$",
+  "[__test].error",
+  "[web-vitals.js]",
+  // The service worker the spec names (it caches nothing; no page registers it).
+  "sw[.]js",
+];
 
 type Unsubscribe = () => void;
 

@@ -24,7 +24,13 @@ export default function Executive() {
   const data = useLoaderData<typeof loader>();
   if (data.teaser) return <TeaserPage path="/executive" />;
   return (
-    <main id="main" className="max-w-6xl">
+    <main id="main" className="max-w-6xl print:max-w-none">
+      <p className="mb-3 flex justify-end" data-print="hide">
+        {/* The printed report is this page: the print stylesheet (app/tailwind.css) leaves the app's chrome off. */}
+        <button type="button" className="btn-secondary py-1" onClick={() => window.print()}>
+          Print report
+        </button>
+      </p>
       <ExecutiveView
         title={appRoute("/executive").label}
         subtitle={`${data.tenantName}: risk, posture and compliance computed from your stored findings`}

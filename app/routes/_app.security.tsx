@@ -8,6 +8,8 @@ import { can } from "~/modules/permissions";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
 import { detectionOverview } from "~/modules/detection/library.server";
+import { computePosture, postureSummary } from "~/modules/posture";
+import { PostureSummary } from "~/modules/posture/components/posture-summary";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Security Monitoring · Rampart" }];
@@ -17,9 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/security");
   if (access.teaser) return { teaser: true as const };
   const detections = detectionOverview(access.ctx.tenant.id);
+  // The same posture figures as the dashboard and /executive (one model, issue 31).
+  const posture = postureSummary(computePosture(access.ctx.tenant.id));
   // The audit trail names colleagues and their network addresses: owners and admins only (app/modules/permissions.ts).
   if (!can(access.ctx.tenant.role, "auditTrail", "read"))
-    return { teaser: false as const, events: [], auditHidden: true, detections };
+    return { teaser: false as const, events: [], auditHidden: true, detections, posture };
   const events = listAuditForTenant(access.ctx.tenant.id, 100).map((e) => ({
     id: e.id,
     action: e.action,
@@ -27,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ip: e.ip,
     at: new Date(e.createdAt).toISOString(),
   }));
-  return { teaser: false as const, events, auditHidden: false, detections };
+  return { teaser: false as const, events, auditHidden: false, detections, posture };
 }
 
 export default function Security() {
@@ -35,6 +39,9 @@ export default function Security() {
   if (data.teaser) return <TeaserPage path="/security" />;
   return (
     <ModulePage path="/security">
+      <div className="mb-8">
+        <PostureSummary data={data.posture} />
+      </div>
       <section aria-labelledby="detections-h" className="mb-8 space-y-4">
         <h2 id="detections-h" className="text-lg font-semibold">
           Detections in the last 24 hours: {data.detections.total}

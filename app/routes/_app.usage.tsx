@@ -1,36 +1,71 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { MetricCard } from "~/components/metric-card";
 import { ModulePage } from "~/components/module-page";
 import { loadAppRoute } from "~/modules/tenants";
-import { moduleUsage } from "~/modules/dashboard/dashboard.server";
-import { analytics } from "~/modules/dashboard/insights.server";
+import { achievements } from "~/modules/dashboard/insights.server";
+import { USAGE_WINDOWS, WINDOW_LABEL, usageOverWindow } from "~/modules/dashboard/usage.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Usage Analytics · Rampart" }];
 
+const WindowParam = z.enum(USAGE_WINDOWS).catch("30");
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/usage");
   if (access.teaser) throw new Response("Not Found", { status: 404 });
-  return { usage: moduleUsage(access.ctx.tenant.id), analytics: analytics(access.ctx.tenant.id) };
+  const window = WindowParam.parse(new URL(request.url).searchParams.get("window") ?? "30");
+  const tenantId = access.ctx.tenant.id;
+  return { usage: usageOverWindow(tenantId, window), achievements: achievements(tenantId) };
 }
 
 export default function Usage() {
-  const { usage, analytics } = useLoaderData<typeof loader>();
+  const { usage, achievements: earned } = useLoaderData<typeof loader>();
   return (
     <ModulePage path="/usage">
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-3">
-        <MetricCard label="Messages analysed" value={usage.phishingAnalyses} />
-        <MetricCard label="Messages quarantined" value={usage.quarantined} />
-        <MetricCard label="Identities watched" value={usage.watchedIdentities} />
-        <MetricCard label="Alerts raised" value={usage.alertsTotal} />
-        <MetricCard label="Alerts resolved" value={usage.alertsResolved} />
-        <MetricCard
-          label="Hours saved / month"
-          value={analytics.hoursSavedMonthly}
-          hint="Estimated at 10 minutes per analysed message"
-        />
-      </div>
+      <nav aria-label="Time window" className="mb-4 flex flex-wrap gap-2 text-sm">
+        {USAGE_WINDOWS.map((w) => (
+          <Link
+            key={w}
+            to={`?window=${w}`}
+            aria-current={usage.window === w ? "page" : undefined}
+            className={usage.window === w ? "btn-primary py-1" : "btn-secondary py-1"}
+          >
+            {WINDOW_LABEL[w]}
+          </Link>
+        ))}
+      </nav>
+      <section aria-labelledby="usage-figures">
+        <h2 id="usage-figures" className="mb-2 text-lg font-semibold">
+          Activity: {WINDOW_LABEL[usage.window].toLowerCase()}
+        </h2>
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="usage-figures">
+          {usage.figures.map((f) => (
+            <MetricCard key={f.id} label={f.label} value={f.value} hint={f.hint} />
+          ))}
+          <MetricCard label="Hours saved" value={usage.hoursSaved} hint="10 minutes per analysed message" />
+        </div>
+      </section>
+      <section aria-labelledby="achievements-h" className="mt-8">
+        <h2 id="achievements-h" className="mb-2 text-lg font-semibold">
+          Achievements
+        </h2>
+        <ul className="grid gap-3 md:grid-cols-2" data-testid="achievements">
+          {earned.map((a) => (
+            <li
+              key={a.id}
+              className="card flex items-center justify-between gap-3"
+              data-achieved={a.achieved ? "yes" : "no"}
+            >
+              <span className={a.achieved ? "font-medium" : "text-ink-muted"}>{a.title}</span>
+              <span className="text-sm tabular-nums text-ink-muted">
+                {a.achieved ? "Achieved" : `${a.progress} of ${a.goal}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
     </ModulePage>
   );
 }

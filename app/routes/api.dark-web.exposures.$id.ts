@@ -25,7 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = BodySchema.safeParse(await readJsonBody(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));
   const id = params.id ?? "";
-  if (!setExposureStatus(ctx.tenant.id, id, parsed.data.status)) return notFound();
+  if (!setExposureStatus(ctx.tenant.id, id, parsed.data.status, ctx.user.id)) return notFound();
   audit({
     action: `darkweb.exposure_${parsed.data.status}`,
     tenantId: ctx.tenant.id,

@@ -42,17 +42,21 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     const a = stored.analysis;
     return json(
-      apiItem({
-        id: stored.id,
-        subject: a.subject,
-        sender: a.sender,
-        risk: a.risk,
-        kind: a.kind,
-        score: a.score,
-        status: stored.status,
-        rationale: a.rationale,
-      }),
-      201,
+      {
+        ...apiItem({
+          id: stored.id,
+          subject: a.subject,
+          sender: a.sender,
+          risk: a.risk,
+          kind: a.kind,
+          score: a.score,
+          status: stored.status,
+          rationale: a.rationale,
+        }),
+        // The same message analysed before: its earlier item (200), not a second one (201).
+        alreadyAnalysed: stored.alreadyAnalysed,
+      },
+      stored.alreadyAnalysed ? 200 : 201,
     );
   } catch (error) {
     if (error instanceof PhishingInputError) return badRequest(error.message);

@@ -17,7 +17,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await requireTenantContext(request, { feature: "phishingAnalyzer", permission: ["email", "triage"] });
   limitWrites(ctx.user.id);
   const id = params.id ?? "";
-  if (!setPhishingStatus(ctx.tenant.id, id, "quarantined")) return notFound();
+  if (!setPhishingStatus(ctx.tenant.id, id, "quarantined", ctx.user.id)) return notFound();
   audit({
     action: "phishing.quarantined",
     tenantId: ctx.tenant.id,

@@ -6,6 +6,7 @@ import { FormField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { createAuthenticator, LoginFailure } from "~/modules/accounts";
 import { clientIp } from "~/lib/request.server";
+import { errorToast, SessionExpiredError } from "~/lib/errors";
 import { createSession, endSession, getSession, safeRedirectPath } from "~/lib/session.server";
 import { listTenantsForUser } from "~/modules/tenants/tenants.server";
 import { audit } from "~/modules/audit/audit.server";
@@ -52,6 +53,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirectPath(user.redirectTo), { headers });
 }
 
+/** The catalogue's session-expiry message (app/lib/errors.ts), where a form was sent after the session ended. */
+function SessionExpiredNotice() {
+  const t = errorToast(new SessionExpiredError());
+  return (
+    <div role="status" className="mt-4 rounded-md bg-warn-light p-3 text-sm text-warn" data-testid="session-expired">
+      <p className="font-semibold">{t.title}</p>
+      <p>{t.description}</p>
+    </div>
+  );
+}
+
 export default function Login() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -62,6 +74,7 @@ export default function Login() {
     <PublicChrome>
       <main id="main" className="mx-auto max-w-md px-4 py-12">
         <h1 className="text-2xl font-bold">Sign in to Rampart</h1>
+        {params.get("expired") === "1" ? <SessionExpiredNotice /> : null}
         {params.get("reset") === "1" ? (
           <p role="status" className="mt-4 rounded-md bg-ok-light p-3 text-sm text-ok" data-testid="reset-done">
             Your password was changed and every session signed out. Sign in with the new password.

@@ -52,6 +52,14 @@ describe("LineChart", () => {
     ).toBe("From 10% in A to 20% in B: up 10 (improving).");
     expect(describeTrend([], "", false)).toBe("No data yet.");
   });
+
+  it("states a change of a plain count (detections per hour) without calling it improving (issue 31)", () => {
+    const rising = [
+      { label: "A", value: 1 },
+      { label: "B", value: 9 },
+    ];
+    expect(describeTrend(rising, "", undefined)).toBe("From 1 in A to 9 in B: up 8.");
+  });
 });
 
 describe("BarChart", () => {

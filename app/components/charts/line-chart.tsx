@@ -36,15 +36,19 @@ export function labelStep(texts: string[], plotWidth: number) {
   return Math.max(1, Math.ceil(widest / spacing));
 }
 
-/** The sentence a screen-reader user gets instead of the picture. */
-export function describeTrend(points: LinePoint[], unit: string, lowerIsBetter: boolean) {
+/**
+ * The sentence a screen-reader user gets instead of the picture. `lowerIsBetter` undefined: a count with no
+ * better direction (detections per hour), so a change is stated without "improving" or "worsening".
+ */
+export function describeTrend(points: LinePoint[], unit: string, lowerIsBetter: boolean | undefined) {
   if (points.length === 0) return "No data yet.";
   const first = points[0];
   const last = points[points.length - 1];
   if (points.length === 1) return `${last.label}: ${last.value}${unit}.`;
   const diff = last.value - first.value;
   const direction = diff === 0 ? "unchanged" : diff < 0 ? `down ${-diff}` : `up ${diff}`;
-  const verdict = diff === 0 ? "" : diff < 0 === lowerIsBetter ? " (improving)" : " (worsening)";
+  const verdict =
+    diff === 0 || lowerIsBetter === undefined ? "" : diff < 0 === lowerIsBetter ? " (improving)" : " (worsening)";
   return `From ${first.value}${unit} in ${first.label} to ${last.value}${unit} in ${last.label}: ${direction}${verdict}.`;
 }
 
@@ -54,7 +58,7 @@ export function LineChart({
   valueLabel,
   unit = "",
   yMax = 100,
-  lowerIsBetter = false,
+  lowerIsBetter,
   heading,
   className,
 }: {
@@ -64,6 +68,7 @@ export function LineChart({
   valueLabel: string;
   unit?: string;
   yMax?: number;
+  /** true: falling is improving; false: rising is improving; left out: neither (a plain count). */
   lowerIsBetter?: boolean;
   heading?: "h2" | "h3";
   className?: string;

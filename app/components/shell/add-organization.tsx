@@ -4,7 +4,7 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { Plus, X } from "~/components/ui/icons";
 import { useId, useState, type FormEvent } from "react";
 import { apiRequest } from "~/lib/api-client";
-import { ApiError } from "~/lib/errors";
+import { ApiError, errorToast, SessionExpiredError } from "~/lib/errors";
 import { toast } from "~/lib/toast-store";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
@@ -53,6 +53,11 @@ export function AddOrganization({ reached, upgradeMessage, compact }: Props) {
       // The server selected the new tenant; refetch the tenant list and plan data.
       revalidator.revalidate();
     } catch (err) {
+      // Spec §8: an expired session gets the catalogue's 'Session Expired' toast (sign in again), not a failure.
+      if (err instanceof SessionExpiredError) {
+        toast(errorToast(err));
+        return;
+      }
       // Spec §8: the server's message, or 'Failed to create organization'.
       const message =
         err instanceof ApiError && err.serverMessage && err.code !== "SERVER_ERROR"

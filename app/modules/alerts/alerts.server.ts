@@ -5,7 +5,10 @@
  * - a dedupe key (the existing callers) makes raising idempotent: the same
  *   cause never alerts twice for a tenant;
  * - a fingerprint of (source, rule, entity): a new occurrence of an alert that
- *   is still open raises its counter and lastSeenAt instead of a second alert.
+ *   is still open raises its counter and lastSeenAt instead of a second alert;
+ * - a source object (a message, a finding, a case): one alert per object
+ *   (its key is the dedupe key), repeats counted, and closing the object
+ *   (quarantine, remediation, case closed) resolves it (resolveAlertsForObject).
  * Every change is recorded on the alert timeline with who and when. A new
  * alert is routed by the alert rules to channels / an escalation policy,
  * unless it falls inside a maintenance window (recorded, not notified).
@@ -34,7 +37,20 @@ export type RaiseAlertInput = {
   rule?: string;
   /** What it fired about: a host, an identity, a message (part of the fingerprint; default the title). */
   entity?: string;
+  /**
+   * The stored object the alert is about, owned by the raising module: one alert per object, a repeat
+   * counted on it (occurrences, lastSeenAt), and resolved when the module closes the object.
+   */
+  object?: AlertObject;
 };
+
+/** A module's stored object an alert is about: `{ type: "phishing", id: <item id> }`. */
+export type AlertObject = { type: string; id: string };
+
+/** The dedupe key of an object's alert (`phishing:<id>`, the key phishing alerts always had). */
+export function alertObjectKey(object: AlertObject): string {
+  return `${object.type}:${object.id}`;
+}
 
 export function fingerprintOf(source: string, rule: string | null | undefined, entity: string): string {
   return createHash("sha256")
@@ -64,7 +80,14 @@ export function raiseAlerts(inputs: readonly RaiseAlertInput[]): RaiseResult[] {
   return db.transaction(() => inputs.map(raiseOne));
 }
 
-function raiseOne(input: RaiseAlertInput): RaiseResult {
+function raiseOne(raw: RaiseAlertInput): RaiseResult {
+  const input = raw.object
+    ? {
+        ...raw,
+        dedupeKey: raw.dedupeKey ?? alertObjectKey(raw.object),
+        entity: raw.entity ?? alertObjectKey(raw.object),
+      }
+    : raw;
   const at = now();
   const title = input.title.slice(0, 500);
   const detail = input.detail?.slice(0, 10_000) ?? null;
@@ -442,4 +465,69 @@ export function resolveAlertByDedupeKey(tenantId: string, dedupeKey: string): bo
   const alert = getAlertByDedupeKey(tenantId, dedupeKey);
   if (!alert || alert.status === "resolved") return false;
   return transitionAlert(tenantId, alert.id, "resolve", null)?.status === "resolved";
+}
+
+/**
+ * The module closed the object an alert is about (a message quarantined, a finding remediated, a case
+ * closed): its open alert is resolved through the lifecycle (timeline, escalation closed, channels told).
+ * Answers how many alerts were resolved.
+ */
+export function resolveAlertsForObject(tenantId: string, object: AlertObject, userId: string | null = null): number {
+  const open = db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.tenantId, tenantId),
+        eq(alerts.dedupeKey, alertObjectKey(object)),
+        inArray(alerts.status, ["active", "acknowledged"]),
+      ),
+    )
+    .all();
+  for (const a of open) transitionAlert(tenantId, a.id, "resolve", userId);
+  return open.length;
+}
+
+/** The object's alert, if one was raised (its counter and last-seen time), or null. */
+export function alertForObject(tenantId: string, object: AlertObject) {
+  return (
+    db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.tenantId, tenantId), eq(alerts.dedupeKey, alertObjectKey(object))))
+      .get() ?? null
+  );
+}
+
+/** Open high and critical alerts, newest seen first: what the bell shows by default (alert rules only add to it). */
+export function openSevereAlerts(tenantId: string, limit = 5, at = now()) {
+  const where = and(
+    eq(alerts.tenantId, tenantId),
+    inArray(alerts.status, ["active", "acknowledged"]),
+    inArray(alerts.severity, ["high", "critical"]),
+    eq(alerts.suppressed, false),
+    or(isNull(alerts.silencedUntil), lte(alerts.silencedUntil, at)),
+  );
+  const items = db
+    .select({
+      id: alerts.id,
+      title: alerts.title,
+      severity: alerts.severity,
+      status: alerts.status,
+      occurrences: alerts.occurrences,
+      lastSeenAt: alerts.lastSeenAt,
+      createdAt: alerts.createdAt,
+    })
+    .from(alerts)
+    .where(where)
+    .orderBy(desc(sql`coalesce(${alerts.lastSeenAt}, ${alerts.createdAt})`))
+    .limit(limit)
+    .all();
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(alerts)
+      .where(where)
+      .get()?.n ?? 0;
+  return { items, total };
 }

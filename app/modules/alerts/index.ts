@@ -24,6 +24,11 @@ export {
   silenceAlert,
   setAlertStatus,
   resolveAlertByDedupeKey,
+  resolveAlertsForObject,
+  alertForObject,
+  alertObjectKey,
+  openSevereAlerts,
+  type AlertObject,
   inMaintenance,
   createMaintenanceWindow,
   listMaintenanceWindows,
@@ -38,6 +43,8 @@ export { subscribeAlertEvents } from "./bus.server";
 // Figures and search over the alerts table for other modules (dashboard, executive, threat hunting).
 export {
   alertHistory,
+  alertsFromSource,
+  alertsUsageSince,
   alertTotal,
   meanAlertResolutionMs,
   openAlertCount,

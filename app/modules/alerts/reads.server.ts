@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import { alerts } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
+import { countSince } from "~/lib/count-since.server";
 import type { Severity } from "./types";
 
 // The dashboard's queries run on every page view and every 30 s refresh: each is built and prepared once per
@@ -98,4 +99,28 @@ export function searchAlerts(tenantId: string, needle: string, limit: number) {
     .orderBy(desc(alerts.createdAt))
     .limit(limit)
     .all();
+}
+
+/** Every alert one source raised, with its lifecycle times (a module's posture findings: detection's alerts). */
+export function alertsFromSource(tenantId: string, source: string) {
+  return db
+    .select({
+      id: alerts.id,
+      title: alerts.title,
+      severity: alerts.severity,
+      status: alerts.status,
+      createdAt: alerts.createdAt,
+      resolvedAt: alerts.resolvedAt,
+    })
+    .from(alerts)
+    .where(and(eq(alerts.tenantId, tenantId), eq(alerts.source, source)))
+    .all();
+}
+
+/** Alerts raised and resolved since `since` (null: ever): the usage analytics. */
+export function alertsUsageSince(tenantId: string, since: number | null) {
+  return {
+    raised: countSince(alerts, tenantId, alerts.createdAt, since),
+    resolved: countSince(alerts, tenantId, alerts.resolvedAt, since),
+  };
 }

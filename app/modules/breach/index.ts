@@ -6,3 +6,5 @@ export { hibpFeedState, registerBreachFeedJobs } from "./hibp.server";
 // What other modules read of the dark web tables (dashboard figures and first steps).
 export { closedExposureCount, openExposureCount, watchedIdentityCount } from "./reads.server";
 export { registerDomainVerificationJobs } from "./domain-verification.server";
+// Its posture contribution and usage figures (the posture model, the usage analytics).
+export { darkWebContribution, breachUsageSince } from "./posture.server";

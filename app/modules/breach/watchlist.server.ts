@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, or } from "drizzle-orm";
 import { breaches, exposures, watchedIdentities } from "./schema";
 import { db } from "~/lib/db.server";
+import { resolveAlertsForObject } from "~/modules/alerts/index.server";
 import { adviceForBreach } from "./advice";
 import { breachHmacKey, catalogueSize } from "./breach.server";
 import { newVerificationToken } from "./domain-verification.server";
@@ -137,14 +138,22 @@ export function setExposureStatus(
   tenantId: string,
   exposureId: string,
   status: "open" | "resolved" | "skipped",
+  userId: string | null = null,
 ): boolean {
-  return (
-    db
-      .update(exposures)
-      .set({ status })
-      .where(and(eq(exposures.tenantId, tenantId), eq(exposures.id, exposureId)))
-      .run().changes > 0
-  );
+  const row = db
+    .select({ identityId: exposures.identityId, breachId: exposures.breachId })
+    .from(exposures)
+    .where(and(eq(exposures.tenantId, tenantId), eq(exposures.id, exposureId)))
+    .get();
+  if (!row) return false;
+  db.update(exposures)
+    .set({ status })
+    .where(and(eq(exposures.tenantId, tenantId), eq(exposures.id, exposureId)))
+    .run();
+  // Resolved or skipped, the exposure is handled: its alert (keyed dark-web:<identity>:<breach>) is resolved.
+  if (status !== "open")
+    resolveAlertsForObject(tenantId, { type: "dark-web", id: `${row.identityId}:${row.breachId}` }, userId);
+  return true;
 }
 
 /** The tenant's exposures that it may see (the visibility rule of match.ts applied again at read time), newest first. */

@@ -16,3 +16,5 @@ export { registerComplianceJobs, runComplianceJob } from "./jobs.server";
 export { FRAMEWORKS, STATUSES, STATUS_LABEL, type RequirementStatus } from "./frameworks";
 export { compliancePermissions } from "./permissions";
 export { csf11To20 } from "./csf";
+// Its posture contribution (the posture model).
+export { complianceContribution } from "./posture.server";

@@ -1,20 +1,19 @@
 import { requireTenantContext } from "~/modules/tenants";
-import { dashboardData, moduleUsage } from "./dashboard.server";
+import { computePosture } from "~/modules/posture";
+import { dashboardData } from "./dashboard.server";
 import { analytics, recommendations, usageWarnings } from "./insights.server";
 import { firstRunState } from "./first-run.server";
 
 /**
- * Everything the dashboard shows, computed from the tenant's stored data (same
- * functions as the /api calls). Each figure is computed once per request: the
- * metrics feed the recommendations, one usage read feeds recommendations
- * and analytics, and the trial comes from the tenant context. Achievements
- * are not on this page (they have their own API), so they are not sent.
+ * Everything the dashboard shows, computed once per request from the posture
+ * model (the same model the /api calls, /executive and /security read).
+ * Achievements are on /usage, so they are not sent.
  */
 export async function loadDashboard(request: Request) {
   const ctx = await requireTenantContext(request);
   const tenantId = ctx.tenant.id;
-  const data = dashboardData(tenantId);
-  const usage = moduleUsage(tenantId);
+  const posture = computePosture(tenantId);
+  const data = dashboardData(tenantId, posture);
   return {
     tenantId,
     tenantName: ctx.tenant.displayName,
@@ -22,12 +21,17 @@ export async function loadDashboard(request: Request) {
     warnings: { warnings: usageWarnings(tenantId, ctx.allowance, Date.now(), { trial: ctx.trial }) },
     // The page lists the five most recent active alerts (the same five as
     // data.recentAlerts); its refresh asks /api/alerts/active for the rest.
-    // Sending the whole active list in the document only made it heavier.
     alerts: { alerts: data.recentAlerts },
-    recommendations: { recommendations: recommendations(tenantId, data.metrics, usage) },
-    analytics: analytics(tenantId, usage),
-    // Which modules the score weighs and the first steps still open (issue 20). Page-only:
-    // /api/dashboard/data keeps its pinned shape.
+    recommendations: { recommendations: recommendations(tenantId, posture) },
+    analytics: analytics(tenantId, posture),
+    // Page-only: which modules the score covers and which are not assessed, with the points behind the score.
+    coverage: posture.coverage.map((c) => ({
+      label: c.label,
+      href: c.href,
+      assessed: c.assessed,
+      statement: c.statement,
+    })),
+    points: { achieved: posture.pointsAchieved, achievable: posture.pointsAchievable },
     firstRun: firstRunState(tenantId),
   };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { phishingItems } from "@db/schema";
+import { phishingItems, watchedIdentities, breaches, exposures } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { raiseAlert, setAlertStatus } from "~/modules/alerts";
+import { raiseAlert } from "~/modules/alerts";
 import { createUser } from "~/modules/accounts/accounts.server";
-import { dashboardData, dashboardMetrics, securityScore } from "./dashboard.server";
+import { dashboardData, dashboardMetrics } from "./dashboard.server";
 import { achievements, analytics, recommendations } from "./insights.server";
 
 async function tenant() {
@@ -15,12 +15,13 @@ function addPhishing(
   tenantId: string,
   risk: "low" | "medium" | "high",
   status: "detected" | "quarantined" = "detected",
+  subject = randomUUID(),
 ) {
   db.insert(phishingItems)
     .values({
       id: randomUUID(),
       tenantId,
-      subject: "s",
+      subject,
       sender: "a@example.com",
       risk,
       score: 50,
@@ -31,41 +32,59 @@ function addPhishing(
     .run();
 }
 
-describe("dashboard figures from stored data", () => {
-  it("starts at zero with a perfect score", async () => {
+function watchWithExposure(tenantId: string) {
+  const identity = randomUUID();
+  const breach = randomUUID();
+  db.insert(watchedIdentities)
+    .values({ id: identity, tenantId, type: "email", value: `${identity}@example.com`, domain: "example.com" })
+    .run();
+  db.insert(breaches)
+    .values({
+      id: breach,
+      name: breach,
+      title: "Example",
+      breachDate: "2024-01-01",
+      addedDate: "2024-01-01",
+      dataClasses: [],
+    })
+    .run();
+  db.insert(exposures).values({ id: randomUUID(), tenantId, identityId: identity, breachId: breach }).run();
+}
+
+describe("dashboard figures from the posture model", () => {
+  it("a new organization is not assessed: no score, no trend, zero counts", async () => {
     const t = await tenant();
     expect(dashboardMetrics(t)).toEqual({
-      securityScore: 100,
+      securityScore: null,
       activeThreats: 0,
       resolvedIssues: 0,
       darkWebHits: 0,
       phishingDetected: 0,
       anomaliesCount: 0,
     });
-    expect(dashboardData(t).riskTrend).toHaveLength(14);
-    expect(dashboardData(t).riskTrend.every((p) => p.score === 0)).toBe(true);
+    expect(dashboardData(t).riskTrend).toEqual([]);
   });
 
-  it("weights open findings by severity and counts resolutions", async () => {
+  it("catching phishing never lowers the score; quarantine closes the finding", async () => {
     const t = await tenant();
-    const high = raiseAlert({ tenantId: t, source: "test", severity: "high", title: "h", dedupeKey: "h" })!;
-    raiseAlert({ tenantId: t, source: "test", severity: "critical", title: "c", dedupeKey: "c" });
-    addPhishing(t, "medium");
-    addPhishing(t, "high", "quarantined");
     addPhishing(t, "low");
-    // critical 15 + high 8 + medium 3
-    expect(dashboardMetrics(t).securityScore).toBe(100 - 15 - 8 - 3);
-    expect(dashboardMetrics(t).phishingDetected).toBe(2);
-    setAlertStatus(t, high, "resolved");
-    const m = dashboardMetrics(t);
-    expect(m.securityScore).toBe(100 - 15 - 3);
-    expect(m.activeThreats).toBe(1);
-    expect(m.resolvedIssues).toBe(2); // the resolved alert and the quarantined message
-    expect(dashboardData(t).riskTrend.at(-1)!.score).toBe(15 + 3);
+    expect(dashboardMetrics(t).securityScore).toBe(100);
+    addPhishing(t, "high");
+    addPhishing(t, "medium");
+    expect(dashboardMetrics(t)).toMatchObject({ securityScore: 100, phishingDetected: 2, resolvedIssues: 0 });
+    expect(dashboardData(t).findingsBySeverity).toEqual({ critical: 0, high: 1, medium: 1, low: 0 });
+    // Assessed since today: one trend point, none for the days before the first analysis.
+    expect(dashboardData(t).riskTrend).toHaveLength(1);
+    expect(dashboardData(t).riskTrend.at(-1)!.score).toBe(0);
   });
 
-  it("never goes below zero", () => {
-    expect(securityScore({ critical: 10, high: 0, medium: 0, low: 0 })).toBe(0);
+  it("an open exposure costs the dark web action's points: 5 of 15 points achieved", async () => {
+    const t = await tenant();
+    addPhishing(t, "low");
+    watchWithExposure(t);
+    // Phishing 5/5, dark web 0/10 (one exposure, open).
+    expect(dashboardMetrics(t).securityScore).toBe(33);
+    expect(dashboardMetrics(t).darkWebHits).toBe(1);
   });
 
   it("keeps tenants apart", async () => {
@@ -76,9 +95,14 @@ describe("dashboard figures from stored data", () => {
     expect(dashboardMetrics(a).activeThreats).toBe(1);
   });
 
-  it("derives recommendations, achievements and analytics from activity", async () => {
+  it("ranks recommendations from the posture; derives achievements and analytics from activity", async () => {
     const t = await tenant();
-    expect(recommendations(t).map((r) => r.id)).toEqual(["watch-identities", "analyze-phishing"]);
+    // Nothing assessed: each recommendation is a module to start using, worth no points yet.
+    expect(recommendations(t).every((r) => r.points === 0 && r.id.startsWith("assess-"))).toBe(true);
+    watchWithExposure(t);
+    const top = recommendations(t)[0];
+    expect(top).toMatchObject({ id: "resolve-exposures", points: 10, href: "/dark-web-monitoring" });
+    expect(top.why).toBe("1 open, 0 resolved of 1 finding.");
     for (let i = 0; i < 12; i++) addPhishing(t, "low");
     expect(achievements(t).find((a) => a.id === "ten-analyses")).toMatchObject({
       achieved: true,
@@ -86,7 +110,7 @@ describe("dashboard figures from stored data", () => {
       goal: 10,
     });
     expect(analytics(t)).toEqual({
-      toolsReplaced: 1,
+      toolsReplaced: 2,
       hoursSavedMonthly: 2,
       costSavings: null,
       securityIncidents: 0,

@@ -1,9 +1,7 @@
 /**
  * A tenant's first run: which of the first steps it has taken, read from its
- * stored data (nothing is ticked by visiting a page), and which modules the
- * security score covers. A score over modules that hold no data would be a
- * made-up "100, Good" (issue 20), so the dashboard shows "Not enough data
- * yet" until at least one module has something to judge.
+ * stored data (nothing is ticked by visiting a page). Which modules the score
+ * covers is the posture model's coverage (app/modules/posture).
  */
 import { watchedIdentityCount } from "~/modules/breach";
 import { analysedMessageCount } from "~/modules/phishing/index.server";
@@ -14,8 +12,6 @@ import { vulnerabilitySourceCounts } from "~/modules/vulnerability/index.server"
 export type ChecklistKey = "watch" | "phishing" | "vulnerability" | "privacy" | "invite";
 export type ChecklistItem = { key: ChecklistKey; label: string; href: string; done: boolean };
 
-/** The modules whose findings the security score weighs, in the words of the sidebar. */
-export type ScoredModule = "Dark Web Monitoring" | "Phishing Protection" | "Vulnerability Scan" | "Privacy Guard";
 
 export function firstRunState(tenantId: string) {
   const watched = watchedIdentityCount(tenantId);
@@ -38,12 +34,7 @@ export function firstRunState(tenantId: string) {
     { key: "invite", label: "Invite a colleague", href: "/settings#members-title", done: members > 1 || invited > 0 },
   ];
 
-  const covers: ScoredModule[] = [];
-  if (watched > 0) covers.push("Dark Web Monitoring");
-  if (analysed > 0) covers.push("Phishing Protection");
-  if (projects + sites > 0) covers.push("Vulnerability Scan");
-  if (requests > 0) covers.push("Privacy Guard");
-  return { checklist, scoreCovers: covers, enoughData: covers.length > 0 };
+  return { checklist };
 }
 
 export type FirstRunState = ReturnType<typeof firstRunState>;

@@ -5,7 +5,9 @@
  */
 import { getTrial, type TrialInfo } from "~/modules/tenants";
 import { allowanceMessageFor, type OrganizationAllowance } from "~/lib/plans";
-import { dashboardMetrics, moduleUsage, type DashboardMetrics } from "./dashboard.server";
+import { analysedMessageCountSince } from "~/modules/phishing/index.server";
+import { computePosture, rankRecommendations, type Posture, type Recommendation } from "~/modules/posture";
+import { moduleUsage } from "./dashboard.server";
 
 type ModuleUsage = ReturnType<typeof moduleUsage>;
 
@@ -45,57 +47,15 @@ export function usageWarnings(
   return out;
 }
 
-export type Recommendation = {
-  id: string;
-  priority: "high" | "medium" | "low";
-  title: string;
-  action: string;
-  href: string;
-};
+export type { Recommendation } from "~/modules/posture";
 
-export function recommendations(
-  tenantId: string,
-  m: DashboardMetrics = dashboardMetrics(tenantId),
-  usage: ModuleUsage = moduleUsage(tenantId),
-): Recommendation[] {
-  const out: Recommendation[] = [];
-  if (m.darkWebHits > 0) {
-    out.push({
-      id: "resolve-exposures",
-      priority: "high",
-      title: `${m.darkWebHits} open dark web exposure${m.darkWebHits === 1 ? "" : "s"}`,
-      action: "Change the exposed passwords, turn on multi-factor authentication, then mark each exposure resolved.",
-      href: "/dark-web-monitoring",
-    });
-  }
-  if (m.activeThreats > 0) {
-    out.push({
-      id: "review-alerts",
-      priority: "high",
-      title: `${m.activeThreats} active alert${m.activeThreats === 1 ? "" : "s"}`,
-      action: "Review and resolve the active alerts.",
-      href: "/dashboard",
-    });
-  }
-  if (usage.watchedIdentities === 0) {
-    out.push({
-      id: "watch-identities",
-      priority: "medium",
-      title: "No identities watched yet",
-      action: "Add your e-mail addresses and domains to dark web monitoring.",
-      href: "/dark-web-monitoring",
-    });
-  }
-  if (usage.phishingAnalyses === 0) {
-    out.push({
-      id: "analyze-phishing",
-      priority: "low",
-      title: "No messages analysed yet",
-      action: "Paste a suspicious e-mail into the phishing analyzer.",
-      href: "/phishing",
-    });
-  }
-  return out;
+/**
+ * The posture model's improvement actions not yet done, most points to gain
+ * first, each with why and where to act (rankRecommendations); then the
+ * modules not yet assessed. A done action drops off by itself.
+ */
+export function recommendations(tenantId: string, p: Posture = computePosture(tenantId)): Recommendation[] {
+  return rankRecommendations(p);
 }
 
 export type Achievement = { id: string; title: string; achieved: boolean; progress: number; goal: number };
@@ -118,18 +78,20 @@ export function achievements(tenantId: string, u: ModuleUsage = moduleUsage(tena
 }
 
 /**
- * Analytics from stored activity. Time saved assumes 10 minutes of manual
- * review per analysed message (documented in docs/api.md); tools replaced is
- * the number of Rampart modules holding data for the tenant. No cost figure is
- * computed: Rampart does not know the customer's costs, so costSavings is null.
+ * Analytics from stored activity and the posture model. Time saved assumes 10
+ * minutes of manual review per message analysed in the last 30 days; tools
+ * replaced is the number of modules the posture model has assessed (holding
+ * data to judge); incidents are incident cases (merged cases counted once), not
+ * alerts. No cost figure is computed here: savings need the admin-entered
+ * costs, so costSavings is null.
  */
-export function analytics(tenantId: string, u: ModuleUsage = moduleUsage(tenantId)) {
-  const toolsReplaced = [u.phishingAnalyses > 0, u.watchedIdentities > 0].filter(Boolean).length;
+export function analytics(tenantId: string, p: Posture = computePosture(tenantId), now = Date.now()) {
+  const recent = analysedMessageCountSince(tenantId, now - 30 * 86_400_000);
   return {
-    toolsReplaced,
-    hoursSavedMonthly: Math.round((u.phishingAnalyses * 10) / 60),
+    toolsReplaced: p.coverage.filter((c) => c.assessed).length,
+    hoursSavedMonthly: Math.round((recent * 10) / 60),
     costSavings: null as number | null,
-    securityIncidents: u.alertsTotal,
-    incidentsResolved: u.alertsResolved,
+    securityIncidents: p.counts.incidents,
+    incidentsResolved: p.counts.incidentsResolved,
   };
 }

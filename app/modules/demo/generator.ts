@@ -384,36 +384,21 @@ const FRAMEWORKS: { framework: string; score?: number; controls: [string, string
       ["164.312(e)(1)", "Transmission security"],
     ],
   },
+  // Only frameworks the Compliance module tracks (issue 31: the demo shows what the product can do).
   {
-    framework: "SOC 2",
+    framework: "NIST CSF 2.0",
     controls: [
-      ["CC6.1", "Logical access security"],
-      ["CC7.2", "System monitoring"],
-      ["CC8.1", "Change management"],
+      ["PR.AA-01", "Identities and credentials are managed"],
+      ["DE.CM-01", "Networks and network services are monitored"],
+      ["RS.MA-01", "The incident response plan is executed"],
     ],
   },
   {
-    framework: "ISO 27001",
+    framework: "NIST 800-53",
     controls: [
-      ["A.5.15", "Access control"],
-      ["A.8.8", "Management of technical vulnerabilities"],
-      ["A.8.15", "Logging"],
-    ],
-  },
-  {
-    framework: "GDPR",
-    controls: [
-      ["Art. 15", "Right of access by the data subject"],
-      ["Art. 32", "Security of processing"],
-      ["Art. 33", "Notification of a personal data breach"],
-    ],
-  },
-  {
-    framework: "PCI DSS",
-    controls: [
-      ["Req. 6.3.3", "Security patches installed within one month"],
-      ["Req. 8.3.6", "Password length and complexity"],
-      ["Req. 10.2", "Audit logs capture user activity"],
+      ["AC-2", "Account management"],
+      ["RA-5", "Vulnerability monitoring and scanning"],
+      ["AU-6", "Audit record review, analysis, and reporting"],
     ],
   },
 ];

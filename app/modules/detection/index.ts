@@ -18,3 +18,5 @@ export { getRule, listRules } from "./rules.server";
 export { sigmaFromQuery, HuntRuleError } from "./hunt-rule";
 // The account's data export reads a person's saved hunts through this.
 export { huntsSavedBy } from "./library.server";
+// Its posture contribution (the posture model).
+export { detectionContribution } from "./posture.server";

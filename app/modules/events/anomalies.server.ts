@@ -388,6 +388,9 @@ function detectBatch(tenantId: string, events: readonly StoredEvent[]): string[]
 
     // Failed sign-in bursts.
     if (signIn?.outcome === "failure") {
+      // One burst from one address against one user fills both counters on the same event: it is one
+      // anomaly (the user's, naming the address), not two (issue 31: "one burst counted as 2").
+      let firedForUser = false;
       for (const [kind, value] of [
         ["user", signIn.user],
         ["address", signIn.ip],
@@ -401,6 +404,13 @@ function detectBatch(tenantId: string, events: readonly StoredEvent[]): string[]
         if (st.hits.length > 500) st.hits = st.hits.slice(-500);
         const pattern = `failed-signin-burst:${kind}:${value.toLowerCase()}`;
         if (st.hits.length >= BURST_THRESHOLD && e.time >= st.quietUntil && !isBenign(state, pattern)) {
+          if (kind === "address" && firedForUser) {
+            st.quietUntil = e.time + BURST_WINDOW_MS;
+            st.hits = [];
+            state.write(key, st);
+            continue;
+          }
+          if (kind === "user") firedForUser = true;
           const times = st.hits.map(([t]) => t);
           const first = Math.min(...times);
           const last = Math.max(...times);
@@ -412,7 +422,7 @@ function detectBatch(tenantId: string, events: readonly StoredEvent[]): string[]
             pattern,
             dedupeKey: `${pattern}:${first}`,
             explanation:
-              `${st.hits.length} failed sign-ins ${kind === "user" ? `for user ${value}` : `from address ${value}`} ` +
+              `${st.hits.length} failed sign-ins ${kind === "user" ? `for user ${value}${signIn.ip ? ` (latest from ${signIn.ip})` : ""}` : `from address ${value}`} ` +
               `between ${iso(first)} and ${iso(last)} (within ${BURST_WINDOW_MS / 60_000} minutes; ` +
               `${BURST_THRESHOLD} or more is a burst). A password-guessing or password-spraying attempt looks like this.`,
             eventIds: st.hits.map(([, id]) => id),

@@ -39,6 +39,19 @@ async function tenant() {
 }
 
 describe("failed sign-in bursts", () => {
+  it("one burst from one address against one user is one anomaly and one alert, not two (issue 31)", async () => {
+    const t = await tenant();
+    const burst = Array.from({ length: BURST_THRESHOLD + 2 }, (_, i) =>
+      win(4625, { TargetUserName: "root", IpAddress: "192.0.2.7" }, NOW - DAY + i * 1000),
+    );
+    await storeEvents(t, burst);
+    const found = listAnomalies(t);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ type: "failed-signin-burst", user: "root" });
+    expect(found[0].explanation).toContain("192.0.2.7");
+    expect(listAlerts(t).filter((a) => a.source === "logs")).toHaveLength(1);
+  });
+
   it("fires once per burst for Windows 4625 per user, not below the threshold", async () => {
     const t = await tenant();
     const base = NOW - DAY;

@@ -70,3 +70,6 @@ export { eventPermissions, EVENTS_DENIED } from "./permissions";
 export { registerEventJobs, EVENTS_RETENTION_JOB } from "./jobs.server";
 export { logsLoader, logsAction } from "./route.server";
 export type { LogsActionResult } from "./route.server";
+// Its posture contribution and usage figures (the posture model, the usage analytics), and the stored-event
+// figures detection's contribution reads.
+export { logsContribution, eventsUsageSince, storedEventStats } from "./posture.server";

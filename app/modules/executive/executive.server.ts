@@ -1,33 +1,36 @@
 /**
- * Executive metrics (docs/product.md §3's executiveMetrics) computed from the tenant's
- * stored findings. The compliance score is the average of the frameworks the
- * tenant adopted in compliance monitoring, null while none is (never a
- * made-up number).
+ * Executive metrics (docs/product.md §3's executiveMetrics), read from the
+ * posture model (app/modules/posture) like the dashboard, so both agree to
+ * the unit. Response times are MTTA / MTTR of incident cases (never of
+ * alerts); the compliance score is the compliance module's, null while no
+ * framework is adopted; the score is null while nothing is assessed.
  */
-import { meanAlertResolutionMs } from "~/modules/alerts";
-import { analytics, findingsBySeverity, riskTrend, securityScore } from "~/modules/dashboard";
+import { analytics, riskTrend } from "~/modules/dashboard";
 import { complianceFrameworks, overallComplianceScore } from "~/modules/compliance";
-import { averageResponseHours } from "~/modules/incidents";
+import { responseMetrics } from "~/modules/incidents";
+import { computePosture, type Posture } from "~/modules/posture";
 import type { ComplianceFramework, ExecutiveAnalytics, ExecutiveMetrics } from "./components/executive-view";
 
 /** Open requirements shown per framework on /executive. */
 const EXECUTIVE_CONTROLS = 5;
 
-export function executiveMetrics(tenantId: string, a = analytics(tenantId)) {
-  const findings = findingsBySeverity(tenantId);
-  const posture = securityScore(findings);
-  const avg = meanAlertResolutionMs(tenantId);
+const hours = (ms: number | null) => (ms == null ? null : Math.round((ms / 3_600_000) * 10) / 10);
+
+export function executiveMetrics(tenantId: string, p: Posture = computePosture(tenantId), a = analytics(tenantId, p)) {
+  const response = responseMetrics(tenantId).overall;
   return {
-    overallRiskScore: 100 - posture,
+    overallRiskScore: p.score === null ? null : 100 - p.score,
     riskTrend: riskTrend(tenantId),
-    criticalFindings: findings.critical,
-    highSeverityFindings: findings.high,
+    criticalFindings: p.counts.openBySeverity.critical,
+    highSeverityFindings: p.counts.openBySeverity.high,
     complianceScore: overallComplianceScore(tenantId),
-    securityPostureScore: posture,
-    // Hours from a case's opening to its resolution (MTTR of incident response, issue 17); before any case is
-    // resolved, hours from an alert being raised to its resolution; null before either.
-    averageResponseTime:
-      averageResponseHours(tenantId) ?? (avg == null ? null : Math.round((avg / 3_600_000) * 10) / 10),
+    securityPostureScore: p.score,
+    // Hours from a case's opening to its resolution (MTTR of incident cases); null before a case is resolved.
+    averageResponseTime: hours(response.mttrMs),
+    // Hours from a case's opening to its first acknowledgement (MTTA); null before one is acknowledged.
+    averageAcknowledgeTime: hours(response.mttaMs),
+    openFindings: p.counts.openFindings,
+    activeThreats: p.counts.activeThreats,
     toolsReplaced: a.toolsReplaced,
     hoursSavedMonthly: a.hoursSavedMonthly,
   };
@@ -43,9 +46,10 @@ export function executiveOverview(tenantId: string): {
   compliance: ComplianceFramework[];
   analytics: ExecutiveAnalytics;
 } {
-  const a = analytics(tenantId);
+  const p = computePosture(tenantId);
+  const a = analytics(tenantId, p);
   return {
-    executiveMetrics: executiveMetrics(tenantId, a),
+    executiveMetrics: executiveMetrics(tenantId, p, a),
     compliance: complianceFrameworks(tenantId, { controls: EXECUTIVE_CONTROLS }),
     analytics: a,
   };

@@ -2,7 +2,7 @@
  * The only place incident response touches alerts (app/modules/alerts), kept small so the alerting rework merges:
  * reading the alerts a case is opened from, acknowledging them, and raising the SLA-breach alert.
  */
-import { listActiveAlerts, listAlerts, raiseAlert, setAlertStatus } from "~/modules/alerts";
+import { listActiveAlerts, listAlerts, raiseAlert, setAlertStatus, transitionAlert } from "~/modules/alerts";
 import type { Severity } from "./types";
 
 export const INCIDENT_ALERT_SOURCE = "incident-response";
@@ -33,6 +33,11 @@ export function listOpenAlerts(tenantId: string): LinkedAlert[] {
 /** Opening a case acknowledges its alerts (resolved ones stay resolved). */
 export function acknowledgeAlerts(tenantId: string, alerts: readonly LinkedAlert[]) {
   for (const a of alerts) if (a.status === "active") setAlertStatus(tenantId, a.id, "acknowledged");
+}
+
+/** Resolving or closing a case resolves its alerts, through the alert lifecycle (timeline, channels told). */
+export function resolveAlerts(tenantId: string, alertIds: readonly string[], userId: string | null) {
+  for (const id of alertIds) transitionAlert(tenantId, id, "resolve", userId);
 }
 
 /** One alert per case and missed target (the dedupe key makes the check idempotent). */

@@ -19,7 +19,7 @@ import {
 import { db } from "~/lib/db.server";
 import { userEmail, userEmails } from "~/modules/accounts";
 import { listMembers } from "~/modules/tenants";
-import { acknowledgeAlerts, findAlerts } from "./alerts-link.server";
+import { acknowledgeAlerts, findAlerts, resolveAlerts } from "./alerts-link.server";
 import { DEFAULT_TEMPLATES } from "./templates";
 import {
   caseReference,
@@ -516,8 +516,20 @@ export function updateCase(tenantId: string, id: string, patch: CasePatch, actor
         .run();
       for (const [kind, detail] of events) appendEvent(tenantId, id, actor, kind, detail, now);
     });
+    // A resolved or closed case closes the alerts it was opened from (issue 31): they were handled in the case.
+    if ((set.status === "resolved" || set.status === "closed") && c.status !== "resolved" && c.status !== "closed")
+      resolveAlerts(tenantId, linkedAlertIds(tenantId, id), actor.userId);
   }
   return getCase(tenantId, id, now);
+}
+
+function linkedAlertIds(tenantId: string, incidentId: string): string[] {
+  return db
+    .select({ alertId: incidentAlerts.alertId })
+    .from(incidentAlerts)
+    .where(and(eq(incidentAlerts.tenantId, tenantId), eq(incidentAlerts.incidentId, incidentId)))
+    .all()
+    .map((r) => r.alertId);
 }
 
 function touch(tenantId: string, id: string, now: number) {

@@ -34,6 +34,8 @@ export {
   setSlaTarget,
 } from "./sla.server";
 export { registerIncidentJobs, INCIDENT_SLA_JOB } from "./jobs.server";
+// Its posture contribution and usage figures (the posture model, the usage analytics).
+export { incidentsContribution, incidentsUsageSince } from "./posture.server";
 export { INCIDENT_ALERT_SOURCE } from "./alerts-link.server";
 export { AlertCaseCheckbox, OpenCaseFromAlerts, OPEN_CASE_FORM_ID } from "./components/open-case-from-alerts";
 export {

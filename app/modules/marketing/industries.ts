@@ -188,7 +188,7 @@ export const INDUSTRIES: Record<Industry["slug"], Industry> = {
         why: whenBuilt(
           "/compliance-monitoring",
           "Gives the board the risk, compliance and response figures regulators expect it to oversee, computed from your stored findings.",
-          "Gives the board the risk and response figures regulators expect it to oversee, computed from your stored findings; compliance figures follow once the Compliance module, in development, tracks a framework.",
+          "Gives the board the risk and response figures regulators expect it to oversee, computed from your stored findings; compliance figures come from the frameworks you track in the Compliance module.",
         ),
       },
     ],

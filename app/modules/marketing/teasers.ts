@@ -69,7 +69,7 @@ export const TEASERS: Record<string, Teaser> = {
       whenBuilt(
         "/compliance-monitoring",
         "Compliance scores per framework and the average time your team takes to resolve an alert.",
-        "The average time your team takes to resolve an alert. Compliance scores follow once the Compliance module, in development, tracks a framework; until then the screen says so.",
+        "The average time your team takes to resolve an alert. Compliance scores come from the frameworks you track in the Compliance module; until you adopt one, the screen says so.",
       ),
       "Figures come from your stored findings, so they move as your team fixes things.",
     ],

@@ -10,6 +10,7 @@ export { prepareForParsing, SNIFFING_ICONV } from "./analyzer/decode";
 // What other modules read of the analysed messages (dashboard figures, threat hunting, the account export).
 export {
   analysedMessageCount,
+  analysedMessageCountSince,
   analysesBy,
   detectedPhishingByRisk,
   detectedPhishingHistory,
@@ -17,3 +18,5 @@ export {
   riskyMessageCount,
   searchMessages,
 } from "./reads.server";
+// Its posture contribution and usage figures (the posture model, the usage analytics).
+export { messageKey, phishingContribution, phishingUsageSince } from "./posture.server";

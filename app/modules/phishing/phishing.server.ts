@@ -14,11 +14,11 @@
  * The raw message is not kept: only the parsed text view and the analysis.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { phishingItems } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
-import { raiseAlert } from "~/modules/alerts";
+import { alertForObject, raiseAlert, resolveAlertsForObject } from "~/modules/alerts";
 import { getTenant, listMembers } from "~/modules/tenants";
 import {
   KIND_ADVICE,
@@ -78,7 +78,55 @@ export function organizationContext(tenantId: string): OrgContext {
   return { orgDomains: domains, orgNames, orgAddresses: addresses };
 }
 
-export type StoredAnalysis = { id: string; analysis: Analysis; status: PhishingStatus; createdAt: number };
+export type StoredAnalysis = {
+  id: string;
+  analysis: Analysis;
+  status: PhishingStatus;
+  createdAt: number;
+  /** The same message was analysed before: its earlier item is answered, no second row is stored. */
+  alreadyAnalysed: boolean;
+  /** How often the message's alert has been seen (null: no alert, the message is not high risk). */
+  alertOccurrences: number | null;
+};
+
+/** The alert of an analysed message is about the stored item: one alert per message, repeats counted on it. */
+const alertObject = (id: string) => ({ type: "phishing", id });
+
+/**
+ * The tenant's earlier item for the same message: same sender and subject, and the same Message-ID (or,
+ * for a message without one, the same text). The oldest, so repeats all land on the first analysis.
+ */
+function findSameMessage(tenantId: string, a: Analysis) {
+  const sender = a.sender || "(unknown sender)";
+  return db
+    .select({ id: phishingItems.id, status: phishingItems.status, createdAt: phishingItems.createdAt })
+    .from(phishingItems)
+    .where(
+      and(
+        eq(phishingItems.tenantId, tenantId),
+        eq(phishingItems.sender, sender),
+        eq(phishingItems.subject, a.subject),
+        a.messageId
+          ? eq(phishingItems.messageId, a.messageId)
+          : and(isNull(phishingItems.messageId), eq(phishingItems.bodyText, a.bodyText)),
+      ),
+    )
+    .orderBy(asc(phishingItems.createdAt))
+    .get();
+}
+
+function raisePhishingAlert(tenantId: string, id: string, analysis: Analysis): number | null {
+  if (analysis.risk !== "high") return null;
+  raiseAlert({
+    tenantId,
+    source: "phishing",
+    severity: "high",
+    title: `High-risk phishing message: ${analysis.subject.slice(0, 120)}`,
+    detail: `From ${analysis.sender || "an unknown sender"}. ${analysis.rationale[0] ?? ""}`,
+    object: alertObject(id),
+  });
+  return alertForObject(tenantId, alertObject(id))?.occurrences ?? null;
+}
 
 /**
  * Analyses a raw message for the tenant and stores it as a phishing item.
@@ -105,6 +153,22 @@ export async function analyzeAndStore(input: {
     resolver: input.resolver,
     deadlineMs: input.deadlineMs,
   });
+  const same = findSameMessage(input.tenantId, analysis);
+  if (same) {
+    // Analysed before: the same item and alert (its counter raised while the message is not quarantined).
+    const alertOccurrences =
+      same.status === "detected"
+        ? raisePhishingAlert(input.tenantId, same.id, analysis)
+        : (alertForObject(input.tenantId, alertObject(same.id))?.occurrences ?? null);
+    return {
+      id: same.id,
+      analysis,
+      status: same.status,
+      createdAt: same.createdAt,
+      alreadyAnalysed: true,
+      alertOccurrences,
+    };
+  }
   const id = randomUUID();
   const createdAt = Date.now();
   db.insert(phishingItems)
@@ -138,17 +202,8 @@ export async function analyzeAndStore(input: {
       createdAt,
     })
     .run();
-  if (analysis.risk === "high") {
-    raiseAlert({
-      tenantId: input.tenantId,
-      source: "phishing",
-      severity: "high",
-      title: `High-risk phishing message: ${analysis.subject.slice(0, 120)}`,
-      detail: `From ${analysis.sender || "an unknown sender"}. ${analysis.rationale[0] ?? ""}`,
-      dedupeKey: `phishing:${id}`,
-    });
-  }
-  return { id, analysis, status: "detected", createdAt };
+  const alertOccurrences = raisePhishingAlert(input.tenantId, id, analysis);
+  return { id, analysis, status: "detected", createdAt, alreadyAnalysed: false, alertOccurrences };
 }
 
 export type ListFilter = { risk?: Risk | null; status?: PhishingStatus | null; limit?: number };
@@ -203,15 +258,24 @@ export function getPhishingItem(tenantId: string, id: string) {
     .get();
 }
 
-/** Quarantine or release; false when the item is not the tenant's (or does not exist). */
-export function setPhishingStatus(tenantId: string, id: string, status: PhishingStatus): boolean {
-  return (
+/**
+ * Quarantine or release; false when the item is not the tenant's (or does not exist). Quarantine closes
+ * the message, so its alert is resolved (a release does not reopen it: the message was handled).
+ */
+export function setPhishingStatus(
+  tenantId: string,
+  id: string,
+  status: PhishingStatus,
+  userId: string | null = null,
+): boolean {
+  const changed =
     db
       .update(phishingItems)
       .set({ status })
       .where(and(eq(phishingItems.tenantId, tenantId), eq(phishingItems.id, id)))
-      .run().changes > 0
-  );
+      .run().changes > 0;
+  if (changed && status === "quarantined") resolveAlertsForObject(tenantId, alertObject(id), userId);
+  return changed;
 }
 
 export function countPhishingItems(tenantId: string) {

@@ -5,6 +5,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
 import { phishingItems } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
+import { countSince } from "~/lib/count-since.server";
 
 // Prepared once per connection: the dashboard runs these on every view and refresh.
 const TENANT = sql.placeholder("tenantId");
@@ -63,6 +64,11 @@ export function detectedPhishingByRisk(tenantId: string): { key: "low" | "medium
 /** How many messages were analysed in all. */
 export function analysedMessageCount(tenantId: string): number {
   return q.total().get({ tenantId })?.n ?? 0;
+}
+
+/** How many messages were analysed since `since` (null: ever). */
+export function analysedMessageCountSince(tenantId: string, since: number | null): number {
+  return countSince(phishingItems, tenantId, phishingItems.createdAt, since);
 }
 
 /** How many messages were rated medium or high risk. */

@@ -104,7 +104,7 @@ export async function phishingAction(request: Request, path: PhishingPath, conte
     if (!parsed.success)
       return data<PhishingActionData>({ ok: false, formError: "Choose a message first." }, { status: 400 });
     const status = parsed.data.intent === "quarantine" ? "quarantined" : "detected";
-    if (!setPhishingStatus(tenantId, parsed.data.id, status)) {
+    if (!setPhishingStatus(tenantId, parsed.data.id, status, ctx.user.id)) {
       throw new Response(JSON.stringify({ message: "Resource not found", code: "NOT_FOUND" }), {
         status: 404,
         headers: { "Content-Type": "application/json" },
@@ -161,6 +161,9 @@ export async function phishingAction(request: Request, path: PhishingPath, conte
       score: a.score,
       status: stored.status,
       rationale: a.rationale,
+      alreadyAnalysed: stored.alreadyAnalysed
+        ? { at: new Date(stored.createdAt).toISOString(), alertOccurrences: stored.alertOccurrences }
+        : undefined,
     };
     if (path === "/phishing-enhanced") {
       verdict.detail = {

@@ -41,6 +41,8 @@ export type VerdictDetail = {
   score: number;
   status?: PhishingStatus;
   rationale: string[];
+  /** The same message was analysed before (ISO time of that analysis), and how often its alert was seen. */
+  alreadyAnalysed?: { at: string; alertOccurrences: number | null };
   /** The enhanced view's full signal breakdown. */
   detail?: {
     signals: SignalView[];

@@ -1,6 +1,8 @@
 /**
- * The notification bell of the signed-in shell: unread in-app notifications
- * (alert rules' in-app channels, escalation steps, a failing channel). With
+ * The notification bell of the signed-in shell: the open high and critical
+ * alerts (always, with no alert rule needed), then unread in-app
+ * notifications (alert rules' in-app channels, escalation steps, a failing
+ * channel). With
  * `realtimeAlerts` the page listens to /api/alerts/stream and reloads its
  * data when an alert changes, so the dashboard, Security Alerts and the bell
  * update without a reload; new alerts are announced to screen readers.
@@ -12,6 +14,11 @@ import { useEffect, useRef, useState } from "react";
 
 export type BellData = {
   realtime: boolean;
+  /** Open high and critical alerts: the bell's default content. */
+  openAlerts: {
+    total: number;
+    items: { id: string; title: string; severity: string; occurrences: number; lastSeenAt: string }[];
+  };
   unread: number;
   items: { id: string; title: string; body: string; createdAt: string; read: boolean }[];
 };
@@ -61,6 +68,7 @@ export function AlertBell({ data }: { data: BellData }) {
     <div
       className="mb-4 flex items-center justify-end gap-3 text-sm"
       data-testid="alert-bell"
+      data-print="hide"
       data-realtime={data.realtime ? "on" : "off"}
     >
       <p aria-live="polite" className="text-ink-muted" data-testid="alert-live">
@@ -71,6 +79,14 @@ export function AlertBell({ data }: { data: BellData }) {
           <Bell className="h-5 w-5" aria-hidden="true" />
           <span>
             Notifications
+            {data.openAlerts.total > 0 ? (
+              <span
+                className="ml-1 rounded-full bg-danger px-1.5 text-xs font-semibold text-white"
+                data-testid="bell-open-alerts"
+              >
+                {data.openAlerts.total} open
+              </span>
+            ) : null}
             {data.unread > 0 ? (
               <span
                 className="ml-1 rounded-full bg-danger px-1.5 text-xs font-semibold text-white"
@@ -82,9 +98,35 @@ export function AlertBell({ data }: { data: BellData }) {
           </span>
         </summary>
         <div className="card absolute right-0 z-20 mt-1 w-80 max-w-[90vw] p-2">
-          {data.items.length === 0 ? (
+          {data.openAlerts.items.length ? (
+            <div className="border-b border-slate-100 pb-2" data-testid="bell-severe">
+              <p className="px-2 pt-1 text-xs font-semibold uppercase text-ink-muted">
+                Open high and critical alerts ({data.openAlerts.total})
+              </p>
+              <ul>
+                {data.openAlerts.items.map((a) => (
+                  <li key={a.id} className="p-2">
+                    <a href={`/alerts?alert=${a.id}`} className="font-semibold">
+                      <span className="mr-1 text-xs uppercase text-danger">{a.severity}</span>
+                      {a.title}
+                    </a>
+                    <p className="text-xs text-ink-muted">
+                      Last seen <time dateTime={a.lastSeenAt}>{a.lastSeenAt.slice(0, 16).replace("T", " ")} UTC</time>
+                      {a.occurrences > 1 ? `, ${a.occurrences} times` : ""}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              {data.openAlerts.total > data.openAlerts.items.length ? (
+                <a href="/alerts?status=open" className="block px-2 text-sm">
+                  All open alerts
+                </a>
+              ) : null}
+            </div>
+          ) : null}
+          {data.items.length === 0 && data.openAlerts.items.length === 0 ? (
             <p className="p-2 text-ink-muted">No notifications.</p>
-          ) : (
+          ) : data.items.length === 0 ? null : (
             <ul className="divide-y divide-slate-100">
               {data.items.map((n) => (
                 <li key={n.id} className="p-2">

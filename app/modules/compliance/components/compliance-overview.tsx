@@ -182,6 +182,7 @@ function Selected({ s, canManage }: { s: NonNullable<OverviewProps["selected"]>;
         <LineChart
           title={`Score trend: ${s.shortName}`}
           valueLabel="Compliance score (%)"
+          lowerIsBetter={false}
           unit="%"
           points={s.trend.map((p) => ({ label: p.label, short: p.short, value: p.value }))}
         />

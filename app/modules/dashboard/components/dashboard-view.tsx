@@ -13,8 +13,8 @@ import { SeverityBadge } from "~/components/ui/severity-badge";
 import { formatDate } from "./format";
 
 export type DashboardMetrics = {
-  /** 0–100, higher is better. */
-  securityScore: number;
+  /** 0–100, higher is better; null while no module has anything to judge ("Not assessed"). */
+  securityScore: number | null;
   activeThreats: number;
   resolvedIssues: number;
   darkWebHits: number;
@@ -49,11 +49,12 @@ export type DashboardViewProps = {
   /** A line under the title, e.g. the tenant's name or "Simulated organization". */
   subtitle?: ReactNode;
   /**
-   * The modules the security score covers. An empty list: nothing has been
-   * checked yet, so the card says "Not enough data yet" instead of a score.
-   * Left out (the demo): the score is shown as it is.
+   * Each module's coverage from the posture model: the score covers the assessed ones, and the others are
+   * listed as not assessed. Left out (the demo): the score is shown as it is.
    */
-  scoreCovers?: string[];
+  coverage?: { label: string; href: string; assessed: boolean; statement: string }[];
+  /** The points behind the score (Secure-Score-style: achieved over achievable). */
+  points?: { achieved: number; achievable: number };
 };
 
 const CARDS: { key: MetricKey; label: string; Icon: typeof Activity; hint: string }[] = [
@@ -126,12 +127,15 @@ export function DashboardView({
   alertsHref,
   title = "Security dashboard",
   subtitle,
-  scoreCovers,
+  coverage,
+  points,
 }: DashboardViewProps) {
-  const noScore = scoreCovers !== undefined && scoreCovers.length === 0;
-  const scoreHint = noScore
-    ? "Take one of the first steps below"
-    : `${scoreVerdict(metrics.securityScore)}, out of 100${scoreCovers ? `; covers ${scoreCovers.join(", ")}` : ""}`;
+  const noScore = metrics.securityScore === null;
+  const covers = coverage?.filter((c) => c.assessed).map((c) => c.label);
+  const scoreHint =
+    metrics.securityScore === null
+      ? "No module has data to judge yet: take one of the first steps below"
+      : `${scoreVerdict(metrics.securityScore)}, out of 100${points ? ` (${points.achieved} of ${points.achievable} points)` : ""}${covers ? `; covers ${covers.join(", ")}` : ""}`;
   return (
     <div className="space-y-6" data-testid="dashboard-view">
       <header>
@@ -153,8 +157,8 @@ export function DashboardView({
               hint={c.key === "securityScore" ? scoreHint : c.hint}
               value={
                 c.key === "securityScore" && noScore ? (
-                  <span className="text-lg" data-testid="score-not-enough">
-                    Not enough data yet
+                  <span className="text-lg" data-testid="score-not-assessed">
+                    Not assessed
                   </span>
                 ) : (
                   <span data-testid={c.key === "securityScore" ? "security-score" : undefined}>{metrics[c.key]}</span>
@@ -164,6 +168,24 @@ export function DashboardView({
           ))}
         </div>
       </section>
+
+      {coverage ? (
+        <section aria-labelledby="dashboard-coverage" className="card" data-testid="coverage">
+          <h2 id="dashboard-coverage" className="text-base font-semibold">
+            What the score covers
+          </h2>
+          <ul className="mt-2 grid gap-x-6 gap-y-1 text-sm md:grid-cols-2">
+            {coverage.map((c) => (
+              <li key={c.label} data-assessed={c.assessed ? "yes" : "no"}>
+                <Link to={c.href} className="font-medium">
+                  {c.label}
+                </Link>
+                <span className="text-ink-muted">: {c.statement}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {!noScore && (riskTrend?.length || findingsBySeverity?.length) ? (
         <div className="grid gap-4 lg:grid-cols-2">
@@ -209,7 +231,7 @@ export function DashboardView({
           {recentAlerts.length === 0 ? (
             <p className="px-5 py-6 text-sm text-ink-muted">
               No alerts. New findings from every module appear here: watch your addresses on Dark Web Monitoring or
-              analyse a message on Phishing Protection to start.
+              analyse a message on the Phishing Analyzer to start.
             </p>
           ) : (
             <ul className="divide-y divide-slate-100">

@@ -12,18 +12,23 @@ import { LineChart } from "~/components/charts/line-chart";
 import { formatNumber } from "~/modules/dashboard";
 
 export type ExecutiveMetrics = {
-  /** 0–100, higher means more risk. */
-  overallRiskScore: number;
+  /** 0–100, higher means more risk; null while nothing is assessed. */
+  overallRiskScore: number | null;
   /** Overall risk score per period, oldest first. */
   riskTrend: { label: string; score: number; date?: string }[];
   criticalFindings: number;
   highSeverityFindings: number;
   /** 0–100; null while no framework is tracked (never a made-up figure). */
   complianceScore: number | null;
-  /** 0–100, higher is better. */
-  securityPostureScore: number;
-  /** Hours from detection to resolution; null before the first resolved alert. */
+  /** 0–100, higher is better; null while nothing is assessed. */
+  securityPostureScore: number | null;
+  /** Hours from a case's opening to its resolution (MTTR); null before the first resolved case. */
   averageResponseTime: number | null;
+  /** Hours from a case's opening to its acknowledgement (MTTA); left out by the demo. */
+  averageAcknowledgeTime?: number | null;
+  /** Open findings across assessed modules and open alerts (the dashboard's figures); left out by the demo. */
+  openFindings?: number;
+  activeThreats?: number;
   toolsReplaced: number;
   hoursSavedMonthly: number;
 };
@@ -98,7 +103,8 @@ export function ExecutiveView({
   subtitle,
   controlsNote,
 }: ExecutiveViewProps) {
-  const first = m.riskTrend[0];
+  // The trend starts on the first day something was assessed: never a "was 0" from before the account existed.
+  const first = m.riskTrend.length > 1 ? m.riskTrend[0] : undefined;
   return (
     <div className="space-y-6" data-testid="executive-view">
       <header>
@@ -113,26 +119,39 @@ export function ExecutiveView({
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
           <Kpi
             label="Overall risk score"
-            value={m.overallRiskScore}
-            hint={`${riskWord(m.overallRiskScore)}${first ? `, was ${first.score} in ${first.label}` : ""}`}
+            value={m.overallRiskScore ?? "Not assessed"}
+            hint={
+              m.overallRiskScore === null
+                ? "no module has data to judge yet"
+                : `${riskWord(m.overallRiskScore)}${first ? `, was ${first.score} on ${first.label}` : ""}`
+            }
           />
-          <Kpi label="Security posture" value={`${m.securityPostureScore}/100`} />
+          <Kpi
+            label="Security posture"
+            value={m.securityPostureScore === null ? "Not assessed" : `${m.securityPostureScore}/100`}
+          />
           <Kpi
             label="Compliance score"
             value={m.complianceScore == null ? "Not tracked" : `${m.complianceScore}%`}
             hint={m.complianceScore == null ? "no framework tracked yet" : "average of frameworks"}
           />
-          <Kpi label="Critical findings" value={m.criticalFindings} hint="open, high severity, exposed" />
+          <Kpi label="Critical findings" value={m.criticalFindings} hint="open, critical severity" />
           <Kpi label="High-severity findings" value={m.highSeverityFindings} hint="open across modules" />
           <Kpi
             label="Average response time"
             value={m.averageResponseTime == null ? "None yet" : `${m.averageResponseTime} h`}
             hint={
               m.averageResponseTime == null
-                ? "no incident or alert resolved yet"
-                : "mean time to resolve (incidents, else alerts)"
+                ? "no incident case resolved yet"
+                : `mean time to resolve a case${m.averageAcknowledgeTime != null ? `; to acknowledge: ${m.averageAcknowledgeTime} h` : ""}`
             }
           />
+          {m.openFindings !== undefined ? (
+            <Kpi label="Open findings" value={m.openFindings} hint="across assessed modules" />
+          ) : null}
+          {m.activeThreats !== undefined ? (
+            <Kpi label="Active threats" value={m.activeThreats} hint="open alerts" />
+          ) : null}
         </dl>
       </section>
 

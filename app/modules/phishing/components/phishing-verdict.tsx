@@ -61,6 +61,22 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
         </span>
         {verdict.status ? <PhishingStatusBadge status={verdict.status} /> : null}
       </div>
+      {verdict.alreadyAnalysed ? (
+        <p
+          className="rounded-md bg-brand-light p-3 text-sm text-brand-dark"
+          role="status"
+          data-testid="already-analysed"
+        >
+          Already analysed on{" "}
+          <time dateTime={verdict.alreadyAnalysed.at}>
+            {verdict.alreadyAnalysed.at.slice(0, 16).replace("T", " ")} UTC
+          </time>
+          : this is the same message, so it was not stored again.
+          {verdict.alreadyAnalysed.alertOccurrences
+            ? ` Its alert has been seen ${verdict.alreadyAnalysed.alertOccurrences === 1 ? "once" : `${verdict.alreadyAnalysed.alertOccurrences} times`}.`
+            : ""}
+        </p>
+      ) : null}
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
         <dt className="font-medium text-ink-muted">Subject</dt>
         <dd className="break-words">{verdict.subject}</dd>

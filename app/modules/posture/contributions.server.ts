@@ -1,0 +1,34 @@
+/**
+ * What each working module contributes to the posture (issue 31), assembled in
+ * the sidebar's order. Each module computes its own contribution from its own
+ * tables (app/modules/<name>/posture.server.ts, the shape in ./types.ts), so
+ * the posture model reads no other module's table: a contribution reads only
+ * the tenant's own rows plus the reference data its check needs, and a check
+ * without its reference data is "not assessed", never clean.
+ */
+import { darkWebContribution } from "~/modules/breach";
+import { phishingContribution } from "~/modules/phishing/index.server";
+import { passwordContribution } from "~/modules/password";
+import { privacyContribution } from "~/modules/privacy";
+import { dependenciesContribution, websitesContribution } from "~/modules/vulnerability/index.server";
+import { logsContribution } from "~/modules/events";
+import { incidentsContribution } from "~/modules/incidents";
+import { complianceContribution } from "~/modules/compliance";
+import { detectionContribution } from "~/modules/detection";
+import type { Contribution } from "./types";
+
+/** Every module's contribution, in the sidebar's order. */
+export function contributions(tenantId: string, now = Date.now()): Contribution[] {
+  return [
+    darkWebContribution(tenantId),
+    phishingContribution(tenantId),
+    passwordContribution(),
+    privacyContribution(tenantId, now),
+    dependenciesContribution(tenantId),
+    websitesContribution(tenantId),
+    logsContribution(tenantId),
+    incidentsContribution(tenantId),
+    complianceContribution(tenantId),
+    detectionContribution(tenantId),
+  ];
+}
