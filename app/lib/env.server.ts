@@ -184,29 +184,45 @@ export function getEnv(): Env {
 export function fileSecret(name: string, log = true): string {
   const { dataDir } = getEnv();
   const file = path.join(dataDir, name);
+  const { value, created } = readOrCreateSecretFile(file);
+  if (created && log)
+    console.log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: "info",
+        msg: `generated a new random secret in ${file} (mode 0600)`,
+      }),
+    );
+  return value;
+}
+
+/**
+ * Reads a 32-byte random secret kept in `file`, creating it (base64url, mode 0600) on first use. Several processes
+ * may start at once (the server and an import script): the secret is written to a private temporary file and linked
+ * into place, which is atomic and refuses to replace an existing file, so nobody ever reads a half-written secret
+ * and everybody ends up with the same one.
+ */
+export function readOrCreateSecretFile(file: string): { value: string; created: boolean } {
   try {
     const value = fs.readFileSync(file, "utf8").trim();
-    if (value.length >= 32) return value;
+    if (value.length >= 32) return { value, created: false };
+    if (value.length > 0) throw new Error(`${file} holds a secret shorter than 32 characters; remove it`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const value = randomBytes(32).toString("base64url");
-  // wx: never overwrite a secret another process wrote a moment ago.
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  fs.writeFileSync(tmp, value + "\n", { mode: 0o600, flag: "wx" });
   try {
-    fs.writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
-    if (log)
-      console.log(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: "info",
-          msg: `generated a new random secret in ${file} (mode 0600)`,
-        }),
-      );
-    return value;
+    fs.linkSync(tmp, file);
+    return { value, created: true };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      return { value: fs.readFileSync(file, "utf8").trim(), created: false };
     throw error;
+  } finally {
+    fs.rmSync(tmp, { force: true });
   }
 }
 

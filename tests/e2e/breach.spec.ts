@@ -9,10 +9,15 @@ import { E2E_DB } from "../../playwright.config";
 import { checkA11y, expect, test } from "./fixtures";
 
 function importBreach(file: string): string {
-  return execFileSync("node", ["--import", "tsx", "scripts/import-breach.ts", file], {
-    env: { ...process.env, DATABASE_URL: E2E_DB },
-    encoding: "utf8",
-  });
+  // As `npm run import:breach` runs it: the asset loader lets the script load modules that import an SVG or CSS file.
+  return execFileSync(
+    "node",
+    ["--import", "tsx", "--import", "./scripts/asset-imports.ts", "scripts/import-breach.ts", file],
+    {
+      env: { ...process.env, DATABASE_URL: E2E_DB },
+      encoding: "utf8",
+    },
+  );
 }
 
 function breachFile(name: string, accounts: string[], extra: Record<string, unknown> = {}) {

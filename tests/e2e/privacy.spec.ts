@@ -104,7 +104,7 @@ test.describe("Privacy Guard", () => {
     await page.goto("/privacy");
     await expect(page.getByTestId("privacy-attention").getByTestId("privacy-row")).toContainText("DSR-00001");
     await page.goto("/alerts");
-    await expect(page.getByText("Privacy request DSR-00001 is overdue")).toBeVisible();
+    await expect(page.getByTestId("alert-row").getByText("Privacy request DSR-00001 is overdue")).toBeVisible();
   });
 
   test("the public request form: turned on by an owner, used without an account", async ({ page, login, browser }) => {

@@ -129,7 +129,9 @@ test("create a playbook, ingest a matching event, see the waiting run and its al
   await checkA11y(page);
 
   await page.goto("/alerts");
-  await expect(page.getByText("Contain discovery: Whoami Execution on WKS-042").first()).toBeVisible();
+  await expect(
+    page.getByTestId("alert-row").getByText("Contain discovery: Whoami Execution on WKS-042").first(),
+  ).toBeVisible();
 
   await page.goto("/siem-soar");
   await page.getByRole("button", { name: "Approve the run of Contain discovery" }).click();

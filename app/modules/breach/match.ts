@@ -18,13 +18,13 @@
  * Every function takes the drizzle database, so the app passes its own
  * connection and the script the one it opened.
  */
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
+import { createHmac, randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, count, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import { breachAccounts, breaches, exposures, watchedIdentities } from "./schema";
 import type { DB } from "~/lib/db.server";
+import { readOrCreateSecretFile } from "~/lib/env.server";
 import { raiseAlerts, type RaiseAlertInput } from "~/modules/alerts";
 
 export type Level = "low" | "medium" | "high";
@@ -65,23 +65,7 @@ export function hashEmail(key: string, email: string): string {
  * app/lib/env.server.ts, which the app uses for the same key.
  */
 export function readOrCreateHmacKey(dir: string): string {
-  const file = path.join(dir, HMAC_KEY_FILE);
-  try {
-    const value = fs.readFileSync(file, "utf8").trim();
-    if (value.length >= 32) return value;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  const value = randomBytes(32).toString("base64url");
-  try {
-    // wx: never overwrite a key another process wrote a moment ago.
-    fs.writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
-    return value;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
-    throw error;
-  }
+  return readOrCreateSecretFile(path.join(dir, HMAC_KEY_FILE)).value;
 }
 
 // ---------------------------------------------------------------------------
