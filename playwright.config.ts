@@ -62,6 +62,7 @@ export default defineConfig({
       RAMPART_TEST_ROUTES: "1",
       // The end-to-end server never calls haveibeenpwned.com (issue 20 breach feed).
       HIBP_SYNC: process.env.HIBP_SYNC ?? "0",
+      RAMPART_FEEDS: process.env.RAMPART_FEEDS ?? "off",
       NODE_ENV: "production",
     },
   },

@@ -9,13 +9,20 @@
 //   all.zip-style archive: target under 5 minutes;
 // - a scan of a 1,000-package package-lock.json (parse, match, store): target
 //   under 1 s.
+// - the OSV feed's first start (issue 30): the same all.zip served by a local
+//   HTTP server, downloaded (streamed to disk) and imported in the feed's worker
+//   thread: records/s and the process's peak RSS (threads included; the
+//   issue's bound for a full load of every ecosystem is 1 GB).
 // Everything goes to a temporary database and directory, removed afterwards.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Zip, ZipDeflate } from "fflate";
+import http from "node:http";
 import { closeDatabase, useDatabase } from "~/lib/db.server";
+import { resetEnvForTests } from "~/lib/env.server";
+import { syncOsvEcosystem } from "../app/modules/feeds/osv.server";
 import { importOsvPath } from "../app/modules/vulnerability/deps/osv-store.server";
 import { scanUpload } from "../app/modules/vulnerability/deps/projects.server";
 
@@ -123,13 +130,34 @@ async function main() {
         `${(fs.statSync(zipFile).size / 1024 / 1024).toFixed(1)} MB zip in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
 
+    // The feed's first start against a local server serving the export's layout.
+    const server = http.createServer((req, res) => {
+      if (req.url === "/npm/all.zip") {
+        res.writeHead(200, { "Content-Type": "application/zip", "Last-Modified": new Date().toUTCString() });
+        fs.createReadStream(zipFile).pipe(res);
+      } else if (req.url === "/npm/modified_id.csv") {
+        res.writeHead(200).end(`${new Date().toISOString()},${ghsa(0)}\n`);
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    Object.assign(process.env, {
+      RAMPART_FEEDS: "on",
+      RAMPART_OSV_BASE_URL: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      DATABASE_URL: path.join(dir, "bench.db"),
+    });
+    resetEnvForTests();
     const { sqlite } = useDatabase(path.join(dir, "bench.db"));
+    let peak = process.memoryUsage.rss();
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100);
     t = Date.now();
-    const r = await importOsvPath(zipFile);
+    const r = await syncOsvEcosystem("npm");
     const importS = (Date.now() - t) / 1000;
+    clearInterval(sampler);
+    server.close();
     console.log(
-      `import: ${r.inserted.toLocaleString("en")} records in ${importS.toFixed(1)} s ` +
-        `(${Math.round(r.inserted / importS).toLocaleString("en")} records/s; target < 300 s: ${importS < 300 ? "met" : "MISSED"})`,
+      `feed first start (download + worker import): ${r.read.toLocaleString("en")} records in ${importS.toFixed(1)} s ` +
+        `(${Math.round(r.read / importS).toLocaleString("en")} records/s; target < 300 s: ${importS < 300 ? "met" : "MISSED"}); ` +
+        `peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB`,
     );
     t = Date.now();
     const again = await importOsvPath(zipFile);

@@ -28,3 +28,4 @@ export * from "../app/modules/api-tokens/schema";
 export * from "../app/modules/events/schema";
 export * from "../app/modules/detection/schema";
 export * from "../app/modules/playbooks/schema";
+export * from "../app/modules/feeds/schema";

@@ -14,7 +14,8 @@ import cliProgress from "cli-progress";
 import { closeDatabase, useDatabase } from "~/lib/db.server";
 import { databasePath } from "~/lib/env.server";
 import { importOsvPath, OsvImportError, type ImportProgress } from "~/modules/vulnerability/index.server";
-import { recheckAllProjects } from "~/modules/vulnerability/index.server";
+import { OSV_IMPORT_FEED, osvCoverage, recheckAllProjects } from "~/modules/vulnerability/index.server";
+import { recordFeedSuccess } from "~/modules/feeds/index.server";
 
 /** The script's core, for tests: opens (and migrates) the database, imports, re-checks projects, closes. */
 export async function runOsvImport(
@@ -25,6 +26,8 @@ export async function runOsvImport(
   try {
     const started = Date.now();
     const imported = await importOsvPath(path.resolve(target), { onProgress });
+    // An operator's import brings the data up to date like a feed download (air-gapped installs): verdicts say so.
+    recordFeedSuccess(OSV_IMPORT_FEED, { records: osvCoverage().advisories });
     const recheck = recheckAllProjects();
     return { ...imported, changedIds: undefined, recheck, seconds: (Date.now() - started) / 1000 };
   } finally {

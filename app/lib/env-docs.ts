@@ -115,6 +115,37 @@ export const ENV_DOCS: Record<EnvName, EnvDoc> = {
     default: "`1`",
     meaning: "`0` accepts a self-signed certificate (closed networks only).",
   },
+  RAMPART_FEEDS: {
+    default: "`on`",
+    meaning:
+      '`off` schedules no intelligence feed job and downloads nothing (air-gapped installs import files instead; see "Intelligence feeds").',
+  },
+  RAMPART_OSV_BASE_URL: {
+    default: "`https://osv-vulnerabilities.storage.googleapis.com`",
+    meaning:
+      "Where the OSV exports are fetched (`<base>/<Ecosystem>/all.zip`); an internal mirror with the same layout works.",
+  },
+  RAMPART_OSV_ECOSYSTEMS: {
+    default: "`npm,PyPI,Go,crates.io,Maven,RubyGems,Packagist`",
+    meaning: "The OSV ecosystems to download, comma-separated (one feed job each).",
+  },
+  RAMPART_KEV_URL: {
+    default: "`https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json`",
+    meaning: "Where the CISA Known Exploited Vulnerabilities catalogue is fetched.",
+  },
+  RAMPART_EPSS_URL: {
+    default: "`https://epss.empiricalsecurity.com/epss_scores-current.csv.gz`",
+    meaning: "Where the FIRST EPSS scores are fetched (gzip or plain CSV).",
+  },
+  RAMPART_PWNED_RANGE_URL: {
+    default: "`https://api.pwnedpasswords.com/range/`",
+    meaning: "The Pwned Passwords range API asked for password breach checks (only a 5-hex SHA-1 prefix is sent).",
+  },
+  RAMPART_FEED_MAX_AGE_DAYS: {
+    default: "`7`",
+    meaning:
+      'Days after which a feed\'s data is stale (1 to 365): verdicts without findings then say "not checked", and `/admin/feeds` says so.',
+  },
   HIBP_SYNC: { default: "`1`", meaning: "`0` turns the daily breach catalogue sync off (the end-to-end suite does)." },
   HIBP_BASE_URL: {
     default: "`https://haveibeenpwned.com`",

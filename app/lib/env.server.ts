@@ -45,6 +45,20 @@ const FIELDS = {
   RAMPART_EVENTS_DAILY_MB: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().optional()),
   // How long one lockfile upload may take to read and match in its worker thread (issue 26): 413 beyond it.
   RAMPART_LOCKFILE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // Intelligence feeds (issue 30, app/modules/feeds; docs/operations.md "Intelligence feeds"). "off": nothing is
+  // downloaded (air-gapped installs import files instead) and verdicts without data say "not checked".
+  RAMPART_FEEDS: z.enum(["on", "off"]).default("on"),
+  RAMPART_OSV_BASE_URL: z.string().url().default("https://osv-vulnerabilities.storage.googleapis.com"),
+  // The OSV export's ecosystem directories to download (those the dependency scanner reads).
+  RAMPART_OSV_ECOSYSTEMS: z.string().default("npm,PyPI,Go,crates.io,Maven,RubyGems,Packagist"),
+  RAMPART_KEV_URL: z
+    .string()
+    .url()
+    .default("https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json"),
+  RAMPART_EPSS_URL: z.string().url().default("https://epss.empiricalsecurity.com/epss_scores-current.csv.gz"),
+  RAMPART_PWNED_RANGE_URL: z.string().url().default("https://api.pwnedpasswords.com/range/"),
+  // Data older than this is "stale": verdicts without findings say "not checked", the status page says so.
+  RAMPART_FEED_MAX_AGE_DAYS: z.coerce.number().min(1).max(365).default(7),
   PHISHING_WORKERS: optionalInt(1, 16),
   LOCKFILE_WORKERS: optionalInt(1, 16),
   SMTP_HOST: z.preprocess(unsetIfEmpty, z.string().trim().min(1).optional()),

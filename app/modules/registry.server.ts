@@ -32,6 +32,7 @@ import {
 } from "~/modules/events";
 import { registerIncidentJobs } from "~/modules/incidents";
 import { registerPlaybookJobs, startRunsOnDetections } from "~/modules/playbooks";
+import { registerFeedJobs } from "~/modules/feeds/index.server";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 
@@ -413,6 +414,15 @@ export const MODULES: readonly ModuleDefinition[] = [
   defineModule({ name: "posture", routes: [], feature: null, permissions: NONE }),
   // The operator console (issue 32): operators only, outside every organization and plan.
   defineModule({ name: "operator", routes: ["operator"], feature: null, permissions: NONE }),
+  // The intelligence feeds (issue 30): their status page is the operator's (requireOperator; customers get 404).
+  defineModule({
+    name: "feeds",
+    routes: ["admin_.feeds", "admin_.feeds[.]json"],
+    feature: null,
+    permissions: NONE,
+    // OSV per ecosystem, CISA KEV, FIRST EPSS (RAMPART_FEEDS=off turns them off).
+    jobs: (runner) => registerFeedJobs(runner),
+  }),
 ];
 
 /** Route files that belong to the app shell rather than a module: error pages, the 404 catch-alls, web vitals. */

@@ -139,7 +139,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       else if (entry.type === "email") {
         message = r.newExposures
           ? `Now watching ${entry.value}. It appears in ${r.newExposures} breach${r.newExposures === 1 ? "" : "es"}: see the exposures below.`
-          : `Now watching ${entry.value}. It is not in any imported breach; you will get an alert if it appears in a new one.`;
+          : catalogueSize() === 0
+            ? `Now watching ${entry.value}. Not checked yet: no breach data has been loaded; it is checked as soon as breach data arrives.`
+            : `Now watching ${entry.value}. It is not in any imported breach; you will get an alert if it appears in a new one.`;
       } else {
         message =
           `Now watching ${entry.value}. Prove that your organization controls it by publishing the DNS TXT record ` +
@@ -215,8 +217,8 @@ export default function DarkWebMonitoring() {
           <p className="card flex gap-3 text-sm" data-testid="no-breach-data">
             <Info className="mt-0.5 h-5 w-5 shrink-0 text-brand" aria-hidden="true" />
             <span>
-              No breach data has been loaded yet. Your watchlist is kept, and each entry is checked as soon as the
-              person who runs this Rampart server loads breach data.
+              Not checked: no breach data has been loaded yet, so no entry can be called clean. Your watchlist is kept,
+              and each entry is checked as soon as the person who runs this Rampart server loads breach data.
             </span>
           </p>
         ) : null}

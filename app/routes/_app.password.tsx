@@ -55,11 +55,17 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parsed = AnalyzeSchema.safeParse({ password: form.get("password") ?? undefined });
   if (!parsed.success) return data<ActionResult>({ analysis: null, error: firstIssue(parsed.error) }, { status: 400 });
-  const result = analyzePassword(parsed.data.password, strengthUserInputs(ctx.user.email, ctx.tenant.displayName));
+  const result = await analyzePassword(
+    parsed.data.password,
+    strengthUserInputs(ctx.user.email, ctx.tenant.displayName),
+  );
   const analysis: AnalysisView = {
     length: result.length,
     strength: result.strength,
-    breach: { status: "done", count: result.breachCount },
+    breach:
+      result.breach.status === "checked"
+        ? { status: "done", count: result.breach.count }
+        : { status: "not-checked", message: result.breach.message },
     verdict: result.verdict,
   };
   return data<ActionResult>({ analysis, error: null });

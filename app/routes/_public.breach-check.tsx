@@ -19,7 +19,7 @@ import { runBreachCheck } from "~/modules/breach/check.server";
 import { BreachCard } from "~/modules/breach/components/breach-card";
 import { NO_BREACH_DATA as NO_DATA_MESSAGE } from "~/modules/breach/validation";
 import { seo } from "~/modules/marketing/seo";
-import { pwnedCount } from "~/modules/password/k-anonymity";
+import { BreachDataUnavailable, pwnedCount } from "~/modules/password/k-anonymity";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -44,7 +44,7 @@ export async function loader(_args: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => new FormData());
-  const outcome = runBreachCheck(form, clientIp(context));
+  const outcome = await runBreachCheck(form, clientIp(context));
   switch (outcome.kind) {
     case "rate-limited":
       return data(
@@ -71,11 +71,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
           .slice(0, 254),
       };
     case "password":
-      return { kind: "password" as const, count: outcome.count };
+      return outcome.verdict.status === "checked"
+        ? { kind: "password" as const, count: outcome.verdict.count, notChecked: null }
+        : { kind: "password" as const, count: 0, notChecked: outcome.verdict.message };
   }
 }
 
-type PasswordResult = { count: number } | { error: string } | null;
+type PasswordResult = { count: number } | { error: string } | { notChecked: string } | null;
 
 function PasswordVerdict({ result }: { result: PasswordResult }) {
   if (!result) return null;
@@ -87,6 +89,15 @@ function PasswordVerdict({ result }: { result: PasswordResult }) {
       >
         <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         {result.error}
+      </p>
+    );
+  }
+  if ("notChecked" in result) {
+    // No breach data on this server: neutral, never "not found" (issue 30).
+    return (
+      <p className="mt-4 flex gap-2 rounded-card bg-surface-sunken p-3 text-sm" data-testid="password-result">
+        <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        {result.notChecked}
       </p>
     );
   }
@@ -133,7 +144,12 @@ export default function BreachCheck() {
   const emailResult = actionData?.kind === "email" ? actionData.result : null;
   const emailValue = actionData && "email" in actionData ? actionData.email : "";
   const rateLimited = actionData?.kind === "rate-limited" ? actionData.message : null;
-  const serverPassword: PasswordResult = actionData?.kind === "password" ? { count: actionData.count } : null;
+  const serverPassword: PasswordResult =
+    actionData?.kind === "password"
+      ? actionData.notChecked
+        ? { notChecked: actionData.notChecked }
+        : { count: actionData.count }
+      : null;
   const passwordResult = clientPassword ?? serverPassword;
   const passwordError = clientPasswordError ?? passwordErrors.password;
 
@@ -154,7 +170,11 @@ export default function BreachCheck() {
     try {
       setClientPassword({ count: await pwnedCount(password) });
     } catch (error) {
-      setClientPassword({ error: error instanceof Error ? error.message : "The breach check could not be completed." });
+      if (error instanceof BreachDataUnavailable) setClientPassword({ notChecked: error.message });
+      else
+        setClientPassword({
+          error: error instanceof Error ? error.message : "The breach check could not be completed.",
+        });
     } finally {
       setHashing(false);
     }

@@ -1,6 +1,8 @@
 /**
- * GET /api/pwned/range/{prefix}: the Pwned Passwords range API, served from
- * the local range store. Public (the public breach check uses it), 120
+ * GET /api/pwned/range/{prefix}: the Pwned Passwords range API, answered from
+ * the live service (cached), else the imported corpus (breach-source.server.ts);
+ * 503 SERVICE_UNAVAILABLE "Not checked against breach data" when there is
+ * neither, so no client reads an empty answer as "not pwned" (issue 30). Public (the public breach check uses it), 120
  * requests a minute per client address. Speaks the real API's wire format
  * (docs/api.md): `SUFFIX:COUNT` lines separated by CRLF, upper- or lower-case
  * prefix, `?mode=ntlm` for NTLM hashes, `Add-Padding: true` for padding, and
@@ -11,6 +13,7 @@ import { badRequest, jsonError, tooManyRequests } from "~/lib/http.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { clientIp } from "~/lib/request.server";
 import { isRangePrefix, ntlmRangesAvailable, rangeBody, type HashMode } from "~/modules/password/range.server";
+import { NOT_CHECKED_MESSAGE, rangeFor } from "~/modules/password/breach-source.server";
 
 const CORS = { "Access-Control-Allow-Origin": "*" };
 
@@ -61,7 +64,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ),
     );
   const padded = request.headers.get("Add-Padding")?.trim().toLowerCase() === "true";
-  return new Response(rangeBody(prefix.toUpperCase(), { mode, padded }), {
+  const range = await rangeFor(prefix, mode);
+  if (!range) throw withCors(jsonError(503, NOT_CHECKED_MESSAGE, "SERVICE_UNAVAILABLE"));
+  return new Response(rangeBody(range.entries, { mode, padded }), {
     headers: {
       ...CORS,
       "Content-Type": "text/plain; charset=utf-8",

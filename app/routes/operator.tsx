@@ -228,7 +228,7 @@ export default function OperatorConsole() {
           )}
         </section>
 
-        {/* The intelligence feeds' status (issue 30) joins this section. */}
+        {/* The intelligence feeds' status (issue 30): every feed on /admin/feeds, as JSON on /admin/feeds.json. */}
         <section aria-labelledby="feeds-heading" className="card" id="feeds">
           <h2 id="feeds-heading" className="text-lg font-semibold">
             Feeds
@@ -236,6 +236,17 @@ export default function OperatorConsole() {
           <p className="mt-2 text-sm">
             Breach data: {d.feed.source}. Last synced: {when(d.feed.lastSyncAt)}
             {d.feed.lastError ? `; the last attempt failed: ${d.feed.lastError}` : ""}.
+          </p>
+          <p className="mt-2 text-sm">
+            <a href="/admin/feeds" className="text-brand underline" data-testid="feeds-link">
+              Every intelligence feed
+            </a>{" "}
+            (OSV, CISA KEV, FIRST EPSS, Pwned Passwords, Have I Been Pwned): last success, records, next run, last
+            error. As JSON:{" "}
+            <a href="/admin/feeds.json" className="text-brand underline">
+              /admin/feeds.json
+            </a>
+            .
           </p>
         </section>
       </main>

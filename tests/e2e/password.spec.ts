@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test, expect, checkA11y } from "./fixtures";
 
-// "trustno1" is in the shipped common-password seed; the other is unique to this run.
+// "trustno1" is in the test corpus the suite's server imports (start-server.ts); the other is unique to this run.
 const BREACHED = "trustno1";
 const uniqueStrong = () => `Quixotic-Lantern-${randomUUID().slice(0, 8)}-Sleet`;
 

@@ -13,6 +13,16 @@ if (!mailDir) throw new Error("E2E_MAIL_DIR is required");
 fs.rmSync(path.dirname(db), { recursive: true, force: true });
 fs.mkdirSync(path.dirname(db), { recursive: true });
 fs.mkdirSync(mailDir, { recursive: true });
+// The product ships no Pwned Passwords counts (issue 30): the suite's server gets a small test corpus, imported as an
+// operator's would be, so the password pages have breach data (tests/e2e/no-all-clear.spec.ts runs without any).
+{
+  const { migrateDatabase, openDatabase } = await import("../../app/lib/db.server");
+  const { importTestCorpus } = await import("../support/pwned-corpus");
+  migrateDatabase(db);
+  const conn = openDatabase(db);
+  importTestCorpus(conn.db);
+  conn.sqlite.close();
+}
 
 let seq = 0;
 const smtp = await startLoopbackSmtp({

@@ -14,5 +14,7 @@ export default function setup() {
   process.env.RAMPART_TEST_TMP = dir;
   // Servers the tests start never reach out to the public breach API (tests use a local fake).
   process.env.HIBP_SYNC ??= "0";
+  // Nor to the intelligence feeds (issue 30): tests point a feed at a local fake when they need one.
+  process.env.RAMPART_FEEDS ??= "off";
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

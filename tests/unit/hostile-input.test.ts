@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sqlite } from "~/lib/db.server";
+import { db, sqlite } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
@@ -31,6 +31,7 @@ import * as breachCheckPage from "~/routes/_public.breach-check";
 import * as invite from "~/routes/invite.$token";
 import * as apiPhishingAnalyze from "~/routes/api.phishing.analyze";
 import * as apiPwnedRange from "~/routes/api.pwned.range.$prefix";
+import { importTestCorpus } from "../support/pwned-corpus";
 import * as apiBreachesCheck from "~/routes/api.breaches.check";
 import * as apiDarkWebIdentities from "~/routes/api.dark-web.identities";
 import * as apiDarkWebExposure from "~/routes/api.dark-web.exposures.$id";
@@ -472,6 +473,10 @@ describe("hostile bodies never cause a 500 and a refusal stores nothing", () => 
 });
 
 describe("GET /api/pwned/range/:prefix with any prefix", () => {
+  // With breach data held (an imported corpus; without any the answer is 503, range-not-checked.test.ts).
+  beforeAll(() => {
+    importTestCorpus(db);
+  });
   it("answers 200 text for five hex digits and 400 { message, code } for anything else", async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(weirdString, fc.stringMatching(/^[0-9a-fA-F]{5}$/)), async (prefix) => {

@@ -6,7 +6,7 @@
  * password is never returned.
  */
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
-import { breachCountForPassword } from "~/modules/password";
+import { checkPasswordBreach, type BreachVerdict } from "~/modules/password/index.server";
 import { checkEmailPublic, type PublicCheckResult } from "./breach.server";
 import { BreachCheckEmailSchema, BreachCheckPasswordSchema, fieldErrors } from "./validation";
 
@@ -14,15 +14,15 @@ export type BreachCheckOutcome =
   | { kind: "rate-limited"; retryAfterSeconds: number }
   | { kind: "invalid"; intent: "email" | "password"; fieldErrors: Record<string, string> }
   | { kind: "email"; result: PublicCheckResult }
-  | { kind: "password"; count: number };
+  | { kind: "password"; verdict: BreachVerdict };
 
-export function runBreachCheck(form: FormData, ip: string): BreachCheckOutcome {
+export async function runBreachCheck(form: FormData, ip: string): Promise<BreachCheckOutcome> {
   const limit = rateLimit(`breachCheck:${ip}`, LIMITS.breachCheck.limit, LIMITS.breachCheck.windowMs);
   if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   if (form.get("intent") === "password") {
     const parsed = BreachCheckPasswordSchema.safeParse({ password: form.get("password") ?? "" });
     if (!parsed.success) return { kind: "invalid", intent: "password", fieldErrors: fieldErrors(parsed.error) };
-    return { kind: "password", count: breachCountForPassword(parsed.data.password) };
+    return { kind: "password", verdict: await checkPasswordBreach(parsed.data.password) };
   }
   const parsed = BreachCheckEmailSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) return { kind: "invalid", intent: "email", fieldErrors: fieldErrors(parsed.error) };

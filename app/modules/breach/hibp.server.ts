@@ -167,6 +167,11 @@ export async function syncHibp(config = hibpConfig(), now = Date.now()): Promise
   }
 }
 
+/** The HIBP feed's state row for the operator's feed status (app/modules/feeds/status.server.ts). */
+export function hibpFeedState() {
+  return state();
+}
+
 /** What the dark web page says about where its data comes from. */
 export function breachFeedStatus(config = hibpConfig()) {
   const s = state();

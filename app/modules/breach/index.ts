@@ -2,7 +2,7 @@
 export { verifyWatchedDomain } from "./watchlist.server";
 export { BreachFileError, importBreachFile, type ImportResult } from "./import";
 export { readOrCreateHmacKey } from "./match";
-export { registerBreachFeedJobs } from "./hibp.server";
+export { hibpFeedState, registerBreachFeedJobs } from "./hibp.server";
 // What other modules read of the dark web tables (dashboard figures and first steps).
 export { closedExposureCount, openExposureCount, watchedIdentityCount } from "./reads.server";
 export { registerDomainVerificationJobs } from "./domain-verification.server";

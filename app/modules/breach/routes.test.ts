@@ -13,6 +13,8 @@ import { breachHmacKey } from "./breach.server";
 import { importBreachFile } from "./import";
 import { verifyDomain } from "./match";
 import { NO_BREACH_DATA } from "./validation";
+import { NOT_CHECKED_MESSAGE } from "~/modules/password/index.server";
+import { importTestCorpus } from "../../../tests/support/pwned-corpus";
 
 const SEED = path.resolve("db/seed/breaches");
 const IP = { clientIp: "198.51.100.7" };
@@ -141,14 +143,19 @@ describe("/breach-check", () => {
   });
 
   it("checks a password on the server without JavaScript and never returns it", async () => {
+    // No corpus and no live service (feeds off in tests): not checked, never "not found" (issue 30).
+    sqlite().prepare("DELETE FROM pwned_hashes").run();
+    const none = await check({ intent: "password", password: "a very unlikely passphrase 93f1c2" });
+    expect(none.body).toEqual({ kind: "password", count: 0, notChecked: NOT_CHECKED_MESSAGE });
+    importTestCorpus(db);
     const r = await check({ intent: "password", password: "password" });
     expect(r.status).toBe(200);
     expect(r.body.kind).toBe("password");
     expect(r.body.count).toBeGreaterThan(0);
     // Only the verdict comes back: no field could carry the password.
-    expect(Object.keys(r.body).sort()).toEqual(["count", "kind"]);
+    expect(Object.keys(r.body).sort()).toEqual(["count", "kind", "notChecked"]);
     const unique = await check({ intent: "password", password: "a very unlikely passphrase 93f1c2" });
-    expect(unique.body).toEqual({ kind: "password", count: 0 });
+    expect(unique.body).toEqual({ kind: "password", count: 0, notChecked: null });
   });
 
   it("is rate-limited per client address with 'Too many requests'", async () => {

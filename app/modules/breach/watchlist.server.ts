@@ -16,7 +16,7 @@ import { breaches, exposures, watchedIdentities } from "./schema";
 import { db } from "~/lib/db.server";
 import { resolveAlertsForObject } from "~/modules/alerts/index.server";
 import { adviceForBreach } from "./advice";
-import { breachHmacKey } from "./breach.server";
+import { breachHmacKey, catalogueSize } from "./breach.server";
 import { newVerificationToken } from "./domain-verification.server";
 import {
   emailDomain,
@@ -40,7 +40,7 @@ export type WatchedIdentityView = {
   type: "email" | "domain";
   severity: Level;
   /** "pending": a domain not verified yet, of which only the fact that it is watched is shown. */
-  status: "breached" | "clean" | "pending";
+  status: "breached" | "clean" | "pending" | "not-checked";
   evidence: string;
   foundAt: string | null;
   breachCount: number;
@@ -238,6 +238,8 @@ export function listWatchedIdentities(
     .where(eq(watchedIdentities.tenantId, tenantId))
     .orderBy(desc(watchedIdentities.createdAt), watchedIdentities.value)
     .all();
+  // With no breach in the catalogue nothing was checked: no identity may read "clean" (issue 30).
+  const noData = catalogueSize() === 0;
   const byIdentity = new Map<string, ExposureView[]>();
   for (const e of exposures) byIdentity.set(e.identityId, [...(byIdentity.get(e.identityId) ?? []), e]);
   return rows.map((r) => {
@@ -269,6 +271,8 @@ export function listWatchedIdentities(
       evidence = `${accounts}${names.join("; ")}${more}.`;
     } else if (handled) {
       evidence = `Found in ${handled} breach${handled === 1 ? "" : "es"}, all marked resolved or skipped.`;
+    } else if (noData) {
+      evidence = "Not checked: no breach data has been loaded yet. It is checked as soon as breach data arrives.";
     } else {
       evidence = "Not found in any imported breach.";
     }
@@ -279,7 +283,7 @@ export function listWatchedIdentities(
       domain: r.domain,
       type: r.type,
       severity: open.length ? maxSeverity(open.map((e) => e.severity)) : "low",
-      status: open.length ? "breached" : "clean",
+      status: open.length ? "breached" : handled || !noData ? "clean" : "not-checked",
       evidence: evidence + pending,
       foundAt: latest,
       breachCount: all.length,

@@ -5,24 +5,28 @@
  * page cannot leak it.
  */
 import { policyVerdictFrom, type PolicyVerdict } from "./policy";
-import { breachCountForPassword } from "./range.server";
+import { checkPasswordBreach, type BreachVerdict } from "./breach-source.server";
 import { estimateStrength } from "./strength.server";
 import type { StrengthReport } from "./strength";
 
 export type PasswordAnalysis = {
   length: number;
   strength: StrengthReport;
-  breachCount: number;
-  verdict: PolicyVerdict;
+  breach: BreachVerdict;
+  /** Null when the breach check could not run: the policy needs it (no verdict beats a false pass). */
+  verdict: PolicyVerdict | null;
 };
 
-export function analyzePassword(password: string, userInputs: string[]): PasswordAnalysis {
+export async function analyzePassword(password: string, userInputs: string[]): Promise<PasswordAnalysis> {
   const strength = estimateStrength(password, userInputs);
-  const breachCount = breachCountForPassword(password);
+  const breach = await checkPasswordBreach(password);
   return {
     length: [...password].length,
     strength,
-    breachCount,
-    verdict: policyVerdictFrom({ password, score: strength.score, breachCount }),
+    breach,
+    verdict:
+      breach.status === "checked"
+        ? policyVerdictFrom({ password, score: strength.score, breachCount: breach.count })
+        : null,
   };
 }

@@ -5,9 +5,8 @@ import { execFileSync } from "node:child_process";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { importPwnedFile } from "../../../scripts/import-pwned";
-import { openDatabase } from "~/lib/db.server";
 import { parseHashLine } from "./range-import";
-import { ensurePwnedSeed } from "./seed.server";
+import { checkPasswordBreach, NOT_CHECKED_MESSAGE } from "./breach-source.server";
 import { sqlite } from "~/lib/db.server";
 import { breachCountForPassword } from "./range.server";
 
@@ -120,36 +119,13 @@ describe("npm run import:pwned -- FILE", () => {
   });
 });
 
-describe("first-start seed", () => {
-  it("loads db/seed/pwned-seed.txt into an empty store once, so common passwords are found", () => {
+describe("no first-start seed (issue 30)", () => {
+  it("ships no made-up counts: an empty store finds nothing and a server-side check says not checked", async () => {
     const conn = sqlite();
     conn.prepare("DELETE FROM pwned_hashes").run();
-    const fresh = openDatabase(conn.name);
-    try {
-      expect(ensurePwnedSeed(fresh.db)).toBeGreaterThanOrEqual(200);
-      expect(ensurePwnedSeed(fresh.db)).toBe(0);
-    } finally {
-      fresh.sqlite.close();
-    }
-    expect(breachCountForPassword("password")).toBeGreaterThan(1_000_000);
-    expect(breachCountForPassword("123456")).toBeGreaterThan(breachCountForPassword("password"));
-    expect(breachCountForPassword("letmein")).toBeGreaterThan(0);
-    expect(breachCountForPassword("tundra-Marmalade-vexing-quorum-81-plinth")).toBe(0);
-  });
-
-  it("leaves a store that already has data alone", () => {
-    const db = path.join(dir, "seeded.db");
-    const { sqlite: conn, db: drizzleDb } = openDatabase(db);
-    try {
-      conn
-        .prepare(
-          "INSERT INTO pwned_hashes (prefix, suffix, count) VALUES ('AAAAA', 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB', 1)",
-        )
-        .run();
-      expect(ensurePwnedSeed(drizzleDb)).toBe(0);
-      expect(conn.prepare("SELECT count(*) AS n FROM pwned_hashes").get()).toEqual({ n: 1 });
-    } finally {
-      conn.close();
-    }
+    conn.prepare("DELETE FROM pwned_range_cache").run();
+    expect(fs.existsSync(path.resolve("db/seed/pwned-seed.txt"))).toBe(false);
+    expect(breachCountForPassword("password")).toBe(0);
+    expect(await checkPasswordBreach("password")).toEqual({ status: "not-checked", message: NOT_CHECKED_MESSAGE });
   });
 });

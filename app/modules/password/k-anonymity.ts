@@ -58,13 +58,32 @@ export const RANGE_REQUEST_INIT: RequestInit = {
 };
 
 /**
+ * The server holds no breach data at all (its range API answered 503): the
+ * password was not checked, which a page says as such, never as "not found".
+ */
+export class BreachDataUnavailable extends Error {}
+
+/** Reads the message of the server's 503 `{ message }` answer, or a default. */
+export async function notCheckedMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    if (typeof body.message === "string" && body.message) return body.message;
+  } catch {
+    /* not JSON */
+  }
+  return "Not checked against breach data: the breach data is not available on this server.";
+}
+
+/**
  * How many times a password appears in the breach corpus, asking the range
  * API with only the hash prefix. Throws on a non-2xx answer (a 429 included)
- * so the page can say the check could not run instead of "not found".
+ * so the page can say the check could not run instead of "not found";
+ * BreachDataUnavailable when the server has no breach data (503).
  */
 export async function pwnedCount(password: string, fetchImpl: RangeFetch = fetch, base = ""): Promise<number> {
   const { prefix, suffix } = splitHash(passwordSha1(password));
   const response = await fetchImpl(pwnedRangeUrl(prefix, base), RANGE_REQUEST_INIT);
+  if (response.status === 503) throw new BreachDataUnavailable(await notCheckedMessage(response));
   if (!response.ok)
     throw new Error(
       response.status === 429

@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/lib/db.server";
+import { importTestCorpus } from "../../../tests/support/pwned-corpus";
 import { action, loader } from "~/routes/_app.password";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { setTenantPlan } from "~/modules/tenants";
@@ -33,6 +35,10 @@ function unwrap(result: unknown): { status: number; body: any } {
   const r = result as { data?: unknown; init?: { status?: number } | null };
   return { status: r.init?.status ?? 200, body: r.data };
 }
+
+beforeAll(() => {
+  importTestCorpus(db);
+});
 
 describe("/password page (no-JavaScript path)", () => {
   it("shows the teaser to signed-out visitors", async () => {

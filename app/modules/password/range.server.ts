@@ -8,10 +8,10 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { pwnedRangeCache } from "./schema";
 import { db } from "~/lib/db.server";
 import { passwordSha1, PREFIX_PATTERN, splitHash } from "./k-anonymity";
 import { HASH_HEX_LENGTH, RANGE_TABLE, type HashMode } from "./range-import";
-import { ensurePwnedSeed } from "./seed.server";
 
 export type { HashMode } from "./range-import";
 export const PADDED_MIN_LINES = 800;
@@ -37,10 +37,15 @@ export function ntlmRangesAvailable(): boolean {
   return db.select({ prefix: t.prefix }).from(t).limit(1).get() !== undefined;
 }
 
-/** The stored suffixes of one prefix (upper-cased input); the SHA-1 store is seeded first when empty. */
-export function rangeEntries(prefix: string, mode: HashMode = "sha1"): RangeEntry[] {
+/** Whether an operator imported any SHA-1 hash (one row read): the corpus the range answers fall back to. */
+export function corpusAvailable(): boolean {
+  const t = RANGE_TABLE.sha1;
+  return db.select({ prefix: t.prefix }).from(t).limit(1).get() !== undefined;
+}
+
+/** The imported corpus's suffixes of one prefix (upper-cased input). */
+export function storedRangeEntries(prefix: string, mode: HashMode = "sha1"): RangeEntry[] {
   if (!isRangePrefix(prefix)) throw new Error("A range prefix is exactly 5 hexadecimal characters");
-  if (mode === "sha1") ensurePwnedSeed(db);
   const t = RANGE_TABLE[mode];
   return db
     .select({ suffix: t.suffix, count: t.count })
@@ -57,10 +62,9 @@ export function rangeEntries(prefix: string, mode: HashMode = "sha1"): RangeEntr
  * 1,000 lines (a prefix with more real entries than that is answered in full).
  */
 export function rangeBody(
-  prefix: string,
+  entries: RangeEntry[],
   { mode = "sha1", padded = false }: { mode?: HashMode; padded?: boolean } = {},
 ) {
-  const entries = rangeEntries(prefix, mode);
   const lines = new Map<string, number>(entries.map((e) => [e.suffix, e.count]));
   if (padded) {
     const length = suffixLength(mode);
@@ -79,9 +83,18 @@ export function rangeBody(
     .join("\r\n");
 }
 
-/** How often a password appears in the store, looked up on the server (the no-JS path, the policy verdict). */
+/**
+ * How often a password appears in the data held here, synchronously (the
+ * policy verdict of sign-up and password changes): a cached live answer, else
+ * the imported corpus; 0 when neither has the prefix. Pages that show a
+ * verdict use checkPasswordBreach (breach-source.server.ts), which says "not
+ * checked" instead of 0 when there is no data.
+ */
 export function breachCountForPassword(password: string): number {
   const { prefix, suffix } = splitHash(passwordSha1(password));
-  const found = rangeEntries(prefix).find((e) => e.suffix === suffix);
-  return found?.count ?? 0;
+  const hit = db.select().from(pwnedRangeCache).where(eq(pwnedRangeCache.prefix, prefix)).get();
+  const entries = hit
+    ? hit.body.split("\n").map((l) => ({ suffix: l.slice(0, 35), count: Number(l.slice(36)) }))
+    : storedRangeEntries(prefix);
+  return entries.find((e) => e.suffix === suffix)?.count ?? 0;
 }

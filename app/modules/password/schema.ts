@@ -29,3 +29,12 @@ export const pwnedNtlmHashes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.prefix, t.suffix] })],
 );
+
+// Pwned Passwords range answers fetched from the live API (issue 30), by 5-hex prefix, kept
+// until expires_at (only counts > 0 are stored: the padding lines are dropped).
+export const pwnedRangeCache = sqliteTable("pwned_range_cache", {
+  prefix: text("prefix").primaryKey(),
+  body: text("body").notNull(),
+  fetchedAt: integer("fetched_at", { mode: "number" }).notNull(),
+  expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+});

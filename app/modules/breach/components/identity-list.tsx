@@ -16,7 +16,7 @@ export type IdentityListItem = {
   domain: string;
   type: "email" | "domain";
   severity: "low" | "medium" | "high" | "critical";
-  status: "breached" | "clean" | "pending";
+  status: "breached" | "clean" | "pending" | "not-checked";
   evidence: string;
   foundAt: string | null;
   breachCount: number;
@@ -136,6 +136,8 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
                       <StatusBadge tone="danger">Breached</StatusBadge>
                     ) : i.status === "pending" ? (
                       <StatusBadge tone="neutral">Awaiting verification</StatusBadge>
+                    ) : i.status === "not-checked" ? (
+                      <StatusBadge tone="neutral">Not checked</StatusBadge>
                     ) : (
                       <StatusBadge tone="ok">Clean</StatusBadge>
                     )}
@@ -199,6 +201,8 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
                         <StatusBadge tone="danger">Breached</StatusBadge>
                       ) : i.status === "pending" ? (
                         <StatusBadge tone="neutral">Awaiting verification</StatusBadge>
+                      ) : i.status === "not-checked" ? (
+                        <StatusBadge tone="neutral">Not checked</StatusBadge>
                       ) : (
                         <StatusBadge tone="ok">Clean</StatusBadge>
                       )}

@@ -11,7 +11,11 @@ import { CRACK_TIME_CASES, type StrengthReport } from "../strength";
 import type { PolicyVerdict } from "../policy";
 
 export type BreachState =
-  { status: "checking" } | { status: "done"; count: number } | { status: "error"; message: string };
+  | { status: "checking" }
+  | { status: "done"; count: number }
+  | { status: "error"; message: string }
+  // No breach data on the server (no live service, no imported list): neutral, never "not found".
+  | { status: "not-checked"; message: string };
 
 /** What the page shows, whether computed in the browser or by the no-JS action. Never the password. */
 export type AnalysisView = {
@@ -107,6 +111,14 @@ export function BreachResult({ breach }: { breach: BreachState }) {
     return (
       <p className="flex items-center gap-2 text-warn" data-testid="breach-result">
         <AlertTriangle className="h-5 w-5 shrink-0" aria-hidden="true" />
+        {breach.message}
+      </p>
+    );
+  }
+  if (breach.status === "not-checked") {
+    return (
+      <p className="flex items-start gap-2 rounded-md bg-surface-sunken p-3 text-ink" data-testid="breach-result">
+        <ShieldQuestion className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
         {breach.message}
       </p>
     );
@@ -219,7 +231,9 @@ export function AnalysisResult({ analysis }: { analysis: AnalysisView }) {
             <p className="text-sm text-ink-muted">
               {analysis.breach.status === "error"
                 ? "The verdict needs the breach check; analyze again in a moment."
-                : "Waiting for the breach check…"}
+                : analysis.breach.status === "not-checked"
+                  ? "No verdict: the policy needs the breach check, which this server cannot run."
+                  : "Waiting for the breach check…"}
             </p>
           )}
         </section>

@@ -8,7 +8,15 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Eye, EyeOff, Lock } from "~/components/ui/icons";
-import { countInRange, passwordSha1, pwnedRangeUrl, RANGE_REQUEST_INIT, splitHash } from "../k-anonymity";
+import {
+  BreachDataUnavailable,
+  countInRange,
+  notCheckedMessage,
+  passwordSha1,
+  pwnedRangeUrl,
+  RANGE_REQUEST_INIT,
+  splitHash,
+} from "../k-anonymity";
 import { MAX_PASSWORD_LENGTH, passwordLength, policyVerdictFrom } from "../policy";
 import { loadStrengthEstimator, type StrengthEstimator } from "../strength";
 import { AnalysisResult, type AnalysisView } from "./analysis-result";
@@ -42,7 +50,8 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
   const fetchRange = useCallback((prefix: string) => {
     let pending = ranges.current.get(prefix);
     if (!pending) {
-      pending = fetch(pwnedRangeUrl(prefix), RANGE_REQUEST_INIT).then((r) => {
+      pending = fetch(pwnedRangeUrl(prefix), RANGE_REQUEST_INIT).then(async (r) => {
+        if (r.status === 503) throw new BreachDataUnavailable(await notCheckedMessage(r));
         if (!r.ok)
           throw new Error(
             r.status === 429
@@ -85,7 +94,16 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
           },
           (error: Error) => {
             if (id !== sequence.current) return;
-            setLive((prev) => prev && { ...prev, breach: { status: "error", message: error.message } });
+            setLive(
+              (prev) =>
+                prev && {
+                  ...prev,
+                  breach:
+                    error instanceof BreachDataUnavailable
+                      ? { status: "not-checked", message: error.message }
+                      : { status: "error", message: error.message },
+                },
+            );
           },
         );
       if (immediate || ranges.current.has(prefix)) void check();
@@ -220,7 +238,7 @@ function summary(a: AnalysisView): string {
   const breach =
     a.breach.status === "checking"
       ? "Checking breach exposure."
-      : a.breach.status === "error"
+      : a.breach.status === "error" || a.breach.status === "not-checked"
         ? a.breach.message
         : a.breach.count > 0
           ? `Found in data breaches ${a.breach.count.toLocaleString("en-US")} times.`
