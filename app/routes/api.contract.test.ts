@@ -496,11 +496,17 @@ describe("page loaders gate by plan on their own (a child's data request can com
       const free = await signedIn("free");
       const res = await call(mod.loader, r.path, { cookie: free.cookie });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({
+      // The pinned fields, plus what the upgrade wall shows (issue 32): the module's name and purpose, and whether
+      // this person may start the trial or ask for the plan. Nothing of the module's own data.
+      const body = await res.json();
+      expect(body).toEqual({
         code: "UPGRADE_REQUIRED",
         message: upgradeRequiredText(r.feature!),
         feature: r.feature,
         requiredPlan: lowestPlanWith(r.feature!),
+        module: { label: expect.any(String), purpose: expect.any(String) },
+        canRequest: expect.any(Boolean),
+        trialEligible: expect.any(Boolean),
       });
       const ent = await signedIn("enterprise");
       const out = await mod.loader({

@@ -60,7 +60,8 @@ describe("the phishing analyzer under hostile input", () => {
     }
     const results = await all;
     for (const r of results) {
-      expect(r, JSON.stringify(r.body).slice(0, 300)).toMatchObject({ status: 201 });
+      // 201 for a new message; 200 with alreadyAnalysed when the same message came twice (issue 31).
+      expect([200, 201], JSON.stringify(r.body).slice(0, 300)).toContain(r.status);
       expect(["low", "medium", "high"]).toContain(r.body.risk);
     }
     expect(times.length).toBeGreaterThan(0);

@@ -154,7 +154,9 @@ describe("429 with Retry-After", () => {
     const from = ip();
     const get = () =>
       call(apiPwnedRange.loader as Fn, new Request(`${BASE}/api/pwned/range/5BAA6`), from, { prefix: "5BAA6" });
-    for (let i = 0; i < LIMITS.pwnedRange.limit; i++) expect((await get()).status).toBe(200);
+    // Without a reachable range API or an imported list the answer is 503 "not checked" (issue 30); either way the
+    // first requests are answered, not limited.
+    for (let i = 0; i < LIMITS.pwnedRange.limit; i++) expect([200, 503]).toContain((await get()).status);
     const r = await get();
     expect429(r);
     expect(JSON.parse(r.body)).toEqual({ message: "Too many requests", code: "RATE_LIMITED" });
