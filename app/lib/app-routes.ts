@@ -228,8 +228,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Zero Trust",
     "ShieldCheck",
     "teamMonitoring",
-    { inDevelopment: true },
-    "Checks access policies against zero-trust principles: least privilege, strong authentication, device trust.",
+    {},
+    "Measures your zero-trust maturity against CISA's model, from the evidence Rampart already holds, with a roadmap to the next stage.",
   ),
   r(
     "/cloud-security",

@@ -387,13 +387,6 @@ export const MODULES: readonly ModuleDefinition[] = [
     inDevelopment: true,
   }),
   defineModule({
-    name: "zero-trust",
-    routes: ["_app.zero-trust"],
-    feature: "teamMonitoring",
-    permissions: NONE,
-    inDevelopment: true,
-  }),
-  defineModule({
     name: "cloud-security",
     routes: ["_app.cloud-security"],
     feature: "teamMonitoring",
@@ -406,6 +399,13 @@ export const MODULES: readonly ModuleDefinition[] = [
     feature: "teamMonitoring",
     permissions: NONE,
     inDevelopment: true,
+  }),
+  // Zero Trust (issue 35): CISA's maturity model, the organization's claims, evidence from the other modules.
+  defineModule({
+    name: "zero-trust",
+    routes: ["_app.zero-trust"],
+    feature: "teamMonitoring",
+    permissions: MODULE_PERMISSIONS["zero-trust"],
   }),
   // Modules without routes of their own: the page cache (used by server.ts), the operator commands (npm run admin).
   defineModule({ name: "page-cache", routes: [], feature: null, permissions: NONE }),

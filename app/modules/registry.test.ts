@@ -77,7 +77,6 @@ describe("what each module owns", () => {
       "/endpoint-security",
       "/training-management",
       "/emergency-access",
-      "/zero-trust",
       "/cloud-security",
       "/network-security",
     ]);

@@ -529,6 +529,15 @@ const ROUTES: Record<string, Row> = {
       "remove-system": { id: FAKE },
     }),
   },
+  "_app.zero-trust.tsx": {
+    kind: "guarded",
+    probes: page(
+      "/zero-trust",
+      ["zeroTrust", "assess"],
+      { save: { group: "identity", "stage:identity.authentication": "2", "notes:identity.authentication": "MFA" } },
+      "teamMonitoring",
+    ),
+  },
   "_app.compliance-monitoring.tsx": {
     kind: "guarded",
     probes: page(

@@ -1,0 +1,40 @@
+import { test, expect, checkA11y } from "./fixtures";
+
+async function assessIdentity(page: import("@playwright/test").Page) {
+  await page.goto("/zero-trust");
+  await expect(page.getByTestId("zt-overall")).toHaveText("Not assessed yet");
+  await expect(page.getByRole("heading", { name: "Roadmap" })).toBeVisible();
+  await expect(page.getByText("The roadmap lists the next stage for each function")).toBeVisible();
+  const identity = page.getByRole("region", { name: /^Identity/ });
+  const auth = identity.getByRole("group", { name: "Authentication" });
+  await auth.getByLabel("Stage reached").selectOption({ label: "Optimal" });
+  await auth.getByLabel("Notes").fill("Phishing-resistant MFA everywhere");
+  await auth.getByLabel("Evidence links (one per line)").fill("not a link");
+  await identity.getByRole("button", { name: "Save Identity" }).click();
+  await expect(auth.getByRole("alert")).toHaveText("Enter a link starting with https://");
+  // What was typed is still there beside the error.
+  await expect(auth.getByLabel("Notes")).toHaveValue("Phishing-resistant MFA everywhere");
+  await auth.getByLabel("Evidence links (one per line)").fill("https://wiki.example.com/mfa");
+  await auth.getByLabel("Stage reached").selectOption({ label: "Initial" });
+  await identity.getByRole("button", { name: "Save Identity" }).click();
+  await expect(identity.getByRole("status")).toHaveText("Identity: 1 function saved.");
+  await expect(page.getByTestId("zt-overall")).toHaveText("Initial (1.0)");
+  await expect(page.getByTestId("zt-roadmap-identity")).toContainText("Authentication: Initial → Advanced");
+  await expect(page.getByTestId("zt-roadmap-identity")).toContainText("phishing-resistant");
+}
+
+test("record a Zero Trust stage, see the maturity and the roadmap's next step", async ({ page, login }) => {
+  await login({ plan: "business" });
+  await assessIdentity(page);
+  await expect(page.getByRole("heading", { name: "Maturity by pillar" })).toBeVisible();
+  await checkA11y(page);
+});
+
+test.describe("Zero Trust without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the assessment is a plain form post, errors keep what was typed", async ({ page, login }) => {
+    await login({ plan: "business" });
+    await assessIdentity(page);
+  });
+});
