@@ -366,10 +366,19 @@ export const MODULES: readonly ModuleDefinition[] = [
   }),
   // Modules whose analysis is not built yet: a page that says so, nothing stored.
   defineModule({
-    name: "endpoint-security",
-    routes: ["endpoint-security"],
+    name: "endpoint",
+    routes: [
+      "endpoint-security",
+      "api.osquery.enroll",
+      "api.osquery.config",
+      "api.osquery.log",
+      "api.osquery.distributed.read",
+      "api.osquery.distributed.write",
+      "api.endpoints.inventory",
+    ],
     feature: "endpointSecurity",
-    permissions: NONE,
+    permissions: MODULE_PERMISSIONS.endpoint,
+    // The page and the vulnerable-software matching of OS packages are still to come (issue 36).
     inDevelopment: true,
   }),
   defineModule({
