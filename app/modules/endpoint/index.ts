@@ -21,3 +21,4 @@ export {
   type PolicyView,
 } from "./hosts.server";
 export { reportInventory, type InventoryInput } from "./collector.server";
+export { vulnerableSoftware, type VulnerableSoftware, type SoftwareCoverage } from "./vulnerable.server";

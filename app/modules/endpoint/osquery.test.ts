@@ -17,6 +17,8 @@ import { req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { createEnrollSecret, listHosts, listPolicies, revokeEnrollSecret } from "./hosts.server";
 import { db } from "~/lib/db.server";
 import { endpointPackages } from "./schema";
+import { vulnerableSoftware } from "./vulnerable.server";
+import { readOsvRecord, upsertAdvisories } from "~/modules/vulnerability/index.server";
 import { eq } from "drizzle-orm";
 
 const CTX = { clientIp: "198.51.100.4" };
@@ -252,5 +254,66 @@ describe("the collector script", () => {
       status: 400,
       body: { code: "VALIDATION_ERROR", message: expect.stringMatching(/^platform/) },
     });
+  });
+});
+
+describe("vulnerable software", () => {
+  it("matches Debian packages against Debian's advisories for the host's release, and says what it could not check", async () => {
+    const { owner } = await businessWithSecret();
+    upsertAdvisories([
+      readOsvRecord({
+        id: "DSA-5764-1",
+        modified: "2024-09-03T00:00:00Z",
+        published: "2024-09-03T00:00:00Z",
+        summary: "openssl - security update",
+        aliases: ["CVE-2024-5535"],
+        affected: [
+          {
+            package: { ecosystem: "Debian:12", name: "openssl" },
+            ranges: [{ type: "ECOSYSTEM", events: [{ introduced: "0" }, { fixed: "3.0.14-1~deb12u2" }] }],
+          },
+        ],
+      }),
+    ]);
+    const token = createApiToken({
+      tenantId: owner.tenantId,
+      userId: owner.user.id,
+      name: "c",
+      scopes: ["endpoints:write"],
+    });
+    const report = (hostId: string, os: { name: string; version: string }, platform: string, packages: object[]) =>
+      call(
+        inventoryApi,
+        "/api/endpoints/inventory",
+        { hostId, hostname: hostId, platform, os, packages },
+        {
+          Authorization: `Bearer ${token.token}`,
+        },
+      );
+    expect(
+      (
+        await report("old-web", { name: "Debian GNU/Linux", version: "12" }, "linux", [
+          { name: "openssl", version: "3.0.13-1~deb12u1", source: "deb" },
+        ])
+      ).status,
+    ).toBe(201);
+    await report("new-web", { name: "Debian GNU/Linux", version: "12" }, "linux", [
+      { name: "openssl", version: "3.0.14-1~deb12u2", source: "deb" },
+    ]);
+    await report("laptop", { name: "Microsoft Windows 11 Pro", version: "10.0.22631" }, "windows", [
+      { name: "7-Zip", version: "23.01", source: "programs" },
+    ]);
+    const { findings, coverage } = await vulnerableSoftware(owner.tenantId);
+    expect(findings).toEqual([
+      expect.objectContaining({
+        package: "openssl",
+        version: "3.0.13-1~deb12u1",
+        id: "DSA-5764-1",
+        fixedIn: "3.0.14-1~deb12u2",
+        hosts: ["old-web"],
+      }),
+    ]);
+    expect(coverage.checked).toEqual([{ ecosystem: "Debian", packages: 2 }]);
+    expect(coverage.notChecked).toEqual(["Windows programs"]);
   });
 });
