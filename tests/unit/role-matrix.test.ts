@@ -534,6 +534,15 @@ const ROUTES: Record<string, Row> = {
       "remove-system": { id: FAKE },
     }),
   },
+  "endpoint-security.tsx": {
+    kind: "guarded",
+    probes: page(
+      "/endpoint-security",
+      ["endpoint", "manage"],
+      { "create-secret": { name: "Matrix" }, "revoke-secret": { id: FAKE }, "remove-host": { id: FAKE } },
+      "endpointSecurity",
+    ),
+  },
   "_app.compliance-monitoring.tsx": {
     kind: "guarded",
     probes: page(

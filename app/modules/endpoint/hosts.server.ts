@@ -406,3 +406,14 @@ export function endpointFacts(tenantId: string, now = Date.now()) {
     passingRate: passing + failing ? passing / (passing + failing) : null,
   };
 }
+
+/** Removing a device ends its node key (the agent must enrol again) and keeps nothing of it in the lists. */
+export function removeHost(tenantId: string, id: string, now = Date.now()): boolean {
+  return (
+    db
+      .update(endpointHosts)
+      .set({ revokedAt: now, nodeKeyHash: null })
+      .where(and(eq(endpointHosts.tenantId, tenantId), eq(endpointHosts.id, id), isNull(endpointHosts.revokedAt)))
+      .run().changes > 0
+  );
+}

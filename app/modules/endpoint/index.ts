@@ -11,6 +11,7 @@ export {
   listEnrollSecrets,
   createEnrollSecret,
   revokeEnrollSecret,
+  removeHost,
   listHosts,
   listPolicies,
   policyHistory,
