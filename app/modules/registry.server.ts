@@ -378,8 +378,6 @@ export const MODULES: readonly ModuleDefinition[] = [
     ],
     feature: "endpointSecurity",
     permissions: MODULE_PERMISSIONS.endpoint,
-    // The page and the vulnerable-software matching of OS packages are still to come (issue 36).
-    inDevelopment: true,
   }),
   defineModule({
     name: "training-management",

@@ -12,6 +12,7 @@ import {
   listEnrollSecrets,
   listHosts,
   listPolicies,
+  policyHistory,
   removeHost,
   revokeEnrollSecret,
   vulnerableSoftware,
@@ -19,6 +20,18 @@ import {
 import { EndpointPage, type EndpointActionData } from "~/modules/endpoint/components/endpoint-page";
 import { can } from "~/modules/permissions";
 import { requireAppRoute } from "~/modules/tenants";
+
+/** Overall compliance a day: passing results over checked results, every policy together. */
+function complianceByDay(rows: { day: string; passing: number; failing: number }[]) {
+  const days = new Map<string, { passing: number; checked: number }>();
+  for (const r of rows) {
+    const d = days.get(r.day) ?? { passing: 0, checked: 0 };
+    d.passing += r.passing;
+    d.checked += r.passing + r.failing;
+    days.set(r.day, d);
+  }
+  return [...days].map(([day, d]) => ({ day, compliance: d.checked ? Math.round((d.passing / d.checked) * 100) : 0 }));
+}
 
 export const meta: MetaFunction = () => [{ title: "Endpoint Security · Rampart" }];
 
@@ -32,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     secrets: listEnrollSecrets(tenantId),
     hosts: listHosts(tenantId),
     policies: listPolicies(tenantId),
+    history: complianceByDay(policyHistory(tenantId)),
     software: await vulnerableSoftware(tenantId),
   };
 }

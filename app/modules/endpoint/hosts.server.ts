@@ -14,6 +14,7 @@ import {
 import { POLICIES, POLICY_BY_ID, policiesFor, policyPlatform, type InventoryView } from "./policies";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
+import { raiseAlert, resolveAlertsForObject } from "~/modules/alerts";
 
 export const SECRET_PREFIX = "rmpe_";
 export const NODE_KEY_PREFIX = "rmpn_";
@@ -208,6 +209,9 @@ export function replacePackages(
 
 /** The OSV ecosystem of a host's OS packages, from its OS name and version ("Debian:12", "Ubuntu:22.04"). */
 export function osEcosystem(source: string, osName: string | null, osVersion: string | null): string | null {
+  // Language packages osquery reads (python_packages, npm_packages) are matched in their own ecosystems.
+  if (source === "python") return "PyPI";
+  if (source === "npm") return "npm";
   if (!osName) return null;
   const version = (osVersion ?? "").trim();
   if (source === "deb" && /^debian/i.test(osName)) {
@@ -250,6 +254,36 @@ export function recordPolicyResults(tenantId: string, hostId: string, answers: P
         .run();
   });
   recordDay(tenantId, now);
+  alertOnPolicies(tenantId, hostId, known);
+}
+
+/**
+ * A high or critical policy failing on a device is an alert (one per device and policy, repeats counted on it);
+ * it resolves when the policy passes again. Not checked changes nothing.
+ */
+function alertOnPolicies(tenantId: string, hostId: string, answers: PolicyAnswer[]) {
+  const host = db
+    .select({ hostname: endpointHosts.hostname })
+    .from(endpointHosts)
+    .where(and(eq(endpointHosts.tenantId, tenantId), eq(endpointHosts.id, hostId)))
+    .get();
+  if (!host) return;
+  for (const a of answers) {
+    const policy = POLICY_BY_ID.get(a.policyId)!;
+    const object = { type: "endpoint-policy", id: `${hostId}:${a.policyId}` };
+    if (a.passing === true) resolveAlertsForObject(tenantId, object);
+    else if (a.passing === false && (policy.severity === "high" || policy.severity === "critical"))
+      raiseAlert({
+        tenantId,
+        source: "endpoint",
+        severity: policy.severity,
+        title: `${host.hostname}: ${policy.name} fails`,
+        detail: `${policy.description} Fix: ${policy.resolution}`,
+        rule: policy.id,
+        entity: host.hostname,
+        object,
+      });
+  }
 }
 
 /** Today's compliance per policy, from every host's latest result (the history chart reads one row a day). */

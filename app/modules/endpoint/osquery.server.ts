@@ -130,6 +130,12 @@ export const SCHEDULE = {
     snapshot: true,
     platform: "darwin",
   },
+  rampart_python_packages: {
+    query: "SELECT DISTINCT name, version FROM python_packages;",
+    interval: 86400,
+    snapshot: true,
+  },
+  rampart_npm_packages: { query: "SELECT DISTINCT name, version FROM npm_packages;", interval: 86400, snapshot: true },
   rampart_users: { query: "SELECT uid, username FROM users;", interval: 3600, snapshot: true },
   rampart_listening_ports: {
     query:
@@ -189,6 +195,8 @@ const PACKAGE_SOURCE: Partial<Record<keyof typeof SCHEDULE, string>> = {
   rampart_rpm_packages: "rpm",
   rampart_programs: "programs",
   rampart_apps: "apps",
+  rampart_python_packages: "python",
+  rampart_npm_packages: "npm",
 };
 
 export function log(body: Record<string, unknown>, now = Date.now()): Answer {

@@ -20,6 +20,7 @@ import { endpointPackages } from "./schema";
 import { vulnerableSoftware } from "./vulnerable.server";
 import { readOsvRecord, upsertAdvisories } from "~/modules/vulnerability/index.server";
 import { eq } from "drizzle-orm";
+import { listAlerts } from "~/modules/alerts";
 
 const CTX = { clientIp: "198.51.100.4" };
 const call = async (fn: (a: never) => unknown, url: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -146,8 +147,14 @@ describe("osquery TLS remote API", () => {
         [idOf("disk_encryption")]: [{ "1": "1" }],
         [idOf("iptables")]: [],
         [idOf("PermitRootLogin")]: [],
+        [idOf("os_version")]: [],
       },
-      statuses: { [idOf("disk_encryption")]: 0, [idOf("iptables")]: 0, [idOf("PermitRootLogin")]: 1 },
+      statuses: {
+        [idOf("disk_encryption")]: 0,
+        [idOf("iptables")]: 0,
+        [idOf("PermitRootLogin")]: 1,
+        [idOf("os_version")]: 0,
+      },
       messages: { [idOf("PermitRootLogin")]: "no such table: augeas" },
     });
     expect(written).toEqual({ status: 200, body: { node_invalid: false } });
@@ -161,15 +168,23 @@ describe("osquery TLS remote API", () => {
     // Not for this platform: no host to check.
     expect(p("macos-filevault")).toMatchObject({ notChecked: 0, compliance: null });
 
+    // The high-severity failure is an alert; the not-checked one is not.
+    const alerts = listAlerts(owner.tenantId, 200, { source: "endpoint" });
+    expect(alerts.map((a) => [a.title, a.severity])).toEqual([
+      ["web-1: Operating system release still supported (Debian ≥ 12, Ubuntu ≥ 22.04) fails", "high"],
+    ]);
     const [host] = listHosts(owner.tenantId);
     expect(host).toMatchObject({
       hostname: "web-1",
       os: "Debian GNU/Linux 12 (bookworm)",
       packages: 2,
       stale: false,
-      failing: 1,
+      failing: 2,
     });
-    expect(host.failingPolicies).toEqual(["Firewall drops unsolicited input (Linux)"]);
+    expect(host.failingPolicies.sort()).toEqual([
+      "Firewall drops unsolicited input (Linux)",
+      "Operating system release still supported (Debian ≥ 12, Ubuntu ≥ 22.04)",
+    ]);
 
     // The policies just answered are not asked again within the hour; unanswered ones are.
     const again = await call(readApi, "/api/osquery/distributed/read", { node_key });
@@ -231,6 +246,32 @@ describe("the collector script", () => {
       expect(res.body.policies.map((p: { id: string }) => p.id)).toContain("linux-unattended-upgrades");
     }
     expect(res.body.policies.map((p: { id: string }) => p.id)).toContain("no-extra-uid0");
+    const installed = (sent.packages as { name: string; version: string; source: string }[]).find(
+      (p) => p.name === "dpkg" && p.source === "deb",
+    );
+    if (installed) {
+      // An advisory whose fix is just above this machine's own dpkg: the real inventory shows the match.
+      const release = (JSON.parse(json) as { os: { version: string } }).os.version.split(".")[0];
+      upsertAdvisories([
+        readOsvRecord({
+          id: "DEBIAN-TEST-0001",
+          modified: "2026-11-01T00:00:00Z",
+          summary: "dpkg test advisory",
+          affected: [
+            {
+              package: { ecosystem: `Debian:${release}`, name: "dpkg" },
+              ranges: [{ type: "ECOSYSTEM", events: [{ introduced: "0" }, { fixed: `${installed.version}+zz1` }] }],
+            },
+          ],
+        }),
+      ]);
+      const { findings } = await vulnerableSoftware(owner.tenantId);
+      expect(findings.find((f) => f.package === "dpkg")).toMatchObject({
+        version: installed.version,
+        fixedIn: `${installed.version}+zz1`,
+        hosts: [sent.hostname],
+      });
+    }
 
     // A read-only token cannot report; a malformed inventory is a 400 naming the field.
     const reader = createApiToken({

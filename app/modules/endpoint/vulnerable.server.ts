@@ -32,7 +32,6 @@ const SOURCE_LABEL: Record<string, string> = {
   programs: "Windows programs",
   apps: "macOS applications",
   rpm: "RPM packages",
-  apk: "Alpine packages",
   deb: "Debian-family packages of an unrecognised release",
 };
 

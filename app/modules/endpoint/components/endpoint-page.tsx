@@ -4,6 +4,7 @@
  */
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState, ModulePage } from "~/components/module-page";
+import { LineChart } from "~/components/charts/line-chart";
 import { useActionResult } from "~/lib/use-action-result";
 import type { HostView, PolicyView } from "../hosts.server";
 import type { SoftwareCoverage, VulnerableSoftware } from "../vulnerable.server";
@@ -20,6 +21,7 @@ type PageData = {
   hosts: HostView[];
   policies: PolicyView[];
   software: { findings: VulnerableSoftware[]; coverage: SoftwareCoverage };
+  history: { day: string; compliance: number }[];
 };
 
 const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
@@ -33,6 +35,18 @@ export function EndpointPage() {
       <Enrolment data={data} result={result} />
       <Devices hosts={data.hosts} canManage={data.canManage} />
       <Policies policies={data.policies} hosts={data.hosts.length} />
+      {data.history.length >= 2 ? (
+        <div className="card mt-4">
+          <LineChart
+            title="Policy compliance over time"
+            heading="h3"
+            valueLabel="Checks passing (%)"
+            unit="%"
+            lowerIsBetter={false}
+            points={data.history.map((h) => ({ label: h.day, short: h.day.slice(5), value: h.compliance }))}
+          />
+        </div>
+      ) : null}
       <Software software={data.software} hosts={data.hosts.length} />
     </ModulePage>
   );
