@@ -33,6 +33,7 @@ const REQUEST_READERS = [
   "app/modules/events/ingest.server.ts",
   "app/modules/vulnerability/deps/upload-body.server.ts",
   "app/modules/operator/access.server.ts",
+  "app/modules/endpoint/agent-body.server.ts",
 ];
 
 /**

@@ -156,8 +156,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Endpoint Security",
     "Laptop",
     "endpointSecurity",
-    { sidebar: true, shell: false, inDevelopment: true },
-    "Keeps an inventory of your devices and their protection status.",
+    { sidebar: true, shell: false },
+    "Inventories your devices through osquery or a collector script, checks them against security policies and finds vulnerable software.",
   ),
   r(
     "/alerts",

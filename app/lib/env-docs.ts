@@ -126,8 +126,9 @@ export const ENV_DOCS: Record<EnvName, EnvDoc> = {
       "Where the OSV exports are fetched (`<base>/<Ecosystem>/all.zip`); an internal mirror with the same layout works.",
   },
   RAMPART_OSV_ECOSYSTEMS: {
-    default: "`npm,PyPI,Go,crates.io,Maven,RubyGems,Packagist`",
-    meaning: "The OSV ecosystems to download, comma-separated (one feed job each).",
+    default: "`npm,PyPI,Go,crates.io,Maven,RubyGems,Packagist,Debian,Ubuntu,Alpine`",
+    meaning:
+      "The OSV ecosystems to download, comma-separated (one feed job each). Debian, Ubuntu and Alpine match the OS packages devices report to Endpoint Security; without them those packages are not checked.",
   },
   RAMPART_KEV_URL: {
     default: "`https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json`",

@@ -50,7 +50,7 @@ const FIELDS = {
   RAMPART_FEEDS: z.enum(["on", "off"]).default("on"),
   RAMPART_OSV_BASE_URL: z.string().url().default("https://osv-vulnerabilities.storage.googleapis.com"),
   // The OSV export's ecosystem directories to download (those the dependency scanner reads).
-  RAMPART_OSV_ECOSYSTEMS: z.string().default("npm,PyPI,Go,crates.io,Maven,RubyGems,Packagist"),
+  RAMPART_OSV_ECOSYSTEMS: z.string().default("npm,PyPI,Go,crates.io,Maven,RubyGems,Packagist,Debian,Ubuntu,Alpine"),
   RAMPART_KEV_URL: z
     .string()
     .url()

@@ -21,6 +21,7 @@ import { privacyPermissions } from "./privacy/permissions";
 import { tenantPermissions } from "./tenants/permissions";
 import { vulnerabilityPermissions } from "./vulnerability/permissions";
 import { zeroTrustPermissions } from "./zero-trust/permissions";
+import { endpointPermissions } from "./endpoint/permissions";
 
 /** Every module's declaration, by module name (the registry's names). */
 export const MODULE_PERMISSIONS = {
@@ -37,6 +38,7 @@ export const MODULE_PERMISSIONS = {
   vulnerability: vulnerabilityPermissions,
   "api-tokens": apiTokenPermissions,
   "zero-trust": zeroTrustPermissions,
+  endpoint: endpointPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -53,6 +55,7 @@ export const PERMISSION_MATRIX = {
   ...vulnerabilityPermissions,
   ...apiTokenPermissions,
   ...zeroTrustPermissions,
+  ...endpointPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

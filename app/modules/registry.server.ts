@@ -366,11 +366,18 @@ export const MODULES: readonly ModuleDefinition[] = [
   }),
   // Modules whose analysis is not built yet: a page that says so, nothing stored.
   defineModule({
-    name: "endpoint-security",
-    routes: ["endpoint-security"],
+    name: "endpoint",
+    routes: [
+      "endpoint-security",
+      "api.osquery.enroll",
+      "api.osquery.config",
+      "api.osquery.log",
+      "api.osquery.distributed.read",
+      "api.osquery.distributed.write",
+      "api.endpoints.inventory",
+    ],
     feature: "endpointSecurity",
-    permissions: NONE,
-    inDevelopment: true,
+    permissions: MODULE_PERMISSIONS.endpoint,
   }),
   defineModule({
     name: "training-management",

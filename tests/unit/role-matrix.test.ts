@@ -264,6 +264,11 @@ const ROUTES: Record<string, Row> = {
   "_public.contact.tsx": { kind: "public", why: "the public contact form" },
   "_public.privacy-request.$slug.tsx": { kind: "public", why: "a data subject's request to an organization" },
   "api.breaches.check.ts": { kind: "public", why: "the public breach check as JSON; stores nothing" },
+  "api.osquery.enroll.ts": { kind: "public", why: "osquery agents enrol with the organization's enroll secret" },
+  "api.osquery.config.ts": { kind: "public", why: "an enrolled osquery agent, by its node key" },
+  "api.osquery.log.ts": { kind: "public", why: "an enrolled osquery agent, by its node key" },
+  "api.osquery.distributed.read.ts": { kind: "public", why: "an enrolled osquery agent, by its node key" },
+  "api.osquery.distributed.write.ts": { kind: "public", why: "an enrolled osquery agent, by its node key" },
   "login.tsx": { kind: "public", why: "signing in" },
   "signup.tsx": { kind: "public", why: "creating an account" },
   "forgot-password.tsx": { kind: "public", why: "asking for a reset link" },
@@ -538,6 +543,15 @@ const ROUTES: Record<string, Row> = {
       "teamMonitoring",
     ),
   },
+  "endpoint-security.tsx": {
+    kind: "guarded",
+    probes: page(
+      "/endpoint-security",
+      ["endpoint", "manage"],
+      { "create-secret": { name: "Matrix" }, "revoke-secret": { id: FAKE }, "remove-host": { id: FAKE } },
+      "endpointSecurity",
+    ),
+  },
   "_app.compliance-monitoring.tsx": {
     kind: "guarded",
     probes: page(
@@ -805,6 +819,25 @@ const ROUTES: Record<string, Row> = {
           body: JSON.stringify({ message: "matrix", host: "h1" }),
           headers: { "Content-Type": "application/x-ndjson" },
         }),
+      },
+    ],
+  },
+  "api.endpoints.inventory.ts": {
+    kind: "guarded",
+    probes: [
+      {
+        label: "POST (session)",
+        permission: ["endpoint", "report"],
+        feature: "endpointSecurity",
+        url: () => "/api/endpoints/inventory",
+        make: () =>
+          json({
+            hostId: "matrix",
+            hostname: "matrix",
+            platform: "linux",
+            os: { name: "Debian GNU/Linux", version: "12" },
+            packages: [],
+          }),
       },
     ],
   },

@@ -23,9 +23,10 @@ import { allows, type Permission } from "~/modules/permissions";
  * them with a session needs. A token stops working, and is revoked, when its creator leaves the organization,
  * deletes their account, or is given a role below one of its scopes.
  */
-export const SCOPE_NEEDS: Record<"read" | "events:write", Permission> = {
+export const SCOPE_NEEDS: Record<"read" | "events:write" | "endpoints:write", Permission> = {
   read: ["organization", "view"],
   "events:write": ["event", "send"],
+  "endpoints:write": ["endpoint", "report"],
 };
 
 export function roleCoversScopes(role: Role | null | undefined, scopes: readonly string[]): boolean {
@@ -33,10 +34,11 @@ export function roleCoversScopes(role: Role | null | undefined, scopes: readonly
 }
 
 export const TOKEN_PREFIX = "rmp_";
-export const TOKEN_SCOPES = ["events:write", "read"] as const;
+export const TOKEN_SCOPES = ["events:write", "endpoints:write", "read"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const SCOPE_LABEL: Record<TokenScope, string> = {
   "events:write": "Send events (POST /api/events, Splunk HEC)",
+  "endpoints:write": "Report device inventory (the endpoint collector script)",
   read: "Read tenant data (GET requests)",
 };
 export const MAX_TOKENS_PER_TENANT = 50;
@@ -262,5 +264,6 @@ export function scopeFor(method: string, pathname: string): TokenScope | null {
     (pathname === "/api/events" || pathname === "/services/collector" || pathname.startsWith("/services/collector/"))
   )
     return "events:write";
+  if (m === "POST" && pathname === "/api/endpoints/inventory") return "endpoints:write";
   return null;
 }

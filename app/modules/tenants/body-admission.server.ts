@@ -30,7 +30,8 @@ export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /** Public forms under a per-tenant or per-token address (Privacy Guard's /privacy-request/<slug>, /reset-password/<token>). */
-const PUBLIC_BODY_PREFIXES: readonly string[] = ["/privacy-request/", "/reset-password/"];
+// osquery agents (/api/osquery/*) authenticate by enroll secret and node key, read in a streamed, capped body.
+const PUBLIC_BODY_PREFIXES: readonly string[] = ["/privacy-request/", "/reset-password/", "/api/osquery/"];
 
 /** API prefixes gated by a plan feature (the routes' own requireTenantContext options). */
 const API_FEATURES: readonly [string, Feature][] = [
@@ -41,6 +42,7 @@ const API_FEATURES: readonly [string, Feature][] = [
   ["/api/anomalies", "logsAnomalies"],
   ["/api/tokens", "apiAccess"],
   ["/services/collector", "logsAnomalies"],
+  ["/api/endpoints/", "endpointSecurity"],
 ];
 
 /** Whether a signed-out visitor may post to this route path. */

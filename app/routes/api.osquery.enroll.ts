@@ -1,0 +1,15 @@
+/**
+ * POST /api/osquery/enroll: osquery's TLS remote API (app/modules/endpoint/osquery.server.ts; docs/endpoint-security.md).
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { methodNotAllowedHandler } from "~/lib/api.server";
+import { clientIp } from "~/lib/request.server";
+import { enroll, readAgentBody } from "~/modules/endpoint";
+
+export const loader = methodNotAllowedHandler;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await readAgentBody(request);
+  const answer = body.ok ? enroll(body.value, clientIp(context)) : body.answer;
+  return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
+}
