@@ -33,6 +33,5 @@ export {
   dataMapLoader,
   dataMapAction,
 } from "./route.server";
-export { intakeLoader, intakeAction } from "./intake-route.server";
 // Its posture contribution and usage figures (the posture model, the usage analytics).
 export { privacyContribution, privacyUsageSince } from "./posture.server";
