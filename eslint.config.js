@@ -47,7 +47,6 @@ const PAGE_CODE_NOT_YET_MOVED = [
   "app/modules/incidents/api.server.ts",
   "app/modules/incidents/evidence.server.ts",
   "app/modules/incidents/route.server.ts",
-  "app/modules/vulnerability/route.server.ts",
 ];
 
 /** A module imports only its own ./schema (issue 27 item 1). */
