@@ -41,7 +41,6 @@ const REQUEST_READERS = [
  */
 const PAGE_CODE_NOT_YET_MOVED = [
   "app/modules/alerts/api.server.ts",
-  "app/modules/detection/api.server.ts",
   "app/modules/events/api.server.ts",
 ];
 
