@@ -40,7 +40,6 @@ const REQUEST_READERS = [
  * a file leaves it when its loaders and actions are in app/routes.
  */
 const PAGE_CODE_NOT_YET_MOVED = [
-  "app/modules/alerts/api.server.ts",
   "app/modules/events/api.server.ts",
 ];
 
