@@ -54,6 +54,7 @@ async function ruleApi(request: Request, id: string, loadContext: unknown) {
   });
   return json(ruleSummary(row), { headers: noStore });
 }
+
 export const loader = ({ request, params, context }: LoaderFunctionArgs) => ruleApi(request, params.id ?? "", context);
 
 export const action = ({ request, params, context }: ActionFunctionArgs) => ruleApi(request, params.id ?? "", context);

@@ -89,5 +89,6 @@ async function channelsApi(request: Request) {
     return domainErrorResponse(error);
   }
 }
+
 export const loader = ({ request }: LoaderFunctionArgs) => channelsApi(request);
 export const action = ({ request }: ActionFunctionArgs) => channelsApi(request);
