@@ -19,7 +19,6 @@ import { audit } from "~/modules/audit";
 import {
   adoptFramework,
   checkEvidenceExpiry,
-  ComplianceError,
   dropFramework,
   frameworkScore,
   listAdoptions,
@@ -28,10 +27,10 @@ import {
   recordScoreSnapshots,
   scoreTrend,
 } from "~/modules/compliance/compliance.server";
-import { EvidenceStoreError } from "~/modules/compliance/evidence-store.server";
 import { FRAMEWORKS, STATUSES } from "~/modules/compliance/frameworks";
 import { can } from "~/modules/permissions";
 import { MANAGE_REFUSED } from "~/modules/compliance/permissions";
+import { domainFieldError } from "~/lib/http.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -62,19 +61,16 @@ function refuse(): never {
   });
 }
 
+/** A refusal from the compliance module (a DomainError): 404 for a missing record, else shown by its field. */
 function fail(intent: string, error: unknown) {
-  if (error instanceof ComplianceError) {
-    if (error.status === 404) throw notFound();
-    return data<ComplianceActionData>(
-      error.field
-        ? { ok: false, intent, fieldErrors: { [error.field]: error.message } }
-        : { ok: false, intent, formError: error.message },
-      { status: 400 },
-    );
-  }
-  if (error instanceof EvidenceStoreError)
-    return data<ComplianceActionData>({ ok: false, intent, fieldErrors: { file: error.message } }, { status: 400 });
-  throw error;
+  const refused = domainFieldError(error);
+  if (refused.status === 404) throw notFound();
+  return data<ComplianceActionData>(
+    refused.field === "form"
+      ? { ok: false, intent, formError: refused.message }
+      : { ok: false, intent, fieldErrors: { [refused.field]: refused.message } },
+    { status: 400 },
+  );
 }
 
 const overviewQuery = z.object({

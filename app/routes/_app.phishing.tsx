@@ -28,7 +28,6 @@ import {
   EMPTY_MESSAGE,
   listPhishingItems,
   MAX_MESSAGE_BYTES,
-  PhishingInputError,
   RISKS,
   setPhishingStatus,
   STATUSES,
@@ -36,6 +35,7 @@ import {
 } from "~/modules/phishing/phishing.server";
 import type { PhishingActionData, VerdictDetail } from "~/modules/phishing/types";
 import { can } from "~/modules/permissions";
+import { domainFieldError } from "~/lib/http.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -189,8 +189,7 @@ export async function analyzerAction(request: Request, path: PhishingPath, conte
     }
     return data<PhishingActionData>({ ok: true, verdict });
   } catch (error) {
-    if (error instanceof PhishingInputError) return fieldError(field, error.message);
-    throw error;
+    return fieldError(field, domainFieldError(error).message);
   }
 }
 

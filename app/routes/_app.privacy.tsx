@@ -7,7 +7,7 @@ import { appRoute } from "~/lib/app-routes";
 import { PrivacyPage } from "~/modules/privacy/components/privacy-page";
 import { limitWrites } from "~/lib/api.server";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
-import { readForm } from "~/lib/http.server";
+import { readForm, domainFieldError } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit";
 import { listMembers } from "~/modules/tenants";
@@ -21,7 +21,6 @@ import {
   createRequest,
   getPrivacySettings,
   listRequests,
-  PrivacyError,
   savePrivacySettings,
 } from "~/modules/privacy/requests.server";
 import { STATUSES, type RequestStatus } from "~/modules/privacy/types";
@@ -155,8 +154,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       checkPrivacyDeadlines(tenantId);
       return redirect(`/privacy/${created.id}?logged=1`);
     } catch (error) {
-      if (error instanceof PrivacyError) return fail(intent, { [error.field]: error.message });
-      throw error;
+      const refused = domainFieldError(error);
+      return fail(intent, { [refused.field]: refused.message });
     }
   }
 

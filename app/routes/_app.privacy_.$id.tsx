@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { RequestPage } from "~/modules/privacy/components/request-page";
 import { limitWrites } from "~/lib/api.server";
 import { requireAppRoute } from "~/modules/tenants";
-import { notFound, readForm } from "~/lib/http.server";
+import { notFound, readForm, domainFieldError } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit";
 import { listMembers } from "~/modules/tenants";
@@ -17,7 +17,6 @@ import {
   getPrivacySettings,
   getRequest,
   listHistory,
-  PrivacyError,
   updateRequest,
 } from "~/modules/privacy/requests.server";
 import { ExtensionSchema, fieldErrors, PatchRequestSchema } from "~/modules/privacy/validation";
@@ -147,11 +146,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     checkPrivacyDeadlines(tenantId);
     return data<FormResult>({ intent, ok: okMessage });
   } catch (error) {
-    if (error instanceof PrivacyError) {
-      const field = error.field === "extension" ? "form" : error.field;
-      return fail(intent, { [field]: error.message });
-    }
-    throw error;
+    const refused = domainFieldError(error);
+    const field = refused.field === "extension" ? "form" : refused.field;
+    return fail(intent, { [field]: refused.message });
   }
 }
 

@@ -3,10 +3,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { DataMapPage } from "~/modules/privacy/components/data-map-page";
 import { limitWrites } from "~/lib/api.server";
 import { requireAppRoute } from "~/modules/tenants";
-import { jsonError, readForm } from "~/lib/http.server";
+import { jsonError, readForm, domainFieldError } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { audit } from "~/modules/audit";
-import { addSystem, DataMapError, listSystems, removeSystem, SYSTEMS_MAX } from "~/modules/privacy/data-map.server";
+import { addSystem, listSystems, removeSystem, SYSTEMS_MAX } from "~/modules/privacy/data-map.server";
 import { can } from "~/modules/permissions";
 import { PERMISSION_MESSAGE, type PrivacyAction } from "~/modules/privacy/permissions";
 import { fieldErrors, SystemSchema } from "~/modules/privacy/validation";
@@ -66,8 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       return data<FormResult>({ intent, ok: `${system.name} added to the data map.` });
     } catch (error) {
-      if (error instanceof DataMapError) return fail(intent, { form: error.message });
-      throw error;
+      return fail(intent, { form: domainFieldError(error).message });
     }
   }
   if (intent === "remove-system") {
