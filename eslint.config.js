@@ -153,9 +153,6 @@ export default tseslint.config(
       "import/resolver": { [resolver]: {} },
       "boundaries/elements": [
         { type: "route", pattern: "app/routes" },
-        // The module registry and the permission vocabulary it assembles: files beside the module folders.
-        { type: "registry", pattern: "app/modules/registry.server.ts", mode: "file" },
-        { type: "vocabulary", pattern: "app/modules/permissions.ts", mode: "file" },
         { type: "module", pattern: "app/modules/*", capture: ["name"] },
         { type: "components", pattern: "app/components" },
         { type: "lib", pattern: "app/lib" },
@@ -170,6 +167,10 @@ export default tseslint.config(
       ],
       "boundaries/files": [
         { category: "test", pattern: "**/*.test.{ts,tsx}" },
+        // The module registry and the permission vocabulary it assembles: single files beside the module folders
+        // (elements are folders; a single file is classified here, its element being the app's root).
+        { category: "registry", pattern: "app/modules/registry.server.ts" },
+        { category: "vocabulary", pattern: "app/modules/permissions.ts" },
         // Table declarations: each module's schema.ts, the job table beside its runner, and db/schema.ts
         // (re-exports them all for drizzle-kit).
         { category: "schema", pattern: ["app/modules/*/schema.ts", "app/lib/*.schema.ts", "db/schema.ts"] },
@@ -206,25 +207,34 @@ export default tseslint.config(
             { from: { element: { type: "lib" } }, allow: [to("db")] },
             // The vocabulary reads each module's permission declaration (a leaf); anyone may ask it `can`.
             {
-              from: { element: { type: "vocabulary" } },
+              from: { file: { categories: "vocabulary" } },
               allow: [to("lib"), { to: { element: { type: "module", fileInternalPath: "permissions.ts" } } }],
             },
             {
               from: { element: { types: { anyOf: ["app", "route", "module", "server"] } } },
-              allow: [to("vocabulary")],
+              allow: { to: { file: { categories: "vocabulary" } } },
             },
             // The registry lists every module through its public face; only the app's start imports it.
             {
-              from: { element: { type: "registry" } },
+              from: { file: { categories: "registry" } },
               allow: [
                 to("lib"),
-                to("vocabulary"),
+                { to: { file: { categories: "vocabulary" } } },
                 { to: { element: { type: "module", fileInternalPath: "index.ts" } } },
                 { to: { element: { type: "module", fileInternalPath: "index.server.ts" } } },
                 { to: { element: { type: "module", fileInternalPath: "permissions.ts" } } },
               ],
             },
-            { from: { element: { type: "app" } }, allow: [to("registry")] },
+            { from: { element: { type: "app" } }, allow: { to: { file: { categories: "registry" } } } },
+            // The vocabulary is a leaf: as a file of the app's root it would inherit the app's reach; it keeps none.
+            {
+              from: { file: { categories: "vocabulary" } },
+              disallow: { to: { element: { types: { anyOf: ["route", "components"] } } } },
+            },
+            {
+              from: { file: { categories: "vocabulary" } },
+              disallow: { to: { element: { type: "module", fileInternalPath: "index{,.server}.ts" } } },
+            },
             { from: { element: { type: "server" } }, allow: [to("server"), to("lib"), to("db")] },
             { from: { element: { type: "scripts" } }, allow: [to("lib"), to("db")] },
             // Tests and benchmarks reach anything they exercise.
