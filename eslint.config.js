@@ -27,6 +27,7 @@ const REQUEST_READERS = [
   "app/modules/tenants/app-route.server.ts",
   "app/modules/tenants/body-admission.server.ts",
   "app/modules/accounts/auth.server.ts",
+  "app/modules/accounts/session.server.ts",
   "app/modules/accounts/email-verification.server.ts",
   "app/modules/page-cache/page-cache.server.ts",
   "app/modules/alerts/stream-admission.server.ts",

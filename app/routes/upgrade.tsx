@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { limitWrites } from "~/lib/api.server";
 import { isPlan } from "~/lib/plans";
 import { clientIp } from "~/lib/request.server";
-import { safeRedirectPath } from "~/lib/session.server";
+import { safeRedirectPath } from "~/modules/accounts/session.server";
 import { audit } from "~/modules/audit";
 import { createUpgradeRequest, requirePermission, requireTenantContext } from "~/modules/tenants";
 import { startTrial } from "~/modules/tenants/trials.server";

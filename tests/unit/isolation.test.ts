@@ -16,7 +16,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sqlite } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { markEmailVerified } from "~/modules/accounts";
 import { createInvitation } from "~/modules/tenants/members.server";
