@@ -11,7 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { coalescedStream } from "~/lib/coalesced-stream.server";
 import type { RampartLoadContext } from "~/lib/request.server";
-import { hasSessionCookie } from "~/lib/session.server";
+import { hasSessionCookie } from "~/modules/accounts";
 import { carriesSessionCookie, isPublicPage, PUBLIC_CACHE_CONTROL } from "~/lib/public-page";
 import { originFromRequest } from "~/lib/public-origin.server";
 import { loggablePath, redactSecrets } from "~/lib/log-redaction";

@@ -4,6 +4,7 @@
  * the server checks (app/modules/tenants/app-route.server.ts), the sidebar and the tests.
  */
 import type { Feature } from "./plans";
+import { pageInDevelopment } from "./modules-in-development";
 
 export type IconName =
   | "LayoutDashboard"
@@ -46,7 +47,8 @@ export type AppRoute = {
   purpose: string;
   /**
    * The module's analysis is not built yet: its page stores nothing, and the
-   * teaser, the empty state and /features say so instead of implying it works.
+   * teaser, the empty state and /features say so instead of implying it works. Derived from the one list in
+   * app/lib/modules-in-development.ts.
    */
   inDevelopment: boolean;
 };
@@ -56,7 +58,7 @@ const r = (
   label: string,
   icon: IconName,
   feature: Feature | null,
-  opts: { teaser?: boolean; sidebar?: boolean; shell?: boolean; inDevelopment?: boolean },
+  opts: { teaser?: boolean; sidebar?: boolean; shell?: boolean },
   purpose: string,
 ): AppRoute => ({
   path,
@@ -67,7 +69,7 @@ const r = (
   sidebar: opts.sidebar ?? false,
   shell: opts.shell ?? true,
   purpose,
-  inDevelopment: opts.inDevelopment ?? false,
+  inDevelopment: pageInDevelopment(path),
 });
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -204,7 +206,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Training Management",
     "GraduationCap",
     "teamMonitoring",
-    { sidebar: true, teaser: true, inDevelopment: true },
+    { sidebar: true, teaser: true },
     "Assigns security awareness training and tracks completion across your team.",
   ),
   r(
@@ -212,7 +214,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Emergency Access",
     "LifeBuoy",
     "teamMonitoring",
-    { sidebar: true, teaser: true, inDevelopment: true },
+    { sidebar: true, teaser: true },
     "Break-glass access to critical accounts, with approval and a full audit trail.",
   ),
   r(
@@ -236,7 +238,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Cloud Security",
     "Cloud",
     "teamMonitoring",
-    { teaser: true, inDevelopment: true },
+    { teaser: true },
     "Reviews cloud account configuration for public storage, broad permissions and missing logging.",
   ),
   r(
@@ -252,7 +254,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Network Security",
     "Network",
     "teamMonitoring",
-    { inDevelopment: true },
+    {},
     "Reviews exposed services and firewall rules for your networks.",
   ),
   r(

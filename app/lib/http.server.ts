@@ -105,3 +105,10 @@ export function domainFieldError(error: unknown): {
   if (!(error instanceof DomainError)) throw error;
   return { status: error.status, field: error.field ?? "form", message: error.message, code: error.code };
 }
+
+/** Reads a JSON body that must be an object (the APIs that take named fields): anything else is a thrown 400. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(request);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Send a JSON object");
+  return body as Record<string, unknown>;
+}

@@ -12,6 +12,7 @@
  */
 import * as jobs from "~/lib/jobs.server";
 import type { Feature } from "~/lib/plans";
+import { moduleInDevelopment } from "~/lib/modules-in-development";
 import type { EntityPermissions } from "~/lib/permissions";
 import { MODULE_PERMISSIONS } from "~/modules/permissions";
 import { startAlertingWorker } from "~/modules/alerts";
@@ -51,22 +52,26 @@ export type ModuleDefinition = {
   feature: Feature | null;
   /** Its entities in the permission vocabulary (app/modules/permissions.ts). */
   permissions: EntityPermissions;
-  /** Its page stores nothing yet: teasers and /features say so (the route map's `inDevelopment`). */
-  inDevelopment?: boolean;
   /** Registers its durable job handlers and recurring schedules (or starts its outbox worker). */
   jobs?: (runner: typeof jobs) => void;
   /** What it does when another module (or itself) announces an event. */
   on?: { [E in ModuleEventName]?: (payload: ModuleEvents[E]) => void | Promise<void> };
 };
 
-/** Typed identity: keeps each definition checked against ModuleDefinition where it is written. */
-export function defineModule(definition: ModuleDefinition): ModuleDefinition {
-  return definition;
+/** A module as the registry lists it: its definition, and whether its page is still in development. */
+export type RegisteredModule = ModuleDefinition & {
+  /** Its page stores nothing yet: teasers and /features say so (app/lib/modules-in-development.ts, one line each). */
+  inDevelopment: boolean;
+};
+
+/** Keeps each definition checked against ModuleDefinition where it is written, and reads its development status. */
+export function defineModule(definition: ModuleDefinition): RegisteredModule {
+  return { ...definition, inDevelopment: moduleInDevelopment(definition.name) };
 }
 
 const NONE: EntityPermissions = {};
 
-export const MODULES: readonly ModuleDefinition[] = [
+export const MODULES: readonly RegisteredModule[] = [
   defineModule({
     name: "accounts",
     routes: [
@@ -364,7 +369,7 @@ export const MODULES: readonly ModuleDefinition[] = [
     feature: null,
     permissions: NONE,
   }),
-  // Modules whose analysis is not built yet: a page that says so, nothing stored.
+  // Endpoint Security (issue 36): osquery's TLS API, the collector scripts, policies and vulnerable software.
   defineModule({
     name: "endpoint",
     routes: [
@@ -379,33 +384,30 @@ export const MODULES: readonly ModuleDefinition[] = [
     feature: "endpointSecurity",
     permissions: MODULE_PERMISSIONS.endpoint,
   }),
+  // Modules whose analysis is not built yet (app/lib/modules-in-development.ts): a page that says so, nothing stored.
   defineModule({
     name: "training-management",
     routes: ["_app.training-management"],
     feature: "teamMonitoring",
     permissions: NONE,
-    inDevelopment: true,
   }),
   defineModule({
     name: "emergency-access",
     routes: ["_app.emergency-access"],
     feature: "teamMonitoring",
     permissions: NONE,
-    inDevelopment: true,
   }),
   defineModule({
     name: "cloud-security",
     routes: ["_app.cloud-security"],
     feature: "teamMonitoring",
     permissions: NONE,
-    inDevelopment: true,
   }),
   defineModule({
     name: "network-security",
     routes: ["_app.network-security"],
     feature: "teamMonitoring",
     permissions: NONE,
-    inDevelopment: true,
   }),
   // Zero Trust (issue 35): CISA's maturity model, the organization's claims, evidence from the other modules.
   defineModule({

@@ -24,6 +24,7 @@ import { loader as settingsLoader } from "~/routes/_app.settings.members";
 import { req, settle, signedInUser } from "../../tests/unit/helpers";
 import { sysmonProcess } from "./detection/sigma/fixtures/windows-events";
 import { MODULES, registryPermissions, SHELL_ROUTES, subscribeReactions } from "./registry.server";
+import { MODULES_IN_DEVELOPMENT } from "~/lib/modules-in-development";
 
 const ROOT = path.resolve(__dirname, "../..");
 const ROUTES_DIR = path.join(ROOT, "app/routes");
@@ -71,6 +72,13 @@ describe("what each module owns", () => {
       const file = fileOf(route.path);
       expect(file, route.path).toBeDefined();
       expect(route.inDevelopment, route.path).toBe(inDevelopmentFiles.has(file!));
+    }
+    // One list says which modules are in development (app/lib/modules-in-development.ts): each line names a
+    // registry module and a page that module serves.
+    for (const [name, path] of Object.entries(MODULES_IN_DEVELOPMENT)) {
+      const owner = MODULES.find((m) => m.name === name);
+      expect(owner, name).toBeDefined();
+      expect(owner!.routes, name).toContain(fileOf(path));
     }
     // The six pages that were flagged by hand before the registry.
     expect(APP_ROUTES.filter((r) => r.inDevelopment).map((r) => r.path)).toEqual([

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NotFoundPage } from "~/components/error-screens";
 import { PublicChrome } from "~/components/public-chrome";
-import { getSession } from "~/lib/session.server";
+import { getSession } from "~/modules/accounts/session.server";
 
 export const meta = () => [{ title: "Page not found · Rampart" }, { name: "robots", content: "noindex" }];
 

@@ -5,7 +5,7 @@ import { useActionResult } from "~/lib/use-action-result";
 import { FormField } from "~/components/form-field";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
-import { setSelectedTenant } from "~/lib/session.server";
+import { setSelectedTenant } from "~/modules/accounts/session.server";
 import { requireUser } from "~/modules/tenants";
 import { createTenant, organizationAllowanceForUser } from "~/modules/tenants/tenants.server";
 import { CreateOrganizationSchema } from "~/modules/tenants/validation";

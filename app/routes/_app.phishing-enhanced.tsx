@@ -1,20 +1,20 @@
 /**
  * /phishing-enhanced: the phishing analyzer with the detailed signal view (every signal and its weight, links beside their real targets, attachments with SHA-256, the body as text). Free plan and up.
- * Loader and action live in app/modules/phishing/route.server.ts.
+ * Loader and action: the analyzer's, in _app.phishing.tsx.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { appRoute } from "~/lib/app-routes";
 import { PhishingPage } from "~/modules/phishing/components/phishing-page";
-import { phishingAction, phishingLoader } from "~/modules/phishing/route.server";
+import { analyzerAction, analyzerLoader } from "./_app.phishing";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 export const meta: MetaFunction = () => [{ title: `${appRoute("/phishing-enhanced").label} · Rampart` }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => phishingLoader(request, "/phishing-enhanced");
+export const loader = ({ request }: LoaderFunctionArgs) => analyzerLoader(request, "/phishing-enhanced");
 
 export const action = ({ request, context }: ActionFunctionArgs) =>
-  phishingAction(request, "/phishing-enhanced", context);
+  analyzerAction(request, "/phishing-enhanced", context);
 
 export default function Page() {
   return <PhishingPage path="/phishing-enhanced" />;

@@ -15,7 +15,7 @@ import {
   destroySessionCookie,
   endOtherSessions,
   endSession,
-} from "~/lib/session.server";
+} from "~/modules/accounts/session.server";
 import { deleteAccount, soleOwnerMessage, verificationBlock } from "~/modules/accounts";
 import { changePassword } from "~/modules/accounts/accounts.server";
 import { checkNewPassword } from "~/modules/accounts/new-password.server";

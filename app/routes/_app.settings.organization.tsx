@@ -6,7 +6,7 @@ import { SettingsNotice, type SettingsResult } from "~/components/settings-notic
 import { limitWrites } from "~/lib/api.server";
 import { domainFieldError, readForm } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
-import { setSelectedTenant } from "~/lib/session.server";
+import { setSelectedTenant } from "~/modules/accounts/session.server";
 import { useActionResult } from "~/lib/use-action-result";
 import { addAccountNotice } from "~/modules/accounts";
 import {

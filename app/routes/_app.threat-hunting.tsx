@@ -5,17 +5,16 @@ import { useActionResult } from "~/lib/use-action-result";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
-import { forbidden, readForm } from "~/lib/http.server";
+import { forbidden, readForm, domainFieldError } from "~/lib/http.server";
 import {
   DETECTION_PERMISSION_MESSAGE,
   describeRuleError,
-  HuntRuleError,
   loadSigmaRule,
   SigmaRuleError,
   sigmaFromQuery,
   type SigmaRule,
 } from "~/modules/detection";
-import { MAX_EVENT_QUERY_LENGTH, QueryError, searchEvents } from "~/modules/events";
+import { MAX_EVENT_QUERY_LENGTH, searchEvents } from "~/modules/events";
 import { audit } from "~/modules/audit";
 import { clientIp } from "~/lib/request.server";
 import { retroHunt, retroHuntCorrelation } from "~/modules/detection/detect.server";
@@ -56,8 +55,7 @@ function eventSearch(tenantId: string, query: string, days: number) {
       })),
     };
   } catch (e) {
-    if (e instanceof QueryError) return { total: 0, error: e.message, events: [] };
-    throw e;
+    return { total: 0, error: domainFieldError(e).message, events: [] };
   }
 }
 
@@ -126,8 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       yaml = sigmaFromQuery(query, name);
     } catch (e) {
-      if (e instanceof HuntRuleError || e instanceof QueryError) return refuse(e.message);
-      throw e;
+      return refuse(domainFieldError(e).message);
     }
     const rule = loadSigmaRule(yaml);
     const row = createRule(tenantId, yaml, rule, ctx.user.id);

@@ -4,7 +4,7 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { MarketingPage, Note } from "~/components/marketing/page";
 import { PLAN_DISPLAY_NAME } from "~/lib/plans";
-import { hasSessionCookie, sessionCookieName, sessionOverHttps } from "~/lib/session.server";
+import { hasSessionCookie, sessionCookieName, sessionOverHttps } from "~/modules/accounts/session.server";
 import { getTenantContext } from "~/modules/tenants";
 import { seo } from "~/modules/marketing/seo";
 import { privatePage } from "~/lib/public-page";

@@ -68,7 +68,7 @@ export default function Trust() {
             <>
               Sessions live on the server. The cookie carries only a random 256-bit session id, signed with the server's
               secret; the database stores the <strong>SHA-256 of that id</strong>, never the id itself, so a copy of the
-              database does not hand out live sessions. <Src path="app/lib/session.server.ts" />
+              database does not hand out live sessions. <Src path="app/modules/accounts/session.server.ts" />
             </>,
             <>
               The cookie is <code>HttpOnly</code> (scripts cannot read it), <code>SameSite=Lax</code> (other sites'

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { staticDocument } from "~/lib/hydration";
 import { publicPage } from "~/lib/public-page";
-import { getSession } from "~/lib/session.server";
+import { getSession } from "~/modules/accounts/session.server";
 import { siteOrigin } from "~/lib/public-origin.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";

@@ -7,7 +7,7 @@ import { APP_ROUTES } from "~/lib/app-routes";
 import { sqlite } from "~/lib/db.server";
 import { lowestPlanWith, upgradeRequiredText } from "~/lib/plans";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { raiseAlert } from "~/modules/alerts/alerts.server";
 import { createTenant, setTenantPlan } from "~/modules/tenants/tenants.server";

@@ -1,8 +1,38 @@
 /** POST /api/incidents/:id/observables — `{ type, value, ioc?, note? }`. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { onlyGet } from "~/lib/api.server";
-import { addObservableApi } from "~/modules/incidents";
+import { limitWrites } from "~/lib/api.server";
+import { badRequest, firstIssue, forbidden, json, methodNotAllowed, notFound } from "~/lib/http.server";
+import { requireTenantContext } from "~/modules/tenants";
+import { addObservable, caseExists } from "~/modules/incidents/cases.server";
+import { can } from "~/modules/permissions";
+import { PERMISSION_MESSAGE, type IncidentAction } from "~/modules/incidents/permissions";
+import { ObservableSchema } from "~/modules/incidents/validation";
+import { readJsonObject } from "~/lib/http.server";
+import { domainErrorResponse } from "~/lib/http.server";
 
 export const loader = onlyGet;
 
-export const action = ({ request, params }: ActionFunctionArgs) => addObservableApi(request, params.id ?? "");
+const noStore = { "Cache-Control": "no-store" };
+
+async function context(request: Request, action: IncidentAction) {
+  const ctx = await requireTenantContext(request, { feature: "incidentResponse", api: true });
+  if (!can(ctx.tenant.role, "incident", action)) throw forbidden(PERMISSION_MESSAGE[action]);
+  return ctx;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  if (request.method !== "POST") throw methodNotAllowed();
+  const ctx = await context(request, "work");
+  limitWrites(ctx.user.id);
+  if (!caseExists(ctx.tenant.id, id)) return notFound();
+  const parsed = ObservableSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return badRequest(firstIssue(parsed.error));
+  try {
+    const o = addObservable(ctx.tenant.id, id, parsed.data, { userId: ctx.user.id });
+    return o ? json(o, { status: 201, headers: noStore }) : notFound();
+  } catch (error) {
+    return domainErrorResponse(error);
+  }
+}

@@ -1,8 +1,33 @@
 /** POST /api/incidents/:id/tasks — add a task `{ title, phase?, dueHours? }`. */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { onlyGet } from "~/lib/api.server";
-import { addTaskApi } from "~/modules/incidents";
+import { limitWrites } from "~/lib/api.server";
+import { badRequest, firstIssue, forbidden, json, methodNotAllowed, notFound } from "~/lib/http.server";
+import { requireTenantContext } from "~/modules/tenants";
+import { addTask, caseExists } from "~/modules/incidents/cases.server";
+import { can } from "~/modules/permissions";
+import { PERMISSION_MESSAGE, type IncidentAction } from "~/modules/incidents/permissions";
+import { TaskSchema } from "~/modules/incidents/validation";
+import { readJsonObject } from "~/lib/http.server";
 
 export const loader = onlyGet;
 
-export const action = ({ request, params }: ActionFunctionArgs) => addTaskApi(request, params.id ?? "");
+const noStore = { "Cache-Control": "no-store" };
+
+async function context(request: Request, action: IncidentAction) {
+  const ctx = await requireTenantContext(request, { feature: "incidentResponse", api: true });
+  if (!can(ctx.tenant.role, "incident", action)) throw forbidden(PERMISSION_MESSAGE[action]);
+  return ctx;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  if (request.method !== "POST") throw methodNotAllowed();
+  const ctx = await context(request, "work");
+  limitWrites(ctx.user.id);
+  if (!caseExists(ctx.tenant.id, id)) return notFound();
+  const parsed = TaskSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return badRequest(firstIssue(parsed.error));
+  const task = addTask(ctx.tenant.id, id, parsed.data, { userId: ctx.user.id });
+  return task ? json(task, { status: 201, headers: noStore }) : notFound();
+}

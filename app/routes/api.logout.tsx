@@ -14,7 +14,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { clientIp } from "~/lib/request.server";
-import { endSession, getSession, logoutToken, logoutTokenValid } from "~/lib/session.server";
+import { endSession, getSession, logoutToken, logoutTokenValid } from "~/modules/accounts/session.server";
 import { audit } from "~/modules/audit/audit.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { badRequest, forbidden } from "~/lib/http.server";
 import { limitWrites, methodNotAllowedHandler } from "~/lib/api.server";
-import { safeRedirectPath, setSelectedTenant } from "~/lib/session.server";
+import { safeRedirectPath, setSelectedTenant } from "~/modules/accounts/session.server";
 import { requireUser } from "~/modules/tenants";
 import { getMembership } from "~/modules/tenants/tenants.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { badRequest, firstIssue, json, methodNotAllowed, readJsonBody, domainErrorResponse } from "~/lib/http.server";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
-import { setSelectedTenant } from "~/lib/session.server";
+import { setSelectedTenant } from "~/modules/accounts/session.server";
 import { requireUser } from "~/modules/tenants";
 import { createTenant, listTenantsForUser } from "~/modules/tenants/tenants.server";
 import { CreateOrganizationSchema } from "~/modules/tenants/validation";

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { FlaskConical } from "lucide-react";
 import { PublicChrome } from "~/components/public-chrome";
 import { staticDocument } from "~/lib/hydration";
-import { getSession } from "~/lib/session.server";
+import { getSession } from "~/modules/accounts/session.server";
 import { siteOrigin } from "~/lib/public-origin.server";
 import { DEMO_BANNER_TEXT, DEMO_PAGES } from "~/modules/demo/pages";
 

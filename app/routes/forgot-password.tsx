@@ -6,7 +6,7 @@ import { FormField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { readForm } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
-import { getSession } from "~/lib/session.server";
+import { getSession } from "~/modules/accounts/session.server";
 import { EmailSchema, fieldErrors } from "~/modules/accounts/validation";
 import { RESET_REQUESTED_MESSAGE, requestPasswordReset } from "~/modules/accounts/password-reset.server";
 import { linkOrigin, NO_PUBLIC_URL_MESSAGE } from "~/lib/public-origin.server";

@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { limitWrites } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
-import { createSession, endSession, getSession } from "~/lib/session.server";
+import { createSession, endSession, getSession } from "~/modules/accounts/session.server";
 import { requireUser } from "~/modules/tenants";
 import { acceptInvitation, describeInvitation } from "~/modules/tenants/members.server";
 import { domainFieldError } from "~/lib/http.server";

@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 import { createAuthenticator, LoginFailure } from "~/modules/accounts";
 import { clientIp } from "~/lib/request.server";
 import { errorToast, SessionExpiredError } from "~/lib/errors";
-import { createSession, endSession, getSession, safeRedirectPath } from "~/lib/session.server";
+import { createSession, endSession, getSession, safeRedirectPath } from "~/modules/accounts/session.server";
 import { listTenantsForUser } from "~/modules/tenants/tenants.server";
 import { audit } from "~/modules/audit/audit.server";
 

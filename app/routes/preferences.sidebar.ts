@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { badRequest } from "~/lib/http.server";
 import { methodNotAllowedHandler } from "~/lib/api.server";
 import { isHttps } from "~/lib/request.server";
-import { safeRedirectPath } from "~/lib/session.server";
+import { safeRedirectPath } from "~/modules/accounts/session.server";
 import { SIDEBAR_COOKIE, SIDEBAR_STATES, type SidebarState } from "~/lib/sidebar-state";
 
 /** Stores the sidebar state (a UI preference, not a secret) and goes back; works as a plain form post. */

@@ -1,6 +1,7 @@
 /** Splunk HEC acknowledgement endpoint (POST /services/collector/ack[/1.0]): acknowledgement is disabled here. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { hecAckApi } from "~/modules/events";
+import { action as handler } from "./services.collector.ack";
 
-export const loader = ({ request }: LoaderFunctionArgs) => hecAckApi(request);
-export const action = ({ request }: ActionFunctionArgs) => hecAckApi(request);
+// The same handler as /services/collector/ack (Splunk serves both paths).
+export const loader = handler;
+
+export const action = handler;

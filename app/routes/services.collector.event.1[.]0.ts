@@ -1,7 +1,7 @@
 /** Splunk HTTP Event Collector (POST /services/collector/event/1.0, the versioned path): `Authorization: Splunk <token>`, HEC envelopes. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { hecApi } from "~/modules/events";
+import { action as handler } from "./services.collector";
 
-export const loader = ({ request }: LoaderFunctionArgs) => hecApi(request);
+// The same handler as /services/collector (Splunk serves both paths).
+export const loader = handler;
 
-export const action = ({ request }: ActionFunctionArgs) => hecApi(request);
+export const action = handler;

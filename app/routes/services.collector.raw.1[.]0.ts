@@ -1,6 +1,7 @@
 /** Splunk HEC raw endpoint (POST /services/collector/raw[/1.0]): one event per line, channel required. */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { hecRawApi } from "~/modules/events";
+import { action as handler } from "./services.collector.raw";
 
-export const loader = ({ request }: LoaderFunctionArgs) => hecRawApi(request);
-export const action = ({ request }: ActionFunctionArgs) => hecRawApi(request);
+// The same handler as /services/collector/raw (Splunk serves both paths).
+export const loader = handler;
+
+export const action = handler;

@@ -5,7 +5,7 @@ import { PublicChrome } from "~/components/public-chrome";
 import { FormField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { clientIp } from "~/lib/request.server";
-import { getSession } from "~/lib/session.server";
+import { getSession } from "~/modules/accounts/session.server";
 import { LIMITS, rateLimit } from "~/lib/rate-limit.server";
 import { signUp, signUpReceivedMessage } from "~/modules/accounts/sign-up.server";
 import { fieldErrors, SignupSchema } from "~/modules/accounts/validation";

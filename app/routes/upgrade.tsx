@@ -8,10 +8,11 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { limitWrites } from "~/lib/api.server";
 import { isPlan } from "~/lib/plans";
 import { clientIp } from "~/lib/request.server";
-import { safeRedirectPath } from "~/lib/session.server";
+import { safeRedirectPath } from "~/modules/accounts/session.server";
 import { audit } from "~/modules/audit";
 import { createUpgradeRequest, requirePermission, requireTenantContext } from "~/modules/tenants";
-import { startTrial, TrialError } from "~/modules/tenants/trials.server";
+import { startTrial } from "~/modules/tenants/trials.server";
+import { domainFieldError } from "~/lib/http.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -31,12 +32,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       startTrial(ctx.tenant.id, Date.now(), { startedBy: ctx.user.id });
     } catch (error) {
-      if (error instanceof TrialError)
-        return data(
-          { message: error.message, code: error.code === "EMAIL_NOT_VERIFIED" ? "EMAIL_NOT_VERIFIED" : "CONFLICT" },
-          { status: error.code === "EMAIL_NOT_VERIFIED" ? 403 : 409 },
-        );
-      throw error;
+      // TrialError: 403 EMAIL_NOT_VERIFIED, or 409 CONFLICT for a trial the organization cannot start.
+      const refused = domainFieldError(error);
+      return data({ message: refused.message, code: refused.code }, { status: refused.status });
     }
     audit({ action: "trial.started", userId: ctx.user.id, tenantId: ctx.tenant.id, ip: clientIp(context) });
     return redirect(back);

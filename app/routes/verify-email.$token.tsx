@@ -9,7 +9,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PublicChrome } from "~/components/public-chrome";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { clientIp } from "~/lib/request.server";
-import { getSession } from "~/lib/session.server";
+import { getSession } from "~/modules/accounts/session.server";
 import { VERIFY_INVALID_MESSAGE, verifyEmail } from "~/modules/accounts";
 import type { HydrationHandle } from "~/lib/hydration";
 

@@ -1,7 +1,7 @@
 // Helpers for tests that call loaders and actions directly against the test database.
 import { createUser } from "~/modules/accounts/accounts.server";
 import { markEmailVerified } from "~/modules/accounts";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { randomUUID } from "node:crypto";
 
 export const BASE = "http://localhost";

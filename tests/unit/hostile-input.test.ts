@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db, sqlite } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { setTenantPlan } from "~/modules/tenants/tenants.server";
 import * as signup from "~/routes/signup";

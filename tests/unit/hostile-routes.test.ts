@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { admitBody, isPublicBodyPath } from "~/modules/tenants";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { createTenant, setTenantPlan } from "~/modules/tenants/tenants.server";
 import * as signup from "~/routes/signup";

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sqlite } from "~/lib/db.server";
 import { LIMITS, resetRateLimits } from "~/lib/rate-limit.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import * as signup from "~/routes/signup";
 import * as login from "~/routes/login";

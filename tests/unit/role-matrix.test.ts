@@ -23,7 +23,7 @@ import { ROLES, type Role } from "~/lib/permissions";
 import { allows, type Permission } from "~/modules/permissions";
 import { hasFeature, lowestPlanWith, PLAN_DISPLAY_NAME, type Feature } from "~/lib/plans";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { markEmailVerified } from "~/modules/accounts";
 import { createTenant, setTenantPlan } from "~/modules/tenants/tenants.server";

@@ -5,7 +5,7 @@ import { auditLog, memberships, phishingItems, tenants } from "@db/schema";
 import { sessions, users } from "./schema";
 import { db } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "./session.server";
 import * as settings from "~/routes/_app.settings";
 import * as exportRoute from "~/routes/settings.account-data[.]json";
 import { createTenant } from "~/modules/tenants/tenants.server";

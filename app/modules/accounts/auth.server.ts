@@ -10,7 +10,7 @@ import { FormStrategy } from "remix-auth-form";
 import { fieldErrors, LoginSchema, INVALID_CREDENTIALS, type FieldErrors } from "./validation";
 import { purgeOldAttempts, releaseAttempt, reserveAttempt, verifyLogin } from "./accounts.server";
 import { audit } from "~/modules/audit";
-import type { SessionUser } from "~/lib/session.server";
+import type { SessionUser } from "./session.server";
 
 export class LoginFailure extends Error {
   constructor(

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { eq } from "drizzle-orm";
 import { accountTokens, users } from "./schema";
 import { db } from "~/lib/db.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "./session.server";
 import { configureMailerForTests } from "~/lib/mailer.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import * as signup from "~/routes/signup";

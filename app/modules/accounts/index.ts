@@ -56,3 +56,15 @@ export {
 } from "./account-deletion.server";
 // Operators of the install and their console (issue 32).
 export { isOperator, listAllAccounts, setOperator } from "./operator.server";
+// Sign-in sessions (the sessions table is this module's): what the tenant context, the operator gate and the
+// server's entry read of them.
+export {
+  getSession,
+  hasSessionCookie,
+  loginRedirect,
+  sessionStillLive,
+  setSelectedTenant,
+  SESSION_TTL_MS,
+  type SessionRecord,
+  type SessionUser,
+} from "./session.server";

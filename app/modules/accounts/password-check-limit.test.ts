@@ -2,7 +2,7 @@
 // scrypt runs, so a stolen session cannot guess the password by the thousand, nor race the limit.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "./session.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action } from "~/routes/_app.settings";
 import { createUser, MAX_PASSWORD_CHECKS_PER_USER } from "./accounts.server";

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { accountTokens, sessions } from "./schema";
 import { db } from "~/lib/db.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "./session.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import * as forgot from "~/routes/forgot-password";
 import * as reset from "~/routes/reset-password.$token";

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sqlite } from "~/lib/db.server";
-import { getSession, hashSessionId } from "~/lib/session.server";
+import { getSession, hashSessionId } from "./session.server";
 import { createUser } from "./accounts.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { loader as authUserLoader } from "~/routes/api.auth.user";

@@ -531,3 +531,23 @@ export function openSevereAlerts(tenantId: string, limit = 5, at = now()) {
       .get()?.n ?? 0;
   return { items, total };
 }
+
+/** An alert as the API shows it (docs/api.md): ISO dates, the status as of now (a silence may have ended). */
+export function alertJson(a: NonNullable<ReturnType<typeof getAlert>>) {
+  const iso = (n: number | null) => (n ? new Date(n).toISOString() : null);
+  return {
+    id: a.id,
+    source: a.source,
+    severity: a.severity,
+    title: a.title,
+    detail: a.detail,
+    status: effectiveStatus(a),
+    occurrences: a.occurrences,
+    fingerprint: a.fingerprint,
+    createdAt: iso(a.createdAt),
+    lastSeenAt: iso(a.lastSeenAt ?? a.createdAt),
+    acknowledgedAt: iso(a.acknowledgedAt),
+    resolvedAt: iso(a.resolvedAt),
+    silencedUntil: iso(a.silencedUntil),
+  };
+}

@@ -568,3 +568,26 @@ export function markBellRead(tenantId: string, userId: string) {
     )
     .run();
 }
+
+/** Queues a test message through the outbox (so it is retried and shown like any delivery). */
+export function queueTestMessage(tenantId: string, channelId: string, actor: string): string | null {
+  const channel = getChannel(tenantId, channelId);
+  if (!channel) return null;
+  const at = new Date(now()).toISOString();
+  return enqueueNotification({
+    tenantId,
+    channelId,
+    alertId: null,
+    type: "test.ping",
+    alert: {
+      id: "test",
+      title: `Test message for "${channel.name}"`,
+      detail: `Sent by ${actor} from Rampart to check this channel. No action is needed.`,
+      severity: "low",
+      source: "rampart",
+      status: "active",
+      occurrences: 1,
+      createdAt: at,
+    },
+  });
+}

@@ -77,7 +77,8 @@ export {
   PolicyError,
   type EscalationStep,
 } from "./escalation.server";
-export { queueTestMessage, alertJson } from "./api.server";
+export { alertJson } from "./alerts.server";
+export { queueTestMessage } from "./channels.server";
 export { loadBell } from "./bell.server";
 export { AlertBell, type BellData } from "./components/alert-bell";
 export { startAlertingWorker, stopAlertingWorker, runAlertingOnce } from "./worker.server";

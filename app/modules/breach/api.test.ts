@@ -3,7 +3,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { action as checkAction } from "~/routes/api.breaches.check";
 import { action as setStatus } from "~/routes/api.dark-web.exposures.$id";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { memberships } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { action as siemAction, loader as siemLoader } from "~/routes/_app.siem-soar";
 import { fromJsonValue, storeEvents } from "~/modules/events";
 import { setTenantPlan } from "~/modules/tenants";

@@ -6,9 +6,13 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { detectionPlaceholders, detectionRules } from "./schema";
 import { db } from "~/lib/db.server";
+import { DomainError } from "~/lib/errors";
 import {
+  describeRuleError,
   fileLookup,
   isCorrelation,
+  MAX_RULE_BYTES,
+  SigmaRuleError,
   loadSigmaFile,
   loadSigmaRule,
   resolveCorrelation,
@@ -234,4 +238,23 @@ export function ruleSummary(r: DetectionRuleRow) {
     logsource: r.logsource,
     enabled: r.enabled,
   };
+}
+
+/**
+ * Loads a Sigma file a person submitted (one rule, or a correlation with the rules it refers to; references
+ * outside the file resolve against the tenant's stored rules). A missing, oversized or malformed file is a 400
+ * DomainError whose message names the line and the problem.
+ */
+export function loadSubmittedSigma(
+  yaml: unknown,
+  tenantId: string,
+): { root: AnyRule; correlation: ResolvedCorrelation | null } {
+  if (typeof yaml !== "string" || yaml.trim() === "") throw new DomainError("yaml is required: the Sigma rule as text");
+  if (Buffer.byteLength(yaml) > MAX_RULE_BYTES) throw new DomainError(`yaml is larger than ${MAX_RULE_BYTES} bytes`);
+  try {
+    return loadSigmaForTenant(tenantId, yaml);
+  } catch (e) {
+    if (e instanceof SigmaRuleError) throw new DomainError(describeRuleError(e));
+    throw e;
+  }
 }

@@ -43,19 +43,7 @@ export {
 export { ingestEvents, ingestHec, readIngestBody, formatFor, IngestError, MAX_BODY_BYTES } from "./ingest.server";
 export { MAX_EVENTS_PER_REQUEST } from "./parse";
 export { SYSLOG_FIELD, SYSLOG_FACILITIES, SYSLOG_SEVERITIES } from "./syslog-fields";
-export {
-  postEventsApi,
-  hecApi,
-  hecRawApi,
-  hecAckApi,
-  hecHealth,
-  hecNotFound,
-  admitHecBody,
-  isHecPath,
-  listAnomaliesApi,
-  getAnomalyApi,
-  patchAnomalyApi,
-} from "./api.server";
+export { admitHecBody, isHecPath } from "./hec.server";
 export type { Anomaly, AnomalyType } from "./anomalies.server";
 export {
   ANOMALY_TYPES,

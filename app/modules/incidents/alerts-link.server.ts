@@ -2,6 +2,9 @@
  * The only place incident response touches alerts (app/modules/alerts), kept small so the alerting rework merges:
  * reading the alerts a case is opened from, acknowledging them, and raising the SLA-breach alert.
  */
+import { hasFeature, type Plan } from "~/lib/plans";
+import type { Role } from "~/lib/permissions";
+import { can } from "~/modules/permissions";
 import { listActiveAlerts, listAlerts, raiseAlert, setAlertStatus, transitionAlert } from "~/modules/alerts";
 import type { Severity } from "./types";
 
@@ -60,4 +63,9 @@ export function raiseSlaBreachAlert(input: {
       dedupeKey: `incident-sla:${input.caseId}:${input.kind}`,
     }) !== null
   );
+}
+
+/** For /alerts: whether the reader may open a case from selected alerts (plan feature and role). */
+export function canOpenCaseFromAlerts(ctx: { effectivePlan: Plan; tenant: { role: Role } }) {
+  return hasFeature(ctx.effectivePlan, "incidentResponse") && can(ctx.tenant.role, "incident", "work");
 }

@@ -132,18 +132,3 @@ export function readEvidence(tenantId: string, incidentId: string, evidenceId: s
   if (!fs.existsSync(absolute)) return null;
   return { ...e, bytes: fs.readFileSync(absolute) };
 }
-
-/** The download answer: an attachment, never rendered, not cached (the server adds nosniff to every answer). */
-export function evidenceResponse(e: { fileName: string; sha256: string; bytes: Buffer }) {
-  const ascii = e.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return new Response(new Uint8Array(e.bytes), {
-    headers: {
-      "Content-Type": "application/octet-stream",
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(e.fileName)}`,
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cache-Control": "private, no-store",
-      "Content-Length": String(e.bytes.byteLength),
-      "X-Evidence-Sha256": e.sha256,
-    },
-  });
-}

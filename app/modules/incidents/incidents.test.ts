@@ -35,8 +35,41 @@ import { caseMarkdown } from "./report.server";
 import { checkSlaBreaches, responseFigures, responseMetrics, setSlaTarget } from "./sla.server";
 import { DEFAULT_TEMPLATES, PHASES } from "./templates";
 import { STATUSES, TRANSITIONS } from "./types";
-import * as api from "./api.server";
-import { caseAction, evidenceDownload, incidentsAction, markdownExport, templatesAction } from "./route.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import * as incidentsRoute from "~/routes/_app.incident-response";
+import * as caseRoute from "~/routes/_app.incident-response_.$id";
+import * as evidenceRoute from "~/routes/_app.incident-response_.$id_.evidence.$evidenceId";
+import * as markdownRoute from "~/routes/_app.incident-response_.$id_.markdown";
+import * as templatesRoute from "~/routes/_app.incident-response_.templates";
+import * as casesApi from "~/routes/api.incidents";
+import * as caseApi from "~/routes/api.incidents.$id";
+import * as tasksApi from "~/routes/api.incidents.$id.tasks";
+import * as observablesApi from "~/routes/api.incidents.$id.observables";
+import * as commentsApi from "~/routes/api.incidents.$id.comments";
+import * as evidenceApi from "~/routes/api.incidents.$id.evidence";
+import * as timelineApiRoute from "~/routes/api.incidents.$id.timeline";
+
+// The loaders and actions live in the route files; these call them as Remix does, under the names the tests use.
+type Args = LoaderFunctionArgs & ActionFunctionArgs;
+const args = (request: Request, params: Record<string, string> = {}, context: unknown = {}) =>
+  ({ request, params, context }) as unknown as Args;
+const incidentsAction = (r: Request, c: unknown) => incidentsRoute.action(args(r, {}, c));
+const caseAction = (r: Request, id: string, c: unknown) => caseRoute.action(args(r, { id }, c));
+const evidenceDownload = (r: Request, id: string, evidenceId: string, c: unknown) =>
+  evidenceRoute.loader(args(r, { id, evidenceId }, c));
+const markdownExport = (r: Request, id: string) => markdownRoute.loader(args(r, { id }));
+const templatesAction = (r: Request, c: unknown) => templatesRoute.action(args(r, {}, c));
+const api = {
+  listCasesApi: (r: Request) => casesApi.loader(args(r)),
+  createCaseApi: (r: Request, c: unknown) => casesApi.action(args(r, {}, c)),
+  getCaseApi: (r: Request, id: string) => caseApi.loader(args(r, { id })),
+  patchCaseApi: (r: Request, id: string, c: unknown) => caseApi.action(args(r, { id }, c)),
+  addTaskApi: (r: Request, id: string) => tasksApi.action(args(r, { id })),
+  addObservableApi: (r: Request, id: string) => observablesApi.action(args(r, { id })),
+  addCommentApi: (r: Request, id: string) => commentsApi.action(args(r, { id })),
+  addEvidenceApi: (r: Request, id: string, c: unknown) => evidenceApi.action(args(r, { id }, c)),
+  timelineApi: (r: Request, id: string) => timelineApiRoute.loader(args(r, { id })),
+};
 import { INCIDENT_SLA_JOB, registerIncidentJobs } from "./jobs.server";
 
 const MIN = 60_000;

@@ -36,28 +36,5 @@ export {
 export { registerIncidentJobs, INCIDENT_SLA_JOB } from "./jobs.server";
 // Its posture contribution and usage figures (the posture model, the usage analytics).
 export { incidentsContribution, incidentsUsageSince } from "./posture.server";
-export { INCIDENT_ALERT_SOURCE } from "./alerts-link.server";
+export { INCIDENT_ALERT_SOURCE, canOpenCaseFromAlerts } from "./alerts-link.server";
 export { AlertCaseCheckbox, OpenCaseFromAlerts, OPEN_CASE_FORM_ID } from "./components/open-case-from-alerts";
-export {
-  addCommentApi,
-  addEvidenceApi,
-  addObservableApi,
-  addTaskApi,
-  createCaseApi,
-  getCaseApi,
-  listCasesApi,
-  patchCaseApi,
-  patchTaskApi,
-  timelineApi,
-} from "./api.server";
-export {
-  caseAction,
-  canOpenCaseFromAlerts,
-  caseLoader,
-  evidenceDownload,
-  incidentsAction,
-  incidentsLoader,
-  markdownExport,
-  templatesAction,
-  templatesLoader,
-} from "./route.server";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { loader, meta } from "~/routes/_app._index";
 

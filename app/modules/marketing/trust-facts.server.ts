@@ -1,4 +1,4 @@
-import { SESSION_TTL_MS } from "~/lib/session.server";
+import { SESSION_TTL_MS } from "~/modules/accounts";
 import {
   LOGIN_WINDOW_MS,
   MAX_FAILURES_PER_EMAIL,

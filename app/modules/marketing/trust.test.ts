@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { sessions } from "@db/schema";
 import { db } from "~/lib/db.server";
-import { createSession, hashSessionId } from "~/lib/session.server";
+import { createSession, hashSessionId } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { hashPassword } from "~/modules/accounts/password-hash.server";
 import { securityHeaders } from "../../../server/security-headers";

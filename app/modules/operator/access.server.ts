@@ -2,7 +2,7 @@
  * The operator console's access gate (issue 32): who is asking, and may they. Listed among the request readers in
  * eslint.config.js (README: where page code lives): it reads the session and throws the answer.
  */
-import { getSession, loginRedirect } from "~/lib/session.server";
+import { getSession, loginRedirect } from "~/modules/accounts";
 import { isOperator } from "~/modules/accounts";
 
 /**

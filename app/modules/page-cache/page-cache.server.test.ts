@@ -13,7 +13,7 @@ import { ensureBuild, freshDatabase, seedAccount, seedModuleData, startServer } 
 import { createUser } from "~/modules/accounts/accounts.server";
 import { addAccountNotice, dismissAccountNotices, markEmailVerified } from "~/modules/accounts";
 import { setTenantPlan } from "~/modules/tenants";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { sqlite } from "~/lib/db.server";
 import {
   clearPageCache,

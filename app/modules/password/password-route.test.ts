@@ -4,7 +4,7 @@ import { importTestCorpus } from "../../../tests/support/pwned-corpus";
 import { action, loader } from "~/routes/_app.password";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { setTenantPlan } from "~/modules/tenants";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import type { Plan } from "~/lib/plans";
 
 async function signedIn(plan: Plan) {

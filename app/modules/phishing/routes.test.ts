@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/modules/accounts/session.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { listActiveAlerts } from "~/modules/alerts";
 import { action as pageAction, loader as pageLoader } from "~/routes/_app.phishing";

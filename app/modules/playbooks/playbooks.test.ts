@@ -247,7 +247,7 @@ describe("playbooks on /siem-soar", () => {
     db.insert(memberships)
       .values({ id: randomUUID(), tenantId: owner.tenantId, userId: member.user.id, role: "member" })
       .run();
-    const { createSession } = await import("~/lib/session.server");
+    const { createSession } = await import("~/modules/accounts/session.server");
     const memberCookie = (
       await createSession(new Request("http://localhost"), member.user.id, { selectedTenantId: owner.tenantId })
     ).split(";")[0]!;

@@ -25,14 +25,5 @@ export {
 } from "./requests.server";
 export { listSystems } from "./data-map.server";
 export { registerPrivacyJobs, PRIVACY_DEADLINES_JOB } from "./jobs.server";
-export {
-  privacyLoader,
-  privacyAction,
-  requestLoader,
-  requestAction,
-  dataMapLoader,
-  dataMapAction,
-} from "./route.server";
-export { intakeLoader, intakeAction } from "./intake-route.server";
 // Its posture contribution and usage figures (the posture model, the usage analytics).
 export { privacyContribution, privacyUsageSince } from "./posture.server";

@@ -5,7 +5,7 @@
  * (which throws the 403 upgrade answer).
  */
 import { appRoute } from "~/lib/app-routes";
-import { loginRedirect } from "~/lib/session.server";
+import { loginRedirect } from "~/modules/accounts";
 import {
   getTenantContext,
   requireTenantContext,

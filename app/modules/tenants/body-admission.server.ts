@@ -14,7 +14,7 @@
 import { appRoute, APP_ROUTES } from "~/lib/app-routes";
 import { forbidden, unauthorized } from "~/lib/http.server";
 import { hasFeature, type Feature } from "~/lib/plans";
-import { loginRedirect } from "~/lib/session.server";
+import { loginRedirect } from "~/modules/accounts";
 import { getTenantContext, isApiPath, upgradeRequired } from "./tenant-context.server";
 
 /** Pages and APIs a signed-out visitor posts to (sign-in, sign-up, contact, the public breach check, logout). */

@@ -22,7 +22,6 @@ export {
   purgeTenant,
   releaseOrganizationsForAccountDeletion,
   renameOrganization,
-  tenantTables,
   OrganizationError,
   DELETE_CONFIRM_MISMATCH,
 } from "./organization.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { action } from "~/routes/invite.$token";
-import { getSession } from "~/lib/session.server";
+import { getSession } from "~/modules/accounts/session.server";
 import { createInvitation } from "./members.server";
 import { setTenantPlan } from "./tenants.server";
 import { req, settle, signedInUser } from "../../../tests/unit/helpers";

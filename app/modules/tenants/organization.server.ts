@@ -1,25 +1,18 @@
 /**
  * An organization's own life (issue 20): owners rename it and delete it.
  *
- * Deleting removes every row the organization owns in ONE transaction. The
- * tables are not listed by hand: every table in db/schema.ts with a
- * `tenant_id` column is a tenant table (the schema's own convention), so a
- * table added later is deleted too (organization.test.ts fails if a table in
- * the database has a tenant_id the schema list misses). Rows go children
- * first, in the order of the schema's foreign keys, so no ON DELETE action has
- * to rewrite a row that is about to go (append-only tables refuse UPDATE);
- * the page cache's counter row goes last, after the triggers that bump it.
+ * Deleting removes every row the organization owns in ONE transaction. The rows
+ * of the modules' tables are deleted by the database layer (db/tenant-data.ts,
+ * which derives the tenant tables from the modules' schemas), so this module
+ * writes no other module's table; the page cache's counter row goes last,
+ * after the triggers that bump it.
  * The other members are told by an account notice (the bell's notifications
  * belong to the organization and go with it), and the deletion is audited
  * without a tenant id (the organization's own trail goes with it). Its files on disk
  * (app/lib/tenant-files.server.ts) are removed once the transaction has committed.
  */
-import { and, eq, is, ne, sql } from "drizzle-orm";
-import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
-// Deleting an organization removes its rows from every module's tables, found from the schema (tenantTables):
-// the one reach into other modules' tables, and it only deletes a tenant that is going.
-// eslint-disable-next-line no-restricted-imports
-import * as schema from "@db/schema";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { deleteTenantRows } from "@db/tenant-data";
 import { memberships, tenants } from "./schema";
 import { db } from "~/lib/db.server";
 import { removeTenantFiles } from "~/lib/tenant-files.server";
@@ -53,50 +46,6 @@ function roleOf(tenantId: string, userId: string): Role | null {
       .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)))
       .get()?.role ?? null
   );
-}
-
-type TenantTable = { name: string; table: SQLiteTable; references: string[] };
-
-let cached: TenantTable[] | null = null;
-
-/**
- * Every tenant table of the schema, children before parents (a table comes
- * after every table whose foreign keys point at it). `tenants` itself is not
- * in the list; `tenant_data_versions` (no foreign key) is last.
- */
-export function tenantTables(): TenantTable[] {
-  if (cached) return cached;
-  const all: TenantTable[] = [];
-  for (const value of Object.values(schema)) {
-    if (!is(value, SQLiteTable)) continue;
-    const config = getTableConfig(value);
-    if (!config.columns.some((c) => c.name === "tenant_id")) continue;
-    const references = config.foreignKeys
-      .map((fk) => getTableConfig(fk.reference().foreignTable).name)
-      .filter((n) => n !== config.name);
-    all.push({ name: config.name, table: value, references });
-  }
-  const ordered: TenantTable[] = [];
-  const placed = new Set<string>();
-  // A table may go once nothing still to delete references it.
-  while (ordered.length < all.length) {
-    const next = all.filter(
-      (t) =>
-        !placed.has(t.name) &&
-        all.every((other) => placed.has(other.name) || other.name === t.name || !other.references.includes(t.name)),
-    );
-    if (!next.length) throw new Error("tenant tables reference each other in a cycle");
-    // The page-cache counter goes last: deleting any other table bumps it.
-    const batch = next.some((t) => t.name !== "tenant_data_versions")
-      ? next.filter((t) => t.name !== "tenant_data_versions")
-      : next;
-    for (const t of batch) {
-      ordered.push(t);
-      placed.add(t.name);
-    }
-  }
-  cached = ordered;
-  return ordered;
 }
 
 export function renameOrganization(tenantId: string, actorId: string, name: string, ip?: string) {
@@ -161,11 +110,7 @@ export function deleteOrganization(
 
 /** Every row of the tenant, children first, then the tenant itself. Call inside a transaction. */
 export function purgeTenant(tenantId: string): Record<string, number> {
-  const removed: Record<string, number> = {};
-  for (const t of tenantTables()) {
-    const n = db.run(sql`DELETE FROM ${t.table} WHERE tenant_id = ${tenantId}`).changes;
-    if (n) removed[t.name] = n;
-  }
+  const removed = deleteTenantRows(db, tenantId);
   db.delete(tenants).where(eq(tenants.id, tenantId)).run();
   // Triggers on the deletes above (and on the tenant's own row) may have bumped the counter again.
   db.run(sql`DELETE FROM tenant_data_versions WHERE tenant_id = ${tenantId}`);

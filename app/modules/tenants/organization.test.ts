@@ -17,7 +17,8 @@ import { BASE, req, settle, signedInUser } from "../../../tests/unit/helpers";
 import { memberships } from "./schema";
 import { createInvitation } from "./members.server";
 import { createTenant, listTenantsForUser } from "./tenants.server";
-import { deleteOrganization, OrganizationError, renameOrganization, tenantTables } from "./organization.server";
+import { tenantTables } from "@db/tenant-data";
+import { deleteOrganization, OrganizationError, renameOrganization } from "./organization.server";
 
 type Fn = (args: unknown) => unknown;
 

@@ -26,7 +26,7 @@ import {
   type SessionRecord,
   sessionStillLive,
   type SessionUser,
-} from "~/lib/session.server";
+} from "~/modules/accounts";
 import {
   getMembership,
   getTenant,

@@ -10,7 +10,7 @@ import { ArrowLeft, CheckCircle2, Circle, FileDown, Printer } from "~/components
 import { FormField } from "~/components/form-field";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import { SelectField } from "~/components/select-field";
-import type { caseLoader } from "../route.server";
+import type { loader as caseLoader } from "~/routes/_app.incident-response_.$id";
 import {
   OBSERVABLE_LABEL,
   OBSERVABLE_TYPES,

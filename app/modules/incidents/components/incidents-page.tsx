@@ -10,7 +10,7 @@ import { FormField } from "~/components/form-field";
 import { TeaserPage } from "~/components/teaser-page";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import { SelectField } from "~/components/select-field";
-import type { incidentsLoader } from "../route.server";
+import type { loader as incidentsLoader } from "~/routes/_app.incident-response";
 import { SEVERITIES, SEVERITY_LABEL, SLA_LABEL, STATUS_LABEL, STATUSES, TLP_LABEL, TLPS, type SlaKind } from "../types";
 import { BreachBadge, CaseStatusBadge, formatDuration, formatTime, TlpBadge } from "./badges";
 

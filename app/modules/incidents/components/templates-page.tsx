@@ -6,7 +6,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
 import { ArrowLeft } from "~/components/ui/icons";
 import { FormField } from "~/components/form-field";
-import type { templatesLoader } from "../route.server";
+import type { loader as templatesLoader } from "~/routes/_app.incident-response_.templates";
 
 type ActionData = { intent: string; ok?: string; errors?: Record<string, string> };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { sessions } from "@db/schema";
-import { db } from "./db.server";
+import { db } from "~/lib/db.server";
 import {
   createSession,
   endOtherSessions,
@@ -11,7 +11,7 @@ import {
   safeRedirectPath,
   SESSION_TTL_MS,
 } from "./session.server";
-import { req, signedInUser } from "../../tests/unit/helpers";
+import { req, signedInUser } from "../../../tests/unit/helpers";
 
 describe("server-side sessions", () => {
   it("keeps only the SHA-256 of the session id, and the cookie is HttpOnly, SameSite=Lax, not Secure over HTTP", async () => {

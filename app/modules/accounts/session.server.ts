@@ -8,12 +8,12 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { sessions, users, type User } from "@db/schema";
-import { db, preparedQuery } from "./db.server";
-import { sessionSecret } from "./env.server";
-import { isHttps } from "./request.server";
-import { publicUrlIsHttps } from "./public-origin.server";
-import { scopedMemo } from "./request-scope.server";
+import { sessions, users, type User } from "./schema";
+import { db, preparedQuery } from "~/lib/db.server";
+import { sessionSecret } from "~/lib/env.server";
+import { isHttps } from "~/lib/request.server";
+import { publicUrlIsHttps } from "~/lib/public-origin.server";
+import { scopedMemo } from "~/lib/request-scope.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -230,7 +230,7 @@ export function logoutTokenValid(idHash: string, token: string | null | undefine
 }
 
 // The redirect-target check lives in safe-redirect.ts (one helper for every route).
-export { safeRedirectPath } from "./safe-redirect";
+export { safeRedirectPath } from "~/lib/safe-redirect";
 
 export function loginRedirect(request: Request): never {
   const url = new URL(request.url);
