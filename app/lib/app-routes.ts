@@ -252,8 +252,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Network Security",
     "Network",
     "teamMonitoring",
-    { inDevelopment: true },
-    "Reviews exposed services and firewall rules for your networks.",
+    {},
+    "Imports Nmap scans of your networks: exposed services, weak TLS and certificates, and what changed between scans.",
   ),
   r(
     "/settings",

@@ -15,6 +15,7 @@ import { compliancePermissions } from "./compliance/permissions";
 import { detectionPermissions } from "./detection/permissions";
 import { eventPermissions } from "./events/permissions";
 import { incidentPermissions } from "./incidents/permissions";
+import { networkPermissions } from "./network/permissions";
 import { phishingPermissions } from "./phishing/permissions";
 import { playbookPermissions } from "./playbooks/permissions";
 import { privacyPermissions } from "./privacy/permissions";
@@ -35,6 +36,7 @@ export const MODULE_PERMISSIONS = {
   compliance: compliancePermissions,
   vulnerability: vulnerabilityPermissions,
   "api-tokens": apiTokenPermissions,
+  network: networkPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -50,6 +52,7 @@ export const PERMISSION_MATRIX = {
   ...compliancePermissions,
   ...vulnerabilityPermissions,
   ...apiTokenPermissions,
+  ...networkPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

@@ -31,6 +31,7 @@ import {
   type EventsStoredPayload,
 } from "~/modules/events";
 import { registerIncidentJobs } from "~/modules/incidents";
+import { registerNetworkJobs } from "~/modules/network";
 import { registerPlaybookJobs, startRunsOnDetections } from "~/modules/playbooks";
 import { registerFeedJobs } from "~/modules/feeds/index.server";
 import { registerPrivacyJobs } from "~/modules/privacy";
@@ -400,12 +401,13 @@ export const MODULES: readonly ModuleDefinition[] = [
     permissions: NONE,
     inDevelopment: true,
   }),
+  // Network Security (issue 36): Nmap imports, inventory, drift, exposure checks; scheduled scans of verified targets.
   defineModule({
-    name: "network-security",
-    routes: ["_app.network-security"],
+    name: "network",
+    routes: ["_app.network-security", "api.network.scans", "api.network.scans.$id.changes"],
     feature: "teamMonitoring",
-    permissions: NONE,
-    inDevelopment: true,
+    permissions: MODULE_PERMISSIONS.network,
+    jobs: registerNetworkJobs,
   }),
   // Modules without routes of their own: the page cache (used by server.ts), the operator commands (npm run admin).
   defineModule({ name: "page-cache", routes: [], feature: null, permissions: NONE }),

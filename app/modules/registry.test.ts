@@ -79,7 +79,6 @@ describe("what each module owns", () => {
       "/emergency-access",
       "/zero-trust",
       "/cloud-security",
-      "/network-security",
     ]);
   });
 });
