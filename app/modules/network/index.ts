@@ -30,3 +30,5 @@ export {
 } from "./scheduler.server";
 export { MAX_SCAN_BYTES, TOO_LARGE } from "./nmap-xml";
 export { closeNmapPool } from "./parse-pool.server";
+export { NetworkPage } from "./components/network-page";
+export type { NetworkActionData, NetworkLoaderData } from "./types";
