@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/modules/accounts/accounts.server";
+import { operatorCommands } from "~/modules/operator";
 import {
   addNetworkTarget,
   approveNetworkTarget,
@@ -51,6 +52,9 @@ describe("scan targets", () => {
     expect(schedulerStatus().enabled).toBe(false);
     expect(r).toMatchObject({ reason: "scheduled scans are off on this server" });
     expect(listNetworkTargets(tenantId)[0]).toMatchObject({ lastError: "scheduled scans are off on this server" });
+    // The operator's command approves it (npm run admin -- approve-network-target); an unknown range is refused.
+    expect(() => operatorCommands.approveNetworkTarget(tenantId, "192.0.2.0/24")).toThrow(/not attested/);
+    expect(operatorCommands.approveNetworkTarget(tenantId, "127.0.0.1/32")).toMatch(/Approved/);
     expect(approveNetworkTarget(tenantId, "127.0.0.1/32")).toBe(true);
     expect(listNetworkTargets(tenantId)[0]!.approvedAt).not.toBeNull();
     // Another organization cannot approve or see it.
