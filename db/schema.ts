@@ -31,3 +31,4 @@ export * from "../app/modules/playbooks/schema";
 export * from "../app/modules/feeds/schema";
 export * from "../app/modules/zero-trust/schema";
 export * from "../app/modules/endpoint/schema";
+export * from "../app/modules/network/schema";

@@ -3,6 +3,7 @@
 //   npm run admin -- trial <tenantId> start|end
 //   npm run admin -- users | tenants | messages
 //   npm run admin -- verify-domain <tenantId> <domain>
+//   npm run admin -- approve-network-target <tenantId> <range> (an attested IP range scheduled scans may reach)
 //   npm run admin -- reset-link <email>   (a password reset link, for installs without SMTP)
 //   npm run admin -- verify-email <email> (marks the address verified, for installs without SMTP)
 //   npm run admin -- operator <email> [grant|revoke] (who may open the operator console, /operator)
@@ -20,6 +21,7 @@ const USAGE = `Usage:
   npm run admin -- tenants
   npm run admin -- messages
   npm run admin -- verify-domain <tenantId> <domain>
+  npm run admin -- approve-network-target <tenantId> <range>
   npm run admin -- reset-link <email>
   npm run admin -- verify-email <email>
   npm run admin -- operator <email> [grant|revoke]
@@ -61,6 +63,9 @@ export function runAdmin(argv: string[]): number {
         break;
       case "verify-domain":
         print(operatorCommands.verifyDomain(...two()));
+        break;
+      case "approve-network-target":
+        print(operatorCommands.approveNetworkTarget(...two()));
         break;
       case "reset-link":
         if (args.length !== 1) throw new OperatorError(USAGE);

@@ -7,6 +7,7 @@
  * Stages can be named to run only those: `npm test -- typecheck unit`
  * (stages: lint, format, typecheck, unit, e2e).
  *
+ * The unit stage first finds or installs nmap (scripts/find-nmap.ts; optional).
  * The end-to-end stage first finds a Chromium (scripts/find-browser.ts),
  * installing one where it can. Without one it prints one line saying what to
  * install and counts the stage as one failure, rather than every spec failing.
@@ -15,6 +16,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { findBrowser, machineProbes } from "./find-browser";
+import { ensureNmap } from "./find-nmap";
 
 const STAGES = ["lint", "format", "typecheck", "unit", "e2e"] as const;
 type Stage = (typeof STAGES)[number];
@@ -74,6 +76,11 @@ if (stages.has("typecheck")) {
 }
 
 if (stages.has("unit")) {
+  // The network tests scan loopback listeners with Debian's nmap when it is there (or installable); else they
+  // read the committed scans.
+  console.log("\n=== nmap ===");
+  const nmap = ensureNmap(machineProbes());
+  if (nmap) console.log(`nmap for the network scan tests: ${nmap}`);
   run("vitest", bin("vitest"), [
     "run",
     "--reporter=default",

@@ -20,6 +20,9 @@ export function bodyLimitFor(requestPath: string): number {
   // Lockfiles and SBOMs up to 10 MB (app/modules/vulnerability/deps/lockfiles): JSON escaping and multipart overhead on top.
   if (pathname === "/api/vulnerability/dependencies") return 24 * MB;
   if (pathname === "/vulnerability") return 11 * MB;
+  // Nmap XML up to 16 MB (app/modules/network/nmap-xml.ts): JSON escaping and multipart overhead on top.
+  if (pathname === "/api/network/scans") return 24 * MB;
+  if (pathname === "/network-security") return 17 * MB;
   // Compliance evidence files are capped at 5 MB by the module (evidence-store.server.ts); the multipart overhead on top.
   if (pathname.startsWith("/compliance-monitoring/")) return 6 * MB;
   // Incident evidence: 25 MB per file plus the multipart overhead (the form posts to the case page).

@@ -21,8 +21,6 @@ const NEXT_STEP: Record<string, string> = {
   "/cloud-security":
     "No cloud account is connected yet: cloud checks are being built. Until then, review public storage buckets and unused access keys by hand.",
   "/siem-soar": "No event sources are connected yet: detections and playbooks are being built on top of log import.",
-  "/network-security":
-    "No networks are described yet: exposure review is being built. Until then, list your public addresses and the services each exposes.",
 };
 
 export function ModulePage({ path, children }: { path: string; children?: ReactNode }) {

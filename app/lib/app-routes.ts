@@ -255,7 +255,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Network",
     "teamMonitoring",
     {},
-    "Reviews exposed services and firewall rules for your networks.",
+    "Imports Nmap scans of your networks: exposed services, weak TLS and certificates, and what changed between scans.",
   ),
   r(
     "/settings",

@@ -90,6 +90,16 @@ export const ENV_DOCS: Record<EnvName, EnvDoc> = {
     meaning:
       "How long one lockfile upload may take in its worker thread (100 to 600,000); past it the upload is answered `413`.",
   },
+  RAMPART_NETWORK_SCANS: {
+    default: "`0`",
+    meaning:
+      'Set to `1` to let the server run Debian\'s `nmap` (an optional system package) on the network targets organizations have verified: hosts of DNS-verified domains, or IP ranges an owner attested and the operator approved. Fixed arguments, one scan at a time. See "Network scans".',
+  },
+  RAMPART_NETWORK_SCAN_TIMEOUT_MS: {
+    default: "`240000`",
+    meaning:
+      "How long one scheduled Nmap scan may run (10,000 to 280,000 ms, below the job lease) before it is stopped and recorded as failed.",
+  },
   PHISHING_WORKERS: {
     default: "up to 2",
     meaning: "Worker threads of the phishing analyzer (1 to 16); by default the cores, at most 2.",

@@ -45,6 +45,10 @@ const FIELDS = {
   RAMPART_EVENTS_DAILY_MB: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().optional()),
   // How long one lockfile upload may take to read and match in its worker thread (issue 26): 413 beyond it.
   RAMPART_LOCKFILE_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // Network Security (issue 36): scheduled Nmap scans by the server, off unless the operator allows them.
+  RAMPART_NETWORK_SCANS: z.enum(["0", "1"]).default("0"),
+  // Below the job lease (5 min, app/lib/jobs.server.ts): a scan still running is never claimed twice.
+  RAMPART_NETWORK_SCAN_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(280_000).default(240_000),
   // Intelligence feeds (issue 30, app/modules/feeds; docs/operations.md "Intelligence feeds"). "off": nothing is
   // downloaded (air-gapped installs import files instead) and verdicts without data say "not checked".
   RAMPART_FEEDS: z.enum(["on", "off"]).default("on"),

@@ -15,6 +15,7 @@ import { compliancePermissions } from "./compliance/permissions";
 import { detectionPermissions } from "./detection/permissions";
 import { eventPermissions } from "./events/permissions";
 import { incidentPermissions } from "./incidents/permissions";
+import { networkPermissions } from "./network/permissions";
 import { phishingPermissions } from "./phishing/permissions";
 import { playbookPermissions } from "./playbooks/permissions";
 import { privacyPermissions } from "./privacy/permissions";
@@ -39,6 +40,7 @@ export const MODULE_PERMISSIONS = {
   "api-tokens": apiTokenPermissions,
   "zero-trust": zeroTrustPermissions,
   endpoint: endpointPermissions,
+  network: networkPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -56,6 +58,7 @@ export const PERMISSION_MATRIX = {
   ...apiTokenPermissions,
   ...zeroTrustPermissions,
   ...endpointPermissions,
+  ...networkPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

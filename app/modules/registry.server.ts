@@ -32,6 +32,7 @@ import {
   type EventsStoredPayload,
 } from "~/modules/events";
 import { registerIncidentJobs } from "~/modules/incidents";
+import { registerNetworkJobs } from "~/modules/network";
 import { registerPlaybookJobs, startRunsOnDetections } from "~/modules/playbooks";
 import { registerFeedJobs } from "~/modules/feeds/index.server";
 import { registerPrivacyJobs } from "~/modules/privacy";
@@ -403,11 +404,13 @@ export const MODULES: readonly RegisteredModule[] = [
     feature: "teamMonitoring",
     permissions: NONE,
   }),
+  // Network Security (issue 36): Nmap imports, inventory, drift, exposure checks; scheduled scans of verified targets.
   defineModule({
-    name: "network-security",
-    routes: ["_app.network-security"],
+    name: "network",
+    routes: ["_app.network-security", "api.network.scans", "api.network.scans.$id.changes"],
     feature: "teamMonitoring",
-    permissions: NONE,
+    permissions: MODULE_PERMISSIONS.network,
+    jobs: registerNetworkJobs,
   }),
   // Zero Trust (issue 35): CISA's maturity model, the organization's claims, evidence from the other modules.
   defineModule({

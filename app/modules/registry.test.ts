@@ -85,7 +85,6 @@ describe("what each module owns", () => {
       "/training-management",
       "/emergency-access",
       "/cloud-security",
-      "/network-security",
     ]);
   });
 });

@@ -256,6 +256,8 @@ detection:
 level: high
 `;
 const LOCKFILE = "requests==2.19.0\n";
+const NMAP_XML =
+  '<?xml version="1.0"?><nmaprun scanner="nmap" start="1700000000"><host><status state="up"/><address addr="192.0.2.10" addrtype="ipv4"/><ports><port protocol="tcp" portid="6379"><state state="open"/><service name="redis"/></port></ports></host></nmaprun>';
 const PLAYBOOK_ID = { id: FAKE };
 
 const ROUTES: Record<string, Row> = {
@@ -552,6 +554,43 @@ const ROUTES: Record<string, Row> = {
       "endpointSecurity",
     ),
   },
+  "_app.network-security.tsx": {
+    kind: "guarded",
+    probes: [
+      ...page(
+        "/network-security",
+        ["networkScan", "import"],
+        { import: { filename: "scan.xml", content: NMAP_XML } },
+        "teamMonitoring",
+      ),
+      ...page(
+        "/network-security",
+        ["networkTarget", "manage"],
+        { "add-target": { target: "203.0.113.0/28" }, "remove-target": { target: "203.0.113.0/28" } },
+        "teamMonitoring",
+      ),
+    ],
+  },
+  "api.network.scans.ts": {
+    kind: "guarded",
+    probes: [
+      {
+        label: "POST JSON",
+        permission: ["networkScan", "import"],
+        feature: "teamMonitoring",
+        url: () => "/api/network/scans",
+        make: () => json({ filename: "scan.xml", content: NMAP_XML }),
+      },
+      {
+        label: "POST multipart",
+        permission: ["networkScan", "import"],
+        feature: "teamMonitoring",
+        url: () => "/api/network/scans",
+        make: () => multipart({}, { field: "file", name: "scan.xml", text: NMAP_XML }),
+      },
+    ],
+  },
+  "api.network.scans.$id.changes.ts": { kind: "refuses", why: ONLY_GET, url: "/api/network/scans/x/changes" },
   "_app.compliance-monitoring.tsx": {
     kind: "guarded",
     probes: page(

@@ -4,7 +4,7 @@
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { exposures, watchedIdentities } from "./schema";
-import { preparedQuery } from "~/lib/db.server";
+import { db, preparedQuery } from "~/lib/db.server";
 
 // Prepared once per connection: the dashboard runs these on every view and refresh.
 const TENANT = sql.placeholder("tenantId");
@@ -41,4 +41,14 @@ export function closedExposureCount(tenantId: string): number {
 /** How many e-mail addresses and domains the tenant watches. */
 export function watchedIdentityCount(tenantId: string): number {
   return q.watched().get({ tenantId })?.n ?? 0;
+}
+
+/** The domains the tenant has shown it controls (DNS TXT verified): what Network Security may scan (issue 36). */
+export function verifiedDomains(tenantId: string): string[] {
+  return db
+    .selectDistinct({ domain: watchedIdentities.domain })
+    .from(watchedIdentities)
+    .where(and(eq(watchedIdentities.tenantId, tenantId), eq(watchedIdentities.verified, true)))
+    .all()
+    .map((r) => r.domain);
 }

@@ -18,6 +18,7 @@ import {
 import { audit } from "~/modules/audit";
 import { listContactMessages } from "~/modules/contact";
 import { verifyWatchedDomain } from "~/modules/breach";
+import { approveNetworkTarget } from "~/modules/network";
 import { configuredOrigin, forgetStoredPublicUrl, storePublicUrl } from "~/lib/public-origin.server";
 import { DomainError } from "~/lib/errors";
 
@@ -60,6 +61,17 @@ export const operatorCommands = {
    * controls it, e.g. by a DNS TXT record) and matches it against the breach data.
    * Domain-wide results are only ever shown for verified domains.
    */
+  /**
+   * Approves an IP range an organization attested on /network-security (issue 36): only then may the server's
+   * scheduled scans (RAMPART_NETWORK_SCANS=1) reach it. The target as the page shows it (e.g. 203.0.113.0/28).
+   */
+  approveNetworkTarget(tenantId: string, target: string) {
+    if (!getTenant(tenantId)) throw new OperatorError(`No organization with tenant id ${tenantId}`);
+    if (!approveNetworkTarget(tenantId, target.trim().toLowerCase()))
+      throw new OperatorError(`The organization has not attested ${target} as a network scan target.`);
+    audit({ action: "network.target_approved", tenantId, detail: { by: "operator", target } });
+    return `Approved ${target}: scheduled scans may reach it.`;
+  },
   verifyDomain(tenantId: string, domain: string) {
     if (!getTenant(tenantId)) throw new OperatorError(`No organization with tenant id ${tenantId}`);
     const result = verifyWatchedDomain(tenantId, domain);
