@@ -20,8 +20,6 @@ const NEXT_STEP: Record<string, string> = {
     "No break-glass accounts are recorded yet: this register is being built. Until then, keep at least two emergency accounts with long passphrases stored offline.",
   "/zero-trust":
     "No access policies are recorded yet: this review is being built. Until then, list who can reach your critical systems and require multi-factor sign-in for each.",
-  "/cloud-security":
-    "No cloud account is connected yet: cloud checks are being built. Until then, review public storage buckets and unused access keys by hand.",
   "/siem-soar": "No event sources are connected yet: detections and playbooks are being built on top of log import.",
   "/network-security":
     "No networks are described yet: exposure review is being built. Until then, list your public addresses and the services each exposes.",

@@ -236,7 +236,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Cloud Security",
     "Cloud",
     "teamMonitoring",
-    { teaser: true, inDevelopment: true },
+    { teaser: true },
     "Reviews cloud account configuration for public storage, broad permissions and missing logging.",
   ),
   r(

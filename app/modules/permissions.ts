@@ -11,6 +11,7 @@ import { PermissionError, ROLES, type EntityRule, type Role } from "~/lib/permis
 import { alertPermissions } from "./alerts/permissions";
 import { apiTokenPermissions } from "./api-tokens/permissions";
 import { breachPermissions } from "./breach/permissions";
+import { cloudPermissions } from "./cloud/permissions";
 import { compliancePermissions } from "./compliance/permissions";
 import { detectionPermissions } from "./detection/permissions";
 import { eventPermissions } from "./events/permissions";
@@ -35,6 +36,7 @@ export const MODULE_PERMISSIONS = {
   compliance: compliancePermissions,
   vulnerability: vulnerabilityPermissions,
   "api-tokens": apiTokenPermissions,
+  cloud: cloudPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -50,6 +52,7 @@ export const PERMISSION_MATRIX = {
   ...compliancePermissions,
   ...vulnerabilityPermissions,
   ...apiTokenPermissions,
+  ...cloudPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

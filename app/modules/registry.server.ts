@@ -395,10 +395,9 @@ export const MODULES: readonly ModuleDefinition[] = [
   }),
   defineModule({
     name: "cloud-security",
-    routes: ["_app.cloud-security"],
+    routes: ["_app.cloud-security", "api.cloud.snapshots"],
     feature: "teamMonitoring",
-    permissions: NONE,
-    inDevelopment: true,
+    permissions: MODULE_PERMISSIONS.cloud,
   }),
   defineModule({
     name: "network-security",
