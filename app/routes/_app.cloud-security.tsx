@@ -146,7 +146,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? Response.json({
             intent,
             ok: true,
-            message: "Mute removed: the finding alerts again.",
+            message: "Mute removed: the finding counts as failing again and alerts on the next upload.",
           } satisfies CloudActionData)
         : fail({ intent, ok: false, fieldErrors: { form: "That mute no longer exists." } }, 404);
     }

@@ -8,6 +8,7 @@ CREATE TABLE `cloud_findings` (
 	`severity` text NOT NULL,
 	`resource` text NOT NULL,
 	`status` text NOT NULL,
+	`alerting` integer DEFAULT false NOT NULL,
 	`source` text NOT NULL,
 	`detail` text,
 	`remediation` text,

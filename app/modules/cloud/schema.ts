@@ -50,6 +50,8 @@ export const cloudFindings = sqliteTable(
     resource: text("resource").notNull(),
     // What the files showed; "muted" is decided when read, against the mutelist and its expiry.
     status: text("status", { enum: ["pass", "fail"] }).notNull(),
+    // A failure not muted when it was uploaded: what the next upload compares with to tell a new failure.
+    alerting: integer("alerting", { mode: "boolean" }).notNull().default(false),
     source: text("source", { enum: ["rampart", "prowler"] }).notNull(),
     detail: text("detail"),
     // JSON { text, cli, console } (Prowler's findings carry their own text only)

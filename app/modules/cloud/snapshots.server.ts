@@ -237,6 +237,7 @@ export function storeSnapshot(input: {
             severity: f.severity,
             resource: f.resource,
             status: f.status,
+            alerting: f.status === "fail" && !muteOf(f),
             source: f.source,
             detail: f.detail,
             remediation: f.remediation ? JSON.stringify(f.remediation) : null,
@@ -244,9 +245,10 @@ export function storeSnapshot(input: {
         )
         .run();
   });
-  // What alerted before: the previous snapshot's failures that were not muted then... or now.
+  // What alerted before: the previous snapshot's failures that were not muted when it was uploaded. A
+  // failure muted then and not now (the mute expired or was removed) is new, and alerts.
   const before = prev ? rowsOf(tenantId, prev.id) : [];
-  const wasFailing = new Set(before.filter((r) => r.status === "fail" && !muteOf(r)).map(key));
+  const wasFailing = new Set(before.filter((r) => r.alerting).map(key));
   const checkedNow = new Set(findings.map(key));
   const failingNow = findings.filter((f) => f.status === "fail" && !muteOf(f));
   const newFailures = failingNow.filter((f) => !wasFailing.has(key(f)));
