@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { zipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sqlite } from "~/lib/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
@@ -59,7 +59,7 @@ async function business() {
 function upload(cookie: string, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array | string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  if (file) form.append("file", new File([file.bytes], file.name));
+  if (file) form.append("file", new File([file.bytes as BlobPart], file.name));
   return settle(() =>
     apiAction({ request: req(API, { method: "POST", body: form, cookie }), context: ctx, params: {} }),
   );
@@ -512,6 +512,5 @@ describe("history and cloudFacts", () => {
 });
 
 function zipFolderFiles(): Record<string, Uint8Array> {
-  const { unzipSync } = require("fflate") as typeof import("fflate");
   return unzipSync(zipFolder(path.join(FIXTURES, "aws")));
 }
