@@ -315,7 +315,7 @@ export function CloudPage({
   return (
     <div className="space-y-8">
       {result?.ok ? (
-        <p className="rounded bg-ok-light p-3 text-sm text-ok" role="status">
+        <p className="rounded bg-ok-light p-3 text-sm text-ok" role="status" data-testid="cloud-result">
           {result.message}
         </p>
       ) : null}
