@@ -394,7 +394,7 @@ export const MODULES: readonly ModuleDefinition[] = [
     inDevelopment: true,
   }),
   defineModule({
-    name: "cloud-security",
+    name: "cloud",
     routes: ["_app.cloud-security", "api.cloud.snapshots"],
     feature: "teamMonitoring",
     permissions: MODULE_PERMISSIONS.cloud,
