@@ -83,6 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     mutes: listMutes(tenantId).map((m) => ({
       id: m.id,
       checkId: m.checkId,
+      title: CHECKS.find((c) => c.id === m.checkId)?.title ?? m.checkId,
       resource: m.resource,
       reason: m.reason,
       expiresAt: m.expiresAt,

@@ -53,7 +53,15 @@ export type CloudPageData = {
     passing: number;
     muted: number;
   }[];
-  mutes: { id: string; checkId: string; resource: string; reason: string; expiresAt: number | null; active: boolean }[];
+  mutes: {
+    id: string;
+    checkId: string;
+    title: string;
+    resource: string;
+    reason: string;
+    expiresAt: number | null;
+    active: boolean;
+  }[];
 };
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -478,7 +486,7 @@ export function CloudPage({
             {page.mutes.map((m) => (
               <li key={m.id} className="flex flex-wrap items-center gap-2 text-sm">
                 <span>
-                  {m.checkId} on {m.resource === "*" ? "every resource" : display(m.resource)}: {m.reason}
+                  {m.title} on {m.resource === "*" ? "every resource" : display(m.resource)}: {m.reason}
                   {m.expiresAt ? ` · ${m.active ? "until" : "expired"} ${day(m.expiresAt)}` : " · no expiry"}
                 </span>
                 {page.canMute ? (
