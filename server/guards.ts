@@ -28,6 +28,8 @@ export function bodyLimitFor(requestPath: string): number {
   // Incident evidence: 25 MB per file plus the multipart overhead (the form posts to the case page).
   if (/^\/api\/incidents\/[^/]+\/evidence$/.test(pathname) || /^\/incident-response\/[^/]+$/.test(pathname))
     return 26 * MB;
+  // Cloud CLI outputs: a 10 MB zip or JSON (app/modules/cloud/limits.ts) plus the multipart overhead.
+  if (pathname === "/api/cloud/snapshots" || pathname === "/cloud-security") return 11 * MB;
   return 1 * MB;
 }
 

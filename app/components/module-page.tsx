@@ -18,8 +18,6 @@ const NEXT_STEP: Record<string, string> = {
     "No training is recorded yet: assignments are being built. Until then, invite your team from Settings so everyone sees the organization's alerts.",
   "/emergency-access":
     "No break-glass accounts are recorded yet: this register is being built. Until then, keep at least two emergency accounts with long passphrases stored offline.",
-  "/cloud-security":
-    "No cloud account is connected yet: cloud checks are being built. Until then, review public storage buckets and unused access keys by hand.",
   "/siem-soar": "No event sources are connected yet: detections and playbooks are being built on top of log import.",
 };
 

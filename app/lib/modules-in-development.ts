@@ -7,7 +7,6 @@
 export const MODULES_IN_DEVELOPMENT = {
   "training-management": "/training-management",
   "emergency-access": "/emergency-access",
-  "cloud-security": "/cloud-security",
 } as const satisfies Record<string, `/${string}`>;
 
 const PAGES: ReadonlySet<string> = new Set(Object.values(MODULES_IN_DEVELOPMENT));

@@ -11,6 +11,7 @@ import { PermissionError, ROLES, type EntityRule, type Role } from "~/lib/permis
 import { alertPermissions } from "./alerts/permissions";
 import { apiTokenPermissions } from "./api-tokens/permissions";
 import { breachPermissions } from "./breach/permissions";
+import { cloudPermissions } from "./cloud/permissions";
 import { compliancePermissions } from "./compliance/permissions";
 import { detectionPermissions } from "./detection/permissions";
 import { eventPermissions } from "./events/permissions";
@@ -41,6 +42,7 @@ export const MODULE_PERMISSIONS = {
   "zero-trust": zeroTrustPermissions,
   endpoint: endpointPermissions,
   network: networkPermissions,
+  cloud: cloudPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -59,6 +61,7 @@ export const PERMISSION_MATRIX = {
   ...zeroTrustPermissions,
   ...endpointPermissions,
   ...networkPermissions,
+  ...cloudPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

@@ -398,11 +398,12 @@ export const MODULES: readonly RegisteredModule[] = [
     feature: "teamMonitoring",
     permissions: NONE,
   }),
+  // Cloud Security (issue 35): AWS, Azure and GCP CLI output and Prowler OCSF, checked against CIS mappings.
   defineModule({
-    name: "cloud-security",
-    routes: ["_app.cloud-security"],
+    name: "cloud",
+    routes: ["_app.cloud-security", "api.cloud.snapshots"],
     feature: "teamMonitoring",
-    permissions: NONE,
+    permissions: MODULE_PERMISSIONS.cloud,
   }),
   // Network Security (issue 36): Nmap imports, inventory, drift, exposure checks; scheduled scans of verified targets.
   defineModule({

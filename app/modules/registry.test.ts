@@ -84,7 +84,6 @@ describe("what each module owns", () => {
     expect(APP_ROUTES.filter((r) => r.inDevelopment).map((r) => r.path)).toEqual([
       "/training-management",
       "/emergency-access",
-      "/cloud-security",
     ]);
   });
 });

@@ -1042,6 +1042,38 @@ const ROUTES: Record<string, Row> = {
       },
     ],
   },
+  // Issue 35: cloud snapshots are uploaded by members and up; the mutelist is for owners and admins.
+  "_app.cloud-security.tsx": {
+    kind: "guarded",
+    probes: [
+      ...page("/cloud-security", ["cloudSnapshot", "upload"], { upload: { provider: "aws" } }, "teamMonitoring"),
+      ...page(
+        "/cloud-security",
+        ["cloudMute", "manage"],
+        {
+          mute: { checkId: "aws-iam-root-mfa", resource: "root account", reason: "Matrix probe" },
+          unmute: { id: FAKE },
+        },
+        "teamMonitoring",
+      ),
+    ],
+  },
+  "api.cloud.snapshots.ts": {
+    kind: "guarded",
+    probes: [
+      {
+        label: "POST",
+        permission: ["cloudSnapshot", "upload"],
+        feature: "teamMonitoring",
+        url: () => "/api/cloud/snapshots",
+        make: () =>
+          multipart(
+            { provider: "aws" },
+            { field: "file", name: "sg.json", text: JSON.stringify({ SecurityGroups: [] }) },
+          ),
+      },
+    ],
+  },
   "api.privacy.requests.ts": {
     kind: "guarded",
     probes: [
