@@ -204,7 +204,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Training Management",
     "GraduationCap",
     "teamMonitoring",
-    { sidebar: true, teaser: true, inDevelopment: true },
+    { sidebar: true, teaser: true },
     "Assigns security awareness training and tracks completion across your team.",
   ),
   r(

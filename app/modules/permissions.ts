@@ -19,6 +19,7 @@ import { phishingPermissions } from "./phishing/permissions";
 import { playbookPermissions } from "./playbooks/permissions";
 import { privacyPermissions } from "./privacy/permissions";
 import { tenantPermissions } from "./tenants/permissions";
+import { trainingPermissions } from "./training/permissions";
 import { vulnerabilityPermissions } from "./vulnerability/permissions";
 
 /** Every module's declaration, by module name (the registry's names). */
@@ -35,6 +36,7 @@ export const MODULE_PERMISSIONS = {
   compliance: compliancePermissions,
   vulnerability: vulnerabilityPermissions,
   "api-tokens": apiTokenPermissions,
+  "training-management": trainingPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -50,6 +52,7 @@ export const PERMISSION_MATRIX = {
   ...compliancePermissions,
   ...vulnerabilityPermissions,
   ...apiTokenPermissions,
+  ...trainingPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

@@ -34,6 +34,7 @@ import { registerIncidentJobs } from "~/modules/incidents";
 import { registerPlaybookJobs, startRunsOnDetections } from "~/modules/playbooks";
 import { registerFeedJobs } from "~/modules/feeds/index.server";
 import { registerPrivacyJobs } from "~/modules/privacy";
+import { registerTrainingJobs } from "~/modules/training/index.server";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 
 /** The events modules announce, each named and typed by the module that emits it. */
@@ -364,18 +365,29 @@ export const MODULES: readonly ModuleDefinition[] = [
     feature: null,
     permissions: NONE,
   }),
+  // Phishing simulations and courses (issue 34); the public tracking and course pages answer by token alone.
+  defineModule({
+    name: "training-management",
+    routes: [
+      "_app.training-management",
+      "_app.training-management_.campaigns.$id",
+      "_app.training-management_.campaigns.$id[.]csv",
+      "_app.training-management_.templates.$id",
+      "i.$token",
+      "l.$token",
+      "p.$token",
+      "r.$token",
+      "learn.$token",
+    ],
+    feature: "teamMonitoring",
+    permissions: MODULE_PERMISSIONS["training-management"],
+    jobs: registerTrainingJobs,
+  }),
   // Modules whose analysis is not built yet: a page that says so, nothing stored.
   defineModule({
     name: "endpoint-security",
     routes: ["endpoint-security"],
     feature: "endpointSecurity",
-    permissions: NONE,
-    inDevelopment: true,
-  }),
-  defineModule({
-    name: "training-management",
-    routes: ["_app.training-management"],
-    feature: "teamMonitoring",
     permissions: NONE,
     inDevelopment: true,
   }),

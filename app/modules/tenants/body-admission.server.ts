@@ -30,7 +30,9 @@ export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /** Public forms under a per-tenant or per-token address (Privacy Guard's /privacy-request/<slug>, /reset-password/<token>). */
-const PUBLIC_BODY_PREFIXES: readonly string[] = ["/privacy-request/", "/reset-password/"];
+// Training (issue 34): a simulation's landing page and report (/p/, /r/: the landing page's body is never read) and
+// a course's quiz (/learn/), all by token.
+const PUBLIC_BODY_PREFIXES: readonly string[] = ["/privacy-request/", "/reset-password/", "/p/", "/r/", "/learn/"];
 
 /** API prefixes gated by a plan feature (the routes' own requireTenantContext options). */
 const API_FEATURES: readonly [string, Feature][] = [
