@@ -36,7 +36,7 @@ export const MODULE_PERMISSIONS = {
   compliance: compliancePermissions,
   vulnerability: vulnerabilityPermissions,
   "api-tokens": apiTokenPermissions,
-  "training-management": trainingPermissions,
+  training: trainingPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {

@@ -367,7 +367,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   }),
   // Phishing simulations and courses (issue 34); the public tracking and course pages answer by token alone.
   defineModule({
-    name: "training-management",
+    name: "training",
     routes: [
       "_app.training-management",
       "_app.training-management_.campaigns.$id",
@@ -380,7 +380,7 @@ export const MODULES: readonly ModuleDefinition[] = [
       "learn.$token",
     ],
     feature: "teamMonitoring",
-    permissions: MODULE_PERMISSIONS["training-management"],
+    permissions: MODULE_PERMISSIONS.training,
     jobs: registerTrainingJobs,
   }),
   // Modules whose analysis is not built yet: a page that says so, nothing stored.
