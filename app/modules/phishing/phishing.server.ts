@@ -18,7 +18,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { phishingItems } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
-import { isSimulationCampaign } from "~/modules/training/index.server";
+import { isSimulationCampaign, recordReportFromMessage } from "~/modules/training/index.server";
 import { alertForObject, raiseAlert, resolveAlertsForObject } from "~/modules/alerts";
 import { getTenant, listMembers } from "~/modules/tenants";
 import {
@@ -157,7 +157,15 @@ export async function analyzeAndStore(input: {
   // One of the organization's own training simulations (issue 34): said first, and no alert is raised. A header
   // naming no campaign of this organization is ignored, so an attacker cannot silence the alert by adding it.
   const simulation = !!analysis.simulationCampaign && isSimulationCampaign(input.tenantId, analysis.simulationCampaign);
-  if (simulation) analysis.rationale = [SIMULATION_NOTE, ...analysis.rationale];
+  if (simulation) {
+    analysis.rationale = [SIMULATION_NOTE, ...analysis.rationale];
+    // The recipient whose links these are has reported the simulation: the outcome the training wants.
+    recordReportFromMessage(
+      input.tenantId,
+      analysis.simulationCampaign!,
+      analysis.links.map((l) => l.href),
+    );
+  }
   const same = findSameMessage(input.tenantId, analysis);
   if (same) {
     // Analysed before: the same item and alert (its counter raised while the message is not quarantined).

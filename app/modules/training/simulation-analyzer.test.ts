@@ -11,7 +11,9 @@ import { resetEnvForTests } from "~/lib/env.server";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { analyzeAndStore, SIMULATION_NOTE } from "~/modules/phishing/phishing.server";
 import { closePhishingPool } from "~/modules/phishing/pool.server";
-import { createCampaign } from "./index.server";
+import { configureMailerForTests } from "~/lib/mailer.server";
+import { startLoopbackSmtp } from "../../../tests/support/loopback-smtp";
+import { campaignResults, createCampaign, sendCampaignBatch } from "./index.server";
 
 const FIXTURE = fs.readFileSync(path.resolve("app/modules/phishing/fixtures/phishing/02-paypa1-limited.eml"), "utf8");
 const nxdomain = async (): Promise<never> => {
@@ -74,5 +76,46 @@ describe("X-Rampart-Simulation in the phishing analyzer", () => {
     expect(stored.analysis.risk).toBe("high");
     expect(stored.analysis.rationale).not.toContain(SIMULATION_NOTE);
     expect(stored.alertOccurrences).toBe(1);
+  }, 30_000);
+
+  it("a recipient's own simulation mail, analysed in the organization, counts as their report", async () => {
+    const smtp = await startLoopbackSmtp();
+    configureMailerForTests(smtp.config);
+    try {
+      const o = await org();
+      const launchAt = Date.now();
+      const id = createCampaign(o.tenantId, o.userId, {
+        name: "Report drill",
+        templateId: "starter-shared-document-en",
+        senderName: "Docs",
+        senderEmail: "share@example.net",
+        launchAt,
+        spreadMinutes: 0,
+        memberIds: [],
+        csvRecipients: ["reporter@example.com", "quiet@example.com"].map((email) => ({
+          email,
+          firstName: "R",
+          lastName: "P",
+          department: "",
+        })),
+      });
+      await sendCampaignBatch(id, launchAt);
+      const mail = smtp.received.find((m) => m.to.includes("reporter@example.com"))!;
+      const stored = await analyzeAndStore({
+        tenantId: o.tenantId,
+        userId: o.userId,
+        raw: mail.raw,
+        resolver: nxdomain,
+      });
+      expect(stored.analysis.rationale[0]).toBe(SIMULATION_NOTE);
+      const people = campaignResults(o.tenantId, id)!.people;
+      expect(people.map((p) => [p.email, !!p.reportedAt])).toEqual([
+        ["quiet@example.com", false],
+        ["reporter@example.com", true],
+      ]);
+    } finally {
+      configureMailerForTests(undefined);
+      await smtp.close();
+    }
   }, 30_000);
 });

@@ -85,3 +85,25 @@ export function trackingRateLimited(ip: string, now = Date.now()): number | null
   const r = rateLimit(`training-track:${ip}`, TRACK_LIMIT.limit, TRACK_LIMIT.windowMs, now);
   return r.allowed ? null : r.retryAfterSeconds;
 }
+
+// A recipient's token in one of the simulation's own links (/l/, /i/, /p/, /r/), in an analysed message's links.
+const LINK_TOKEN = /\/(?:l|i|p|r)\/([\w-]{43})(?:[/?#]|$)/;
+
+/**
+ * A simulation mail analysed by the organization's phishing analyzer (a recipient uploaded it, or forwarded it to
+ * the reporting address whose messages are analysed) is that recipient's report: the token in its links names
+ * them. Only recipients of the named campaign in the same organization count. Answers how many were recorded.
+ */
+export function recordReportFromMessage(tenantId: string, campaignId: string, hrefs: readonly string[]): number {
+  const tokens = new Set<string>();
+  for (const href of hrefs.slice(0, 200)) {
+    const m = LINK_TOKEN.exec(href.slice(0, 2000));
+    if (m) tokens.add(m[1]);
+  }
+  let recorded = 0;
+  for (const token of tokens) {
+    const r = recipientByToken(token);
+    if (r && r.tenantId === tenantId && r.campaignId === campaignId && track(token, "reported").known) recorded += 1;
+  }
+  return recorded;
+}
