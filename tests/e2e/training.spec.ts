@@ -1,5 +1,4 @@
-import { test, expect, openDb, uniqueEmail } from "./fixtures";
-import { mailbox } from "./fixtures";
+import { checkA11y, expect, mailbox, openDb, test, uniqueEmail } from "./fixtures";
 
 // Training management (issue 34): a phishing simulation to three people, read from the loopback mailbox. One opens,
 // clicks and submits the landing page, another reports it; the funnel shows 3/1/1/1 and 1 reported; the submitter
@@ -13,6 +12,7 @@ test("a simulation campaign from launch to the submitter's completed course", as
   await page.goto("/training-management");
   await expect(page.getByRole("heading", { name: "Training Management" })).toBeVisible();
   await expect(page.getByText("In development")).toHaveCount(0);
+  await checkA11y(page);
   await page.getByLabel("Campaign name").fill("Password expiry drill");
   await page.getByLabel("E-mail template").selectOption({ label: "Password expiry (English)" });
   await page.getByLabel("Sender name").fill("IT Service Desk");
@@ -40,6 +40,7 @@ test("a simulation campaign from launch to the submitter's completed course", as
   expect((await v.request.get(pixelUrl)).headers()["content-type"]).toBe("image/gif");
   await v.goto(aliceMail.link(/https?:\/\/\S+\/l\/[\w-]+/));
   await expect(v.getByRole("heading", { name: "Sign in to continue" })).toBeVisible();
+  await checkA11y(v);
   const typed = `typed-secret-${Date.now()}`;
   await v.getByLabel("E-mail address").fill(alice);
   await v.getByLabel("Password").fill(typed);
@@ -68,6 +69,7 @@ test("a simulation campaign from launch to the submitter's completed course", as
   await expect(page.getByTestId("funnel-clicked").locator("dd")).toHaveText("1");
   await expect(page.getByTestId("funnel-submitted").locator("dd")).toHaveText("1");
   await expect(page.getByTestId("funnel-reported").locator("dd")).toHaveText("1");
+  await checkA11y(page);
   await page.goto("/training-management");
   await expect(page.getByTestId("assignments").getByRole("row").filter({ hasText: alice })).toContainText(
     "100% (passed)",
