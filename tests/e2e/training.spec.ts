@@ -1,4 +1,4 @@
-import { checkA11y, expect, mailbox, openDb, test, uniqueEmail } from "./fixtures";
+import { checkA11y, createAccount, expect, mailbox, openDb, test, uniqueEmail } from "./fixtures";
 
 // Training management (issue 34): a phishing simulation to three people, read from the loopback mailbox. One opens,
 // clicks and submits the landing page, another reports it; the funnel shows 3/1/1/1 and 1 reported; the submitter
@@ -85,4 +85,36 @@ test("a simulation campaign from launch to the submitter's completed course", as
     db.close();
   }
   await visitor.close();
+});
+
+test("without JavaScript: a mistaken form shows its field error, then a campaign to oneself launches", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const account = await createAccount({ plan: "business" });
+  await context.addCookies([
+    {
+      name: "rampart_session",
+      value: account.cookieValue,
+      domain: "127.0.0.1",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+  const page = await context.newPage();
+  await page.goto("/training-management");
+  await page.getByLabel("Campaign name").fill("No-script drill");
+  await page.getByLabel("Sender name").fill("IT");
+  await page.getByLabel("Sender address").fill("it@example.net");
+  await page.getByRole("button", { name: "Launch campaign" }).click();
+  await expect(page.getByRole("alert")).toContainText("Choose at least one member or upload a recipient list.");
+  await page.getByLabel("Campaign name").fill("No-script drill");
+  await page.getByLabel("Sender name").fill("IT");
+  await page.getByLabel("Sender address").fill("it@example.net");
+  await page.getByRole("checkbox", { name: account.email }).first().check();
+  await page.getByRole("button", { name: "Launch campaign" }).click();
+  await expect(page.getByRole("heading", { name: "No-script drill" })).toBeVisible();
+  await mailbox.latest(account.email, { subject: "Action required", timeoutMs: 60_000 });
+  await context.close();
 });

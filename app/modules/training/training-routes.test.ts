@@ -11,6 +11,8 @@ import { configureMailerForTests } from "~/lib/mailer.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { setTenantPlan } from "~/modules/tenants";
 import * as page from "~/routes/_app.training-management";
+import * as results from "~/routes/_app.training-management_.campaigns.$id";
+import * as resultsCsv from "~/routes/_app.training-management_.campaigns.$id[.]csv";
 import { startLoopbackSmtp } from "../../../tests/support/loopback-smtp";
 import { settle, signedInUser } from "../../../tests/unit/helpers";
 import { assignCourse, getTemplate, importEmlTemplate, previewHtml, sendDueReminders } from "./index.server";
@@ -83,6 +85,24 @@ describe("the campaign form", () => {
     const res = await post(good);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toMatch(/^\/training-management\/campaigns\/[0-9a-f-]{36}$/);
+  });
+
+  it("another organization's owner gets 404 for the campaign's results and CSV", async () => {
+    const res = await post(good);
+    const id = res.headers.get("Location")!.split("/").pop()!;
+    const get = (cookie: string, route: typeof results | typeof resultsCsv) =>
+      settle(() =>
+        route.loader({
+          request: new Request(`http://localhost/training-management/campaigns/${id}`, { headers: { Cookie: cookie } }),
+          params: { id },
+          context: { clientIp: "198.51.100.7" },
+        }),
+      );
+    expect((await get(owner.cookie, resultsCsv)).status).toBe(200);
+    const stranger = await signedInUser();
+    setTenantPlan(stranger.tenantId, "business");
+    expect((await get(stranger.cookie, results)).status).toBe(404);
+    expect((await get(stranger.cookie, resultsCsv)).status).toBe(404);
   });
 });
 
