@@ -10,19 +10,16 @@ import { track, trackingRateLimited } from "~/modules/training/index.server";
 // A transparent 1×1 GIF.
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const wait = trackingRateLimited(clientIp(context));
   if (wait !== null) return tooManyRequests(wait);
   track(params.token ?? "", "opened");
-  void request;
   return new Response(PIXEL, {
     headers: {
       "Content-Type": "image/gif",
       "Content-Length": String(PIXEL.length),
       "Cache-Control": "no-store",
       "Referrer-Policy": "no-referrer",
-      // Mail clients load it from another origin.
-      "Cross-Origin-Resource-Policy": "cross-origin",
     },
   });
 }

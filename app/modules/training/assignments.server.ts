@@ -3,6 +3,7 @@
  * simulation. Each has a tokened link, so a person who is not a member takes the course without an account;
  * completion and the quiz score are stored per person. Reminders go out by e-mail from a daily durable job.
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { sendMail } from "~/lib/mailer.server";
@@ -38,7 +39,7 @@ export function assignCourse(
     )
     .get();
   if (existing) return { ...existing, created: false };
-  const id = crypto.randomUUID();
+  const id = randomUUID();
   const token = newToken();
   db.insert(trainingAssignments)
     .values({
