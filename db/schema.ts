@@ -33,3 +33,4 @@ export * from "../app/modules/zero-trust/schema";
 export * from "../app/modules/endpoint/schema";
 export * from "../app/modules/network/schema";
 export * from "../app/modules/cloud/schema";
+export * from "../app/modules/training/schema";

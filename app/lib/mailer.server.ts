@@ -94,6 +94,8 @@ function transporterFor(config: SmtpConfig): Transporter {
 }
 
 export type MailMessage = {
+  /** The sender, when not SMTP_FROM (a training simulation's sender profile). */
+  from?: string;
   to: string | string[];
   subject: string;
   text: string;
@@ -109,7 +111,7 @@ export async function sendMail(message: MailMessage): Promise<{ messageId: strin
   // Header injection: subjects come from alert titles; a line break would start a new header.
   const subject = message.subject.replace(/[\r\n]+/g, " ").slice(0, 250);
   const info = await transporterFor(config).sendMail({
-    from: config.from,
+    from: message.from ? message.from.replace(/[\r\n]+/g, " ") : config.from,
     to: message.to,
     subject,
     text: message.text,

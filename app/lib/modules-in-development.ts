@@ -5,7 +5,6 @@
  * (app/modules/registry.server.ts) both read this list, so nothing else changes.
  */
 export const MODULES_IN_DEVELOPMENT = {
-  "training-management": "/training-management",
   "emergency-access": "/emergency-access",
 } as const satisfies Record<string, `/${string}`>;
 

@@ -21,6 +21,7 @@ import { phishingPermissions } from "./phishing/permissions";
 import { playbookPermissions } from "./playbooks/permissions";
 import { privacyPermissions } from "./privacy/permissions";
 import { tenantPermissions } from "./tenants/permissions";
+import { trainingPermissions } from "./training/permissions";
 import { vulnerabilityPermissions } from "./vulnerability/permissions";
 import { zeroTrustPermissions } from "./zero-trust/permissions";
 import { endpointPermissions } from "./endpoint/permissions";
@@ -43,6 +44,7 @@ export const MODULE_PERMISSIONS = {
   endpoint: endpointPermissions,
   network: networkPermissions,
   cloud: cloudPermissions,
+  training: trainingPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -62,6 +64,7 @@ export const PERMISSION_MATRIX = {
   ...endpointPermissions,
   ...networkPermissions,
   ...cloudPermissions,
+  ...trainingPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

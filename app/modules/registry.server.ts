@@ -36,6 +36,7 @@ import { registerNetworkJobs } from "~/modules/network";
 import { registerPlaybookJobs, startRunsOnDetections } from "~/modules/playbooks";
 import { registerFeedJobs } from "~/modules/feeds/index.server";
 import { registerPrivacyJobs } from "~/modules/privacy";
+import { registerTrainingJobs } from "~/modules/training/index.server";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 
 /** The events modules announce, each named and typed by the module that emits it. */
@@ -370,6 +371,24 @@ export const MODULES: readonly RegisteredModule[] = [
     feature: null,
     permissions: NONE,
   }),
+  // Phishing simulations and courses (issue 34); the public tracking and course pages answer by token alone.
+  defineModule({
+    name: "training",
+    routes: [
+      "_app.training-management",
+      "_app.training-management_.campaigns.$id",
+      "_app.training-management_.campaigns.$id[.]csv",
+      "_app.training-management_.templates.$id",
+      "i.$token",
+      "l.$token",
+      "p.$token",
+      "r.$token",
+      "learn.$token",
+    ],
+    feature: "teamMonitoring",
+    permissions: MODULE_PERMISSIONS.training,
+    jobs: registerTrainingJobs,
+  }),
   // Endpoint Security (issue 36): osquery's TLS API, the collector scripts, policies and vulnerable software.
   defineModule({
     name: "endpoint",
@@ -386,12 +405,6 @@ export const MODULES: readonly RegisteredModule[] = [
     permissions: MODULE_PERMISSIONS.endpoint,
   }),
   // Modules whose analysis is not built yet (app/lib/modules-in-development.ts): a page that says so, nothing stored.
-  defineModule({
-    name: "training-management",
-    routes: ["_app.training-management"],
-    feature: "teamMonitoring",
-    permissions: NONE,
-  }),
   defineModule({
     name: "emergency-access",
     routes: ["_app.emergency-access"],

@@ -275,6 +275,10 @@ const ROUTES: Record<string, Row> = {
   "signup.tsx": { kind: "public", why: "creating an account" },
   "forgot-password.tsx": { kind: "public", why: "asking for a reset link" },
   "reset-password.$token.tsx": { kind: "public", why: "setting a new password with a mailed token" },
+  // Training (issue 34): a simulation's landing page and report, and a course's quiz, each by its token alone.
+  "p.$token.tsx": { kind: "public", why: "a simulation's landing page (records a submission, reads no body)" },
+  "r.$token.tsx": { kind: "public", why: "reporting a simulation mail as phishing" },
+  "learn.$token.tsx": { kind: "public", why: "an assigned course's quiz, by the assignment's token" },
 
   // --- the signed-in person's own account, whatever their role in any organization -------------------------------
   "upgrade.tsx": {
@@ -343,6 +347,20 @@ const ROUTES: Record<string, Row> = {
   "api.vulnerability.scans.$id.ts": { kind: "refuses", why: ONLY_GET, url: "/api/vulnerability/scans/x" },
 
   // --- guarded: the organization's state ------------------------------------------------------------------------
+  "_app.training-management.tsx": {
+    kind: "guarded",
+    probes: page(
+      "/training-management",
+      ["training", "manage"],
+      {
+        "create-campaign": { name: "Matrix campaign" },
+        "import-template": {},
+        "delete-template": { templateId: FAKE },
+        "assign-course": { courseId: "phishing-basics" },
+      },
+      "teamMonitoring",
+    ),
+  },
   "notifications.read.ts": {
     kind: "guarded",
     probes: [

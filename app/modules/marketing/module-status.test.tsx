@@ -135,7 +135,9 @@ describe("public pages with today's route table", () => {
   it("/cyber-solutions badges every module in development and promises no training", async () => {
     const text = await renderText((await pages.solutions()).default);
     expect(text).not.toContain("train staff and track completion");
-    for (const path of ["/training-management", "/emergency-access"]) {
+    // Training Management shipped (issue 34): it is no longer badged.
+    expect(text).not.toMatch(/Training Management \([A-Za-z]+ and higher\) In development/);
+    for (const path of ["/emergency-access"]) {
       expect(text, path).toMatch(
         new RegExp(`${appRoute(path).label.replace(/[/&]/g, ".")} \\([A-Za-z]+ and higher\\) In development`),
       );

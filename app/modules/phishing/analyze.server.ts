@@ -21,7 +21,7 @@ import { authenticationVerdicts } from "./analyzer/authentication.server";
 import { analyzeAttachments } from "./analyzer/attachments";
 import { analyzeLanguage, obfuscationSignals } from "./analyzer/language";
 import { analyzeLinks, formAndScriptSignals } from "./analyzer/links";
-import { headerAnomalies, loadMailLibs, parseMessage } from "./analyzer/parse.server";
+import { headerAnomalies, headerValue, loadMailLibs, parseMessage } from "./analyzer/parse.server";
 import { emptyState, finishAnalysis, textModelSignal } from "./analyzer/score";
 import { isBulk, senderSignals } from "./analyzer/sender";
 import { plural, stripBracketed } from "./analyzer/text";
@@ -159,5 +159,9 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
     finished("score");
   }
   const cutShort = state.done.length < 7 ? { limitMs } : undefined;
-  return finishAnalysis(state, targets, cutShort, Math.round((performance.now() - started) * 10) / 10);
+  const result = finishAnalysis(state, targets, cutShort, Math.round((performance.now() - started) * 10) / 10);
+  // A Rampart training simulation names its campaign (capped: it is sender-controlled text).
+  const simulation = headerValue(msg.headerLines, "x-rampart-simulation")?.trim().slice(0, 64);
+  if (simulation) result.simulationCampaign = simulation;
+  return result;
 }

@@ -7,6 +7,8 @@ export { analyzeMessage, type Risk, type Analysis } from "./analyze.server";
 export { scoreTextModel, extractFeatures, type ModelInput, type TextModelScore } from "./model";
 export { combine, combinerWeights, ruleFeatures, modelFeature, type CombinerWeights } from "./model";
 export { prepareForParsing, SNIFFING_ICONV } from "./analyzer/decode";
+// The MIME parser, for the training module's import of a raw .eml as a simulation template.
+export { parseMessage, type ParsedMessage } from "./analyzer/parse.server";
 // What other modules read of the analysed messages (dashboard figures, threat hunting, the account export).
 export {
   analysedMessageCount,

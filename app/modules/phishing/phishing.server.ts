@@ -18,6 +18,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { phishingItems } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { displayTenantName } from "~/lib/plans";
+import { isSimulationCampaign, recordReportFromMessage } from "~/modules/training/index.server";
 import { alertForObject, raiseAlert, resolveAlertsForObject } from "~/modules/alerts";
 import { getTenant, listMembers } from "~/modules/tenants";
 import {
@@ -59,6 +60,10 @@ export type PhishingListItem = {
 };
 
 export class PhishingInputError extends DomainError {}
+
+/** The verdict note of a message from one of the organization's own training campaigns. */
+export const SIMULATION_NOTE =
+  "Rampart phishing simulation: this message was sent by one of your organization's training campaigns.";
 
 export type OrgContext = { orgDomains: string[]; orgNames: string[]; orgAddresses: string[] };
 
@@ -149,11 +154,23 @@ export async function analyzeAndStore(input: {
     resolver: input.resolver,
     deadlineMs: input.deadlineMs,
   });
+  // One of the organization's own training simulations (issue 34): said first, and no alert is raised. A header
+  // naming no campaign of this organization is ignored, so an attacker cannot silence the alert by adding it.
+  const simulation = !!analysis.simulationCampaign && isSimulationCampaign(input.tenantId, analysis.simulationCampaign);
+  if (simulation) {
+    analysis.rationale = [SIMULATION_NOTE, ...analysis.rationale];
+    // The recipient whose links these are has reported the simulation: the outcome the training wants.
+    recordReportFromMessage(
+      input.tenantId,
+      analysis.simulationCampaign!,
+      analysis.links.map((l) => l.href),
+    );
+  }
   const same = findSameMessage(input.tenantId, analysis);
   if (same) {
     // Analysed before: the same item and alert (its counter raised while the message is not quarantined).
     const alertOccurrences =
-      same.status === "detected"
+      same.status === "detected" && !simulation
         ? raisePhishingAlert(input.tenantId, same.id, analysis)
         : (alertForObject(input.tenantId, alertObject(same.id))?.occurrences ?? null);
     return {
@@ -198,7 +215,7 @@ export async function analyzeAndStore(input: {
       createdAt,
     })
     .run();
-  const alertOccurrences = raisePhishingAlert(input.tenantId, id, analysis);
+  const alertOccurrences = simulation ? null : raisePhishingAlert(input.tenantId, id, analysis);
   return { id, analysis, status: "detected", createdAt, alreadyAnalysed: false, alertOccurrences };
 }
 

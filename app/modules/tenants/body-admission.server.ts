@@ -31,7 +31,16 @@ export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
 
 /** Public forms under a per-tenant or per-token address (Privacy Guard's /privacy-request/<slug>, /reset-password/<token>). */
 // osquery agents (/api/osquery/*) authenticate by enroll secret and node key, read in a streamed, capped body.
-const PUBLIC_BODY_PREFIXES: readonly string[] = ["/privacy-request/", "/reset-password/", "/api/osquery/"];
+// Training (issue 34): a simulation's landing page and report (/p/, /r/: the landing page's body is never read) and
+// a course's quiz (/learn/), all by token.
+const PUBLIC_BODY_PREFIXES: readonly string[] = [
+  "/privacy-request/",
+  "/reset-password/",
+  "/api/osquery/",
+  "/p/",
+  "/r/",
+  "/learn/",
+];
 
 /** API prefixes gated by a plan feature (the routes' own requireTenantContext options). */
 const API_FEATURES: readonly [string, Feature][] = [

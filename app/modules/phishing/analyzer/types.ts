@@ -71,6 +71,11 @@ export type Analysis = {
   /** Set when the MIME structure could not be parsed and the analysis is best effort. */
   parseWarning: string | null;
   durationMs: number;
+  /**
+   * The campaign id of an X-Rampart-Simulation header (a Rampart training simulation, issue 34), as the message
+   * claims it: phishing.server.ts checks it is one of the organization's campaigns before it believes it.
+   */
+  simulationCampaign?: string | null;
 };
 
 export type Resolver = (name: string, rrtype: string) => Promise<unknown>;
