@@ -1169,6 +1169,7 @@ const INTENTS_NOT_GUARDED: Record<string, string> = {
   "confirm-two-factor": "the person's own two-factor sign-in (_app.settings.security.tsx)",
   "disable-two-factor": "the person's own two-factor sign-in (_app.settings.security.tsx)",
   "end-session": "one of the person's own sessions (_app.settings.security.tsx)",
+  "reset-two-factor": "the operator console (operator.tsx: 404 to every customer)",
 };
 
 /** Every intent literal the app's source sends or tests: `name="intent" value="x"`, `intent === "x"`. */

@@ -23,6 +23,7 @@ import {
   verifySecondFactor,
 } from "./index";
 import { currentRole, getTenantContext, setTwoFactorRequired } from "~/modules/tenants";
+import { operatorCommands } from "~/modules/operator";
 import { action as loginAction } from "~/routes/login";
 import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login_.2fa";
 import { loader as authUserLoader } from "~/routes/api.auth.user";
@@ -341,5 +342,23 @@ describe("sessions", () => {
     // The stream opened by that session asks currentRole before each event: access has ended.
     expect(currentRole(otherCtx as never)).toBeNull();
     expect(listUserSessions(userId, me.session.idHash)).toHaveLength(1);
+  });
+});
+
+describe("a lost device", () => {
+  it("the operator's reset turns two-factor off, ends every session and is audited", async () => {
+    const { email, userId } = await person();
+    await enrolled(userId);
+    const cookie = (await createSession(new Request("http://localhost/login"), userId)).split(";")[0];
+    expect(operatorCommands.reset2fa(email.toUpperCase())).toBe(
+      `Two-factor sign-in of ${email} was reset and 1 session ended.`,
+    );
+    expect(hasTwoFactor(userId)).toBe(false);
+    expect(await getSession(withCookie("http://localhost/dashboard", cookie))).toBeNull();
+    expect(() => operatorCommands.reset2fa(email)).toThrow(/no two-factor sign-in to reset/);
+    const row = sqlite()
+      .prepare("SELECT detail FROM audit_log WHERE user_id = ? AND action = 'auth.two_factor_reset'")
+      .get(userId) as { detail: string };
+    expect(JSON.parse(row.detail)).toEqual({ by: "operator command line" });
   });
 });
