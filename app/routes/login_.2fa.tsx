@@ -6,14 +6,8 @@ import { FormField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/error-screens";
 import { readForm } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
-import {
-  createSession,
-  endSession,
-  getPendingSession,
-  getSession,
-  safeRedirectPath,
-  type PendingSession,
-} from "~/lib/session.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { createSession, endSession, getPendingSession, getSession, type PendingSession } from "~/lib/session.server";
 import {
   checkSecondStep,
   confirmRequiredEnrolment,
