@@ -186,9 +186,12 @@ export default function SettingsSecurity() {
             </button>
           </Form>
         )}
-        {["start-two-factor", "confirm-two-factor", "disable-two-factor"].map((i) => (
-          <SettingsNotice key={i} result={result} intent={i} />
-        ))}
+        {/* A wrong code is shown next to its field, not again in the notice. */}
+        {["start-two-factor", "confirm-two-factor", "disable-two-factor"]
+          .filter((i) => !(i === "confirm-two-factor" && result?.errors?.code))
+          .map((i) => (
+            <SettingsNotice key={i} result={result} intent={i} />
+          ))}
       </section>
 
       <section aria-labelledby="sessions-list-title" className="card">
