@@ -7,6 +7,7 @@
 //   npm run admin -- reset-link <email>   (a password reset link, for installs without SMTP)
 //   npm run admin -- verify-email <email> (marks the address verified, for installs without SMTP)
 //   npm run admin -- operator <email> [grant|revoke] (who may open the operator console, /operator)
+//   npm run admin -- reset-2fa <email> (turns off a person's two-factor sign-in and ends their sessions; audited)
 //   npm run admin -- public-url [<url>|unset] (the site's address for links in mail, when PUBLIC_URL is not set)
 // <tenantId> is the tenantId that /api/tenants returns. The commands are the
 // app's own module functions (app/modules/operator), run directly by tsx: no
@@ -25,6 +26,7 @@ const USAGE = `Usage:
   npm run admin -- reset-link <email>
   npm run admin -- verify-email <email>
   npm run admin -- operator <email> [grant|revoke]
+  npm run admin -- reset-2fa <email>
   npm run admin -- public-url [<url>|unset]`;
 
 function print(value: unknown) {
@@ -70,6 +72,10 @@ export function runAdmin(argv: string[]): number {
       case "reset-link":
         if (args.length !== 1) throw new OperatorError(USAGE);
         print(operatorCommands.resetLink(args[0]!));
+        break;
+      case "reset-2fa":
+        if (!args[0]) throw new OperatorError("Usage: npm run admin -- reset-2fa <email>");
+        print(operatorCommands.reset2fa(args[0]));
         break;
       case "verify-email":
         if (args.length !== 1) throw new OperatorError(USAGE);

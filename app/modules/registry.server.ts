@@ -89,6 +89,9 @@ export const MODULES: readonly RegisteredModule[] = [
       "settings.account-data[.]json",
       "_public.auth-debug",
       "_public.auth0-setup",
+      // Two-factor sign-in and sessions (issue 33).
+      "login_.2fa",
+      "_app.settings.security",
     ],
     feature: null,
     permissions: NONE,

@@ -12,9 +12,9 @@ import { can, permissionRows, type PermissionRow } from "~/modules/permissions";
 import { linkOrigin, siteOrigin } from "~/lib/public-origin.server";
 import { clientIp } from "~/lib/request.server";
 import { useActionResult } from "~/lib/use-action-result";
-import { verificationBlock } from "~/modules/accounts";
+import { twoFactorUserIds, verificationBlock } from "~/modules/accounts";
 import { EmailSchema } from "~/modules/accounts/validation";
-import { requireTenantContext } from "~/modules/tenants";
+import { requireTenantContext, tenantRequiresTwoFactor } from "~/modules/tenants";
 import {
   changeRole,
   createInvitation,
@@ -33,6 +33,12 @@ export const meta: MetaFunction = () => [{ title: "Members · Settings · Rampar
 export const INTENTS = ["create-invite", "revoke-invite", "change-role", "remove-member"] as const;
 const Intent = z.enum(INTENTS);
 
+/** Who has two-factor sign-in on (issue 33): the owner sees who a required policy will send to enrolment. */
+function withTwoFactor<T extends { userId: string }>(members: T[]) {
+  const on = twoFactorUserIds(members.map((m) => m.userId));
+  return members.map((m) => ({ ...m, twoFactor: on.has(m.userId) }));
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request);
   const role = ctx.tenant.role;
@@ -41,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tenant: { name: ctx.tenant.displayName, role },
     // Invitations wait for a verified address (the action checks again): the form says so up front.
     inviteBlocked: canManage ? verificationBlock(ctx.user.id, "invite") : null,
-    members: listMembers(ctx.tenant.id).map((m) => ({ ...m, isYou: m.userId === ctx.user.id })),
+    members: withTwoFactor(listMembers(ctx.tenant.id)).map((m) => ({ ...m, isYou: m.userId === ctx.user.id })),
+    twoFactorRequired: tenantRequiresTwoFactor(ctx.tenant.id),
     invitations: canManage
       ? listOpenInvitations(ctx.tenant.id).map((i) => ({
           id: i.id,
@@ -202,6 +209,7 @@ export default function SettingsMembers() {
             <tr>
               <th className="py-2">Member</th>
               <th className="py-2">Role</th>
+              <th className="py-2">Two-factor</th>
               {d.isOwner ? <th className="py-2">Manage</th> : null}
             </tr>
           </thead>
@@ -214,6 +222,15 @@ export default function SettingsMembers() {
                 </td>
                 <td className="py-2">
                   <StatusBadge tone={m.role === "owner" ? "ok" : "neutral"}>{m.role}</StatusBadge>
+                </td>
+                <td className="py-2" data-testid="member-two-factor">
+                  {m.twoFactor ? (
+                    <StatusBadge tone="ok">On</StatusBadge>
+                  ) : (
+                    <StatusBadge tone={d.twoFactorRequired ? "warn" : "neutral"}>
+                      {d.twoFactorRequired ? "Off: enrols at next sign-in" : "Off"}
+                    </StatusBadge>
+                  )}
                 </td>
                 {d.isOwner ? (
                   <td className="py-2">

@@ -15,6 +15,8 @@ import {
   listTenantsForUser,
   renameOrganization,
   requireTenantContext,
+  setTwoFactorRequired,
+  tenantRequiresTwoFactor,
 } from "~/modules/tenants";
 import { OrganizationNameSchema } from "~/modules/tenants/validation";
 
@@ -23,7 +25,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens"
 
 export const meta: MetaFunction = () => [{ title: "Organization · Settings · Rampart" }];
 
-export const INTENTS = ["rename-organization", "delete-organization"] as const;
+export const INTENTS = ["rename-organization", "delete-organization", "two-factor-policy"] as const;
 const Intent = z.enum(INTENTS);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     tenant: { name: ctx.tenant.displayName, storedName: ctx.tenant.name },
     canManageOrganization: canManageOrganization(ctx.tenant.role),
+    twoFactorRequired: tenantRequiresTwoFactor(ctx.tenant.id),
   };
 }
 
@@ -46,6 +49,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     data<SettingsResult>({ intent: intent.data, errors }, { status });
   const role = ctx.tenant.role;
 
+  if (intent.data === "two-factor-policy") {
+    // Issue 33: owners require two-factor sign-in of every member (the module checks the role and the owner's own).
+    const required = form.get("required") === "on";
+    try {
+      setTwoFactorRequired(ctx.tenant.id, ctx.user.id, required, ip);
+    } catch (error) {
+      const e = domainFieldError(error);
+      return fail({ twoFactorPolicy: e.message }, e.status);
+    }
+    return data<SettingsResult>({
+      intent: intent.data,
+      ok: required
+        ? "Two-factor sign-in is now required: members without it set it up at their next sign-in."
+        : "Two-factor sign-in is no longer required.",
+    });
+  }
   if (intent.data === "rename-organization") {
     if (!canManageOrganization(role))
       return fail({ organization: "Only an owner of the organization can rename it." }, 403);
@@ -132,6 +151,34 @@ export default function SettingsOrganization() {
             {d.tenant.name}: only an owner can rename or delete the organization.
           </p>
         )}
+      </section>
+      <section aria-labelledby="two-factor-policy-title" className="card">
+        <h2 id="two-factor-policy-title" className="text-lg font-semibold">
+          Two-factor sign-in
+        </h2>
+        <p className="mt-1 text-sm" data-testid="two-factor-policy">
+          {d.twoFactorRequired
+            ? "Required: every member signs in with a second factor; members without one set it up at their next sign-in."
+            : "Not required: each member chooses (Settings → Security)."}
+        </p>
+        {d.canManageOrganization ? (
+          <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="two-factor-policy" />
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                key={String(d.twoFactorRequired)}
+                type="checkbox"
+                name="required"
+                defaultChecked={d.twoFactorRequired}
+              />
+              Require two-factor sign-in for all members
+            </label>
+            <button type="submit" className="btn-secondary" disabled={busy}>
+              Save
+            </button>
+          </Form>
+        ) : null}
+        <SettingsNotice result={result} intent="two-factor-policy" />
       </section>
     </>
   );

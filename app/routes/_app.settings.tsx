@@ -52,6 +52,7 @@ const NAV = [
   { to: "/settings/organization", label: "Organization", end: false },
   { to: "/settings/members", label: "Members", end: false },
   { to: "/settings/tokens", label: "API tokens", end: false },
+  { to: "/settings/security", label: "Security", end: false },
 ];
 
 export default function Settings() {

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { PublicChrome } from "~/components/public-chrome";
 import { FormField } from "~/components/form-field";
 import { RouteErrorBoundary } from "~/components/error-screens";
-import { createAuthenticator, LoginFailure } from "~/modules/accounts";
+import { createAuthenticator, LoginFailure, signInStep } from "~/modules/accounts";
 import { clientIp } from "~/lib/request.server";
 import { errorToast, SessionExpiredError } from "~/lib/errors";
 import { createSession, endSession, getSession, safeRedirectPath } from "~/modules/accounts/session.server";
@@ -45,12 +45,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A successful sign-in always issues a new session id (no fixation): the old row goes.
   const setCookieOld = await endSession(request);
   const first = listTenantsForUser(user.id)[0];
-  const cookie = await createSession(request, user.id, { selectedTenantId: first?.tenantId ?? null, ip });
+  // Issue 33: with two-factor on (or required and not set up) the password only opens a pending session;
+  // /login/2fa asks for the second factor (or the enrolment) and signs in.
+  const pendingStep = signInStep(user.id) ?? undefined;
+  const cookie = await createSession(request, user.id, { selectedTenantId: first?.tenantId ?? null, ip, pendingStep });
+  if (pendingStep) return secondStepRedirect(user.redirectTo, [setCookieOld, cookie]);
   audit({ action: "auth.login", userId: user.id, tenantId: first?.tenantId ?? null, ip });
   const headers = new Headers();
   headers.append("Set-Cookie", setCookieOld);
   headers.append("Set-Cookie", cookie);
   return redirect(safeRedirectPath(user.redirectTo), { headers });
+}
+
+/** To the sign-in's second step (issue 33), keeping where the person was going. */
+function secondStepRedirect(redirectTo: string | undefined, cookies: string[]) {
+  const headers = new Headers();
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  return redirect(`/login/2fa?redirectTo=${encodeURIComponent(safeRedirectPath(redirectTo))}`, { headers });
 }
 
 /** The catalogue's session-expiry message (app/lib/errors.ts), where a form was sent after the session ended. */

@@ -11,7 +11,13 @@ import { PLAN_DISPLAY_NAME, type Plan } from "~/lib/plans";
 import { clientIp } from "~/lib/request.server";
 import { limitWrites } from "~/lib/api.server";
 import { domainFieldError } from "~/lib/http.server";
-import { consoleOverview, requireOperator, setPlanFromConsole, verifyEmailFromConsole } from "~/modules/operator";
+import {
+  consoleOverview,
+  requireOperator,
+  resetTwoFactorFromConsole,
+  setPlanFromConsole,
+  verifyEmailFromConsole,
+} from "~/modules/operator";
 import { breachFeedStatus } from "~/modules/breach/hibp.server";
 
 export const meta: MetaFunction = () => [
@@ -36,6 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ok: true as const,
         message: setPlanFromConsole(operator, String(form.get("tenantId") ?? ""), String(form.get("plan") ?? ""), ip),
       };
+    if (intent === "reset-two-factor")
+      return { ok: true as const, message: resetTwoFactorFromConsole(operator, String(form.get("userId") ?? ""), ip) };
     if (intent === "verify-account-email")
       return { ok: true as const, message: verifyEmailFromConsole(operator, String(form.get("userId") ?? ""), ip) };
   } catch (error) {
@@ -160,6 +168,7 @@ export default function OperatorConsole() {
                 <th className="p-3">Organizations</th>
                 <th className="p-3">Created</th>
                 <th className="p-3">Address</th>
+                <th className="p-3">Two-factor</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -186,6 +195,23 @@ export default function OperatorConsole() {
                           Mark verified
                         </button>
                       </Form>
+                    )}
+                  </td>
+                  <td className="p-3">
+                    {a.twoFactor ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="reset-two-factor" />
+                        <input type="hidden" name="userId" value={a.id} />
+                        <button
+                          type="submit"
+                          className="btn-secondary px-2 py-1"
+                          aria-label={`Reset two-factor sign-in of ${a.email}`}
+                        >
+                          Reset
+                        </button>
+                      </Form>
+                    ) : (
+                      "Off"
                     )}
                   </td>
                 </tr>

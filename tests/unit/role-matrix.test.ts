@@ -272,6 +272,7 @@ const ROUTES: Record<string, Row> = {
   "api.osquery.distributed.read.ts": { kind: "public", why: "an enrolled osquery agent, by its node key" },
   "api.osquery.distributed.write.ts": { kind: "public", why: "an enrolled osquery agent, by its node key" },
   "login.tsx": { kind: "public", why: "signing in" },
+  "login_.2fa.tsx": { kind: "public", why: "the sign-in's second step, for a session that passed the password" },
   "signup.tsx": { kind: "public", why: "creating an account" },
   "forgot-password.tsx": { kind: "public", why: "asking for a reset link" },
   "reset-password.$token.tsx": { kind: "public", why: "setting a new password with a mailed token" },
@@ -297,6 +298,10 @@ const ROUTES: Record<string, Row> = {
   "api.tenants.select.ts": { kind: "personal", why: "chooses which of the person's organizations is shown" },
   "account.notices.ts": { kind: "personal", why: "dismisses the person's own notices" },
   "api.logout.tsx": { kind: "personal", why: "ends the person's session" },
+  "_app.settings.security.tsx": {
+    kind: "personal",
+    why: "the person's own two-factor sign-in and sessions (issue 33)",
+  },
   "preferences.sidebar.ts": { kind: "personal", why: "a cookie with the sidebar state" },
 
   // --- authenticated by a Splunk token with events:write, never by a session -------------------------------------
@@ -378,7 +383,10 @@ const ROUTES: Record<string, Row> = {
   "_app.settings.organization.tsx": {
     kind: "guarded",
     probes: [
-      ...page("/settings/organization", ["organization", "manage"], { "rename-organization": { name: "Renamed" } }),
+      ...page("/settings/organization", ["organization", "manage"], {
+        "rename-organization": { name: "Renamed" },
+        "two-factor-policy": { required: "off" },
+      }),
       {
         label: "intent=delete-organization",
         permission: ["organization", "manage"],
@@ -1285,6 +1293,14 @@ const INTENTS_NOT_GUARDED: Record<string, string> = {
   promoted: "threat hunting's answer to a promoted rule",
   playbook: "SIEM/SOAR's answer to a playbook form",
   placeholder: "SIEM/SOAR's answer to a placeholder form",
+  // Issue 33: the person's own second factor and sessions (login_.2fa.tsx, _app.settings.security.tsx).
+  verify: "the sign-in's second step (login_.2fa.tsx, before any role)",
+  "confirm-enrol": "enrolment the sign-in requires (login_.2fa.tsx, before any role)",
+  "start-two-factor": "the person's own two-factor sign-in (_app.settings.security.tsx)",
+  "confirm-two-factor": "the person's own two-factor sign-in (_app.settings.security.tsx)",
+  "disable-two-factor": "the person's own two-factor sign-in (_app.settings.security.tsx)",
+  "end-session": "one of the person's own sessions (_app.settings.security.tsx)",
+  "reset-two-factor": "the operator console (operator.tsx: 404 to every customer)",
 };
 
 /** Every intent literal the app's source sends or tests: `name="intent" value="x"`, `intent === "x"`. */

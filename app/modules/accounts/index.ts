@@ -68,3 +68,36 @@ export {
   type SessionRecord,
   type SessionUser,
 } from "./session.server";
+// Two-factor sign-in, the sign-in's second step and the person's sessions (issue 33).
+export {
+  checkSecondStep,
+  confirmEnrolment,
+  confirmRequiredEnrolment,
+  disableTwoFactor,
+  hasTwoFactor,
+  pendingEnrolment,
+  RECOVERY_CODE_COUNT,
+  resetTwoFactorByOperator,
+  signInStep,
+  startEnrolment,
+  twoFactorStatus,
+  twoFactorUserIds,
+  verifySecondFactor,
+  TwoFactorError,
+  WRONG_SECOND_FACTOR,
+  WRONG_CODE,
+  type DisableResult,
+  type SecondStepResult,
+  type Enrolment,
+  type TwoFactorStatus,
+} from "./two-factor.server";
+export {
+  describeDevice,
+  endSessionsOf,
+  endUserSession,
+  listUserSessions,
+  type SessionListItem,
+} from "./sessions.server";
+// For a later Zero Trust module: how the organization signs in (the SSO module adds its own facts).
+export { identityFacts, type IdentityFacts } from "./identity-facts.server";
+export { EnrolmentPanel, RecoveryCodes } from "./components/two-factor";

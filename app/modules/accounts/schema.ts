@@ -46,6 +46,10 @@ export const sessions = sqliteTable(
     lastSeenAt: integer("last_seen_at", { mode: "number" }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    // Issue 33: a session that passed the password but not yet the second factor ("second-factor"), or whose
+    // person must first enrol because an organization requires it ("enrol"). Such a session signs nobody in:
+    // getSession() ignores it; only /login/2fa reads it. Null: signed in.
+    pendingStep: text("pending_step", { enum: ["second-factor", "enrol"] }),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -103,4 +107,34 @@ export const accountNotices = sqliteTable(
     readAt: integer("read_at", { mode: "number" }),
   },
   (t) => [index("account_notices_user_idx").on(t.userId, t.readAt)],
+);
+
+// ---- two-factor sign-in (issue 33) ----
+// One row per person who started or finished TOTP enrolment. The secret is sealed (app/lib/secret-box.server.ts).
+// enabledAt null: enrolment started, not confirmed with a code yet (the secret is not used at sign-in).
+export const twoFactor = sqliteTable("two_factor", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  createdAt: createdAt(),
+  enabledAt: integer("enabled_at", { mode: "number" }),
+  // The TOTP time step (unix seconds / 30) of the last code accepted: a code of that step or an earlier one is
+  // refused, so an observed code cannot be replayed within the ±1 step window.
+  lastStep: integer("last_step", { mode: "number" }),
+});
+
+// Ten single-use recovery codes per person, shown once; only their SHA-256 is kept (they are random, 50 bits).
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    usedAt: integer("used_at", { mode: "number" }),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_unique").on(t.userId, t.codeHash)],
 );

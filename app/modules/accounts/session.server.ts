@@ -7,7 +7,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { sessions, users, type User } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
@@ -17,6 +17,7 @@ import { scopedMemo } from "~/lib/request-scope.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /**
  * Over HTTPS the cookie is `__Host-rampart_session`: browsers accept a
@@ -109,12 +110,20 @@ const sessionQuery = preparedQuery((d) =>
       selectedTenantId: sessions.selectedTenantId,
       expiresAt: sessions.expiresAt,
       createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
       email: users.email,
       userCreatedAt: users.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder("idHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        // A session still waiting for its second factor (or for enrolment) signs nobody in (issue 33).
+        isNull(sessions.pendingStep),
+      ),
+    )
     .prepare(),
 );
 
@@ -129,6 +138,10 @@ async function resolve(request: Request): Promise<Resolved> {
     const expiresAt = now + SESSION_TTL_MS;
     db.update(sessions).set({ expiresAt, lastSeenAt: now }).where(eq(sessions.idHash, idHash)).run();
     row.expiresAt = expiresAt;
+  } else if (now - row.lastSeenAt > LAST_SEEN_EVERY_MS) {
+    // The sessions list (settings → Security) shows when each was last used: to the nearest few minutes is
+    // enough, and spares a write on every request.
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash)).run();
   }
   return {
     session: {
@@ -151,14 +164,23 @@ export function sessionStillLive(idHash: string, userId: string, now = Date.now(
   return !!row && row.userId === userId;
 }
 
-/** Creates a new session row (a new id on every sign-in) and answers the Set-Cookie value. */
+/** How long a sign-in may wait between the password and the second factor (or the enrolment it requires). */
+export const PENDING_SESSION_TTL_MS = 15 * 60 * 1000;
+
+export type PendingStep = "second-factor" | "enrol";
+
+/**
+ * Creates a new session row (a new id on every sign-in) and answers the Set-Cookie value. With `pendingStep`
+ * the session is not signed in yet (issue 33): it lives PENDING_SESSION_TTL_MS and only /login/2fa reads it.
+ */
 export async function createSession(
   request: Request,
   userId: string,
-  opts: { selectedTenantId?: string | null; ip?: string } = {},
+  opts: { selectedTenantId?: string | null; ip?: string; pendingStep?: PendingStep } = {},
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   const now = Date.now();
+  const pendingStep = opts.pendingStep ?? null;
   db.insert(sessions)
     .values({
       idHash: hashSessionId(id),
@@ -166,12 +188,42 @@ export async function createSession(
       selectedTenantId: opts.selectedTenantId ?? null,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: now + SESSION_TTL_MS,
+      expiresAt: now + (pendingStep ? PENDING_SESSION_TTL_MS : SESSION_TTL_MS),
       ip: opts.ip ?? null,
       userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+      pendingStep,
     })
     .run();
   return sessionCookie(request).serialize(id);
+}
+
+export type PendingSession = {
+  idHash: string;
+  userId: string;
+  email: string;
+  selectedTenantId: string | null;
+  pendingStep: PendingStep;
+};
+
+/** The request's session when it waits for its second factor or for enrolment (issue 33); null otherwise. */
+export async function getPendingSession(request: Request): Promise<PendingSession | null> {
+  const id = await readSessionId(request);
+  if (!id) return null;
+  const row = db
+    .select({
+      idHash: sessions.idHash,
+      userId: sessions.userId,
+      email: users.email,
+      selectedTenantId: sessions.selectedTenantId,
+      pendingStep: sessions.pendingStep,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.idHash, hashSessionId(id)), gt(sessions.expiresAt, Date.now()), isNotNull(sessions.pendingStep)),
+    )
+    .get();
+  return row?.pendingStep ? { ...row, pendingStep: row.pendingStep } : null;
 }
 
 export async function destroySessionCookie(request: Request): Promise<string> {

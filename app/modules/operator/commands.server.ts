@@ -8,8 +8,10 @@ import { isPlan, PLANS } from "~/lib/plans";
 import { envVar } from "~/lib/env.server";
 import { listAllTenants, setTenantPlan, getTenant, endTrial, startTrial, TrialError } from "~/modules/tenants";
 import {
+  endSessionsOf,
   findUserByEmail,
   issueResetToken,
+  resetTwoFactorByOperator,
   listUsers,
   markEmailVerified,
   resetLink,
@@ -106,6 +108,18 @@ export const operatorCommands = {
     return action === "grant"
       ? `${user.email} is an operator: the operator console is at /operator.`
       : `${user.email} is no longer an operator.`;
+  },
+  /**
+   * Issue 33: turns off the two-factor sign-in of a person who lost their device and their recovery codes, and
+   * ends their sessions; audited (auth.two_factor_reset, by "operator command line").
+   */
+  reset2fa(email: string) {
+    const user = findUserByEmail(email);
+    if (!user) throw new OperatorError(`No user with e-mail ${email.trim().toLowerCase()}`);
+    if (!resetTwoFactorByOperator(user.id, { operator: "operator command line" }))
+      throw new OperatorError(`${user.email} has no two-factor sign-in to reset.`);
+    const ended = endSessionsOf(user.id, null);
+    return `Two-factor sign-in of ${user.email} was reset and ${ended} session${ended === 1 ? "" : "s"} ended.`;
   },
   /** Marks an address verified, for installs without SMTP (the verification mail cannot go out). */
   verifyEmail(email: string) {

@@ -8,7 +8,14 @@
 import { DomainError } from "~/lib/errors";
 import { jobSummary } from "~/lib/jobs.server";
 import { effectivePlan, isPlan, PLANS, type Plan } from "~/lib/plans";
-import { listAllAccounts, markEmailVerified, userEmail } from "~/modules/accounts";
+import {
+  endSessionsOf,
+  listAllAccounts,
+  markEmailVerified,
+  resetTwoFactorByOperator,
+  twoFactorUserIds,
+  userEmail,
+} from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import {
   closeUpgradeRequests,
@@ -36,7 +43,13 @@ export function consoleOverview(now = Date.now()) {
     };
   });
   const organizationsOf = membershipCountsByUser();
-  const accounts = listAllAccounts().map((u) => ({ ...u, organizations: organizationsOf.get(u.id) ?? 0 }));
+  const all = listAllAccounts();
+  const withTwoFactor = twoFactorUserIds(all.map((u) => u.id));
+  const accounts = all.map((u) => ({
+    ...u,
+    organizations: organizationsOf.get(u.id) ?? 0,
+    twoFactor: withTwoFactor.has(u.id),
+  }));
   return { organizations, accounts, jobs: jobSummary(), upgradeRequests: listAllUpgradeRequests(), plans: PLANS };
 }
 
@@ -65,4 +78,19 @@ export function verifyEmailFromConsole(operator: { id: string }, userId: string,
   markEmailVerified(userId, { by: "operator console", operatorId: operator.id });
   audit({ action: "operator.email_verified", userId: operator.id, ip, detail: { email } });
   return `${email} is verified.`;
+}
+
+/**
+ * Issue 33: a person lost their authenticator and their recovery codes. Two-factor goes off and every session of
+ * theirs ends; the reset is audited on the account (auth.two_factor_reset) and as the operator's act. An
+ * organization requiring two-factor sends them to enrolment at their next sign-in.
+ */
+export function resetTwoFactorFromConsole(operator: { id: string; email: string }, userId: string, ip: string | null) {
+  const email = userEmail(userId);
+  if (!email) throw new ConsoleError("That account no longer exists.");
+  if (!resetTwoFactorByOperator(userId, { operator: operator.email, ip: ip ?? undefined }))
+    throw new ConsoleError(`${email} has no two-factor sign-in to reset.`);
+  const ended = endSessionsOf(userId, null);
+  audit({ action: "operator.two_factor_reset", userId: operator.id, ip, detail: { email, sessionsEnded: ended } });
+  return `Two-factor sign-in of ${email} was reset and ${ended} session${ended === 1 ? "" : "s"} ended.`;
 }

@@ -20,6 +20,8 @@ import { getTenantContext, isApiPath, upgradeRequired } from "./tenant-context.s
 /** Pages and APIs a signed-out visitor posts to (sign-in, sign-up, contact, the public breach check, logout). */
 export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
   "/login",
+  // The sign-in's second step (issue 33): its session is pending, not signed in, until the code is given.
+  "/login/2fa",
   "/signup",
   "/forgot-password",
   "/contact",

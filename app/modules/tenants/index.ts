@@ -46,3 +46,10 @@ export {
   listAllUpgradeRequests,
   openUpgradeRequests,
 } from "./upgrade-requests.server";
+// The organization's two-factor policy (issue 33).
+export {
+  ENROL_YOURSELF_FIRST,
+  organizationsRequiringTwoFactor,
+  setTwoFactorRequired,
+  tenantRequiresTwoFactor,
+} from "./two-factor-policy.server";

@@ -25,6 +25,8 @@ export const tenants = sqliteTable("tenants", {
   slug: text("slug").unique("tenants_slug_unique"),
   // IANA time zone for calendar dates (privacy request due dates); owners and admins set it.
   timeZone: text("time_zone").notNull().default("UTC"),
+  // Issue 33: owners require two-factor sign-in of every member; members without it enrol at their next sign-in.
+  requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
 });
 
 export const memberships = sqliteTable(
