@@ -20,6 +20,7 @@ import { playbookPermissions } from "./playbooks/permissions";
 import { privacyPermissions } from "./privacy/permissions";
 import { tenantPermissions } from "./tenants/permissions";
 import { vulnerabilityPermissions } from "./vulnerability/permissions";
+import { ssoPermissions } from "./sso/permissions";
 
 /** Every module's declaration, by module name (the registry's names). */
 export const MODULE_PERMISSIONS = {
@@ -35,6 +36,7 @@ export const MODULE_PERMISSIONS = {
   compliance: compliancePermissions,
   vulnerability: vulnerabilityPermissions,
   "api-tokens": apiTokenPermissions,
+  sso: ssoPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -50,6 +52,7 @@ export const PERMISSION_MATRIX = {
   ...compliancePermissions,
   ...vulnerabilityPermissions,
   ...apiTokenPermissions,
+  ...ssoPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

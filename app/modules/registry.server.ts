@@ -81,7 +81,6 @@ export const MODULES: readonly ModuleDefinition[] = [
       "api.logout",
       "settings.account-data[.]json",
       "_public.auth-debug",
-      "_public.auth0-setup",
     ],
     feature: null,
     permissions: NONE,
@@ -121,6 +120,22 @@ export const MODULES: readonly ModuleDefinition[] = [
     routes: ["api.tokens", "api.tokens.$id", "_app.settings.tokens"],
     feature: "apiAccess",
     permissions: MODULE_PERMISSIONS["api-tokens"],
+  }),
+  defineModule({
+    // Single sign-on (OpenID Connect) per organization and passkeys per person (issue 33 part B).
+    name: "sso",
+    routes: [
+      "api.sso",
+      "login_.sso",
+      "login_.sso_.callback",
+      "api.passkeys.registration",
+      "api.passkeys.sign-in",
+      "_app.settings.passkeys",
+      "_app.settings.sso",
+      "_public.auth0-setup",
+    ],
+    feature: "ssoSupport",
+    permissions: MODULE_PERMISSIONS.sso,
   }),
   defineModule({
     name: "audit",

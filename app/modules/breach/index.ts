@@ -4,7 +4,7 @@ export { BreachFileError, importBreachFile, type ImportResult } from "./import";
 export { readOrCreateHmacKey } from "./match";
 export { hibpFeedState, registerBreachFeedJobs } from "./hibp.server";
 // What other modules read of the dark web tables (dashboard figures and first steps).
-export { closedExposureCount, openExposureCount, watchedIdentityCount } from "./reads.server";
+export { closedExposureCount, openExposureCount, verifiedDomains, watchedIdentityCount } from "./reads.server";
 export { registerDomainVerificationJobs } from "./domain-verification.server";
 // Its posture contribution and usage figures (the posture model, the usage analytics).
 export { darkWebContribution, breachUsageSince } from "./posture.server";

@@ -4,7 +4,7 @@
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { exposures, watchedIdentities } from "./schema";
-import { preparedQuery } from "~/lib/db.server";
+import { preparedQuery, sqlite } from "~/lib/db.server";
 
 // Prepared once per connection: the dashboard runs these on every view and refresh.
 const TENANT = sql.placeholder("tenantId");
@@ -41,4 +41,14 @@ export function closedExposureCount(tenantId: string): number {
 /** How many e-mail addresses and domains the tenant watches. */
 export function watchedIdentityCount(tenantId: string): number {
   return q.watched().get({ tenantId })?.n ?? 0;
+}
+
+/** The domains the organization has shown it controls (a DNS TXT record): single sign-on may cover only these. */
+export function verifiedDomains(tenantId: string): string[] {
+  return sqlite()
+    .prepare(
+      "SELECT DISTINCT domain FROM watched_identities WHERE tenant_id = ? AND type = 'domain' AND verified = 1 ORDER BY domain",
+    )
+    .all(tenantId)
+    .map((r) => (r as { domain: string }).domain);
 }

@@ -39,6 +39,7 @@ export {
   memberRoles,
   memberUserIds,
   membershipsOfUser,
+  ensureMember,
 } from "./membership.server";
 // Upgrade requests to the operator (issue 32).
 export {
