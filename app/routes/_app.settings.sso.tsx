@@ -75,8 +75,6 @@ function parseRoleMap(text: string): Record<string, string> | null {
   return map;
 }
 
-const FormSchema = SsoConfigSchema.extend({ clientSecret: z.string().max(2000).optional() });
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await requireTenantContext(request);
   limitWrites(ctx.user.id);
@@ -117,6 +115,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const v = String(form.get(name) ?? "").trim();
     return v === "" ? undefined : v;
   };
+  // Built here, not at module level: the module's server code is not in the browser bundle.
+  const FormSchema = SsoConfigSchema.extend({ clientSecret: z.string().max(2000).optional() });
   const parsed = FormSchema.safeParse({
     issuer: text("issuer") ?? "",
     clientId: text("clientId") ?? "",

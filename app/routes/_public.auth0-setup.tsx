@@ -49,7 +49,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const issuer = String(form.get("issuer") ?? "").trim();
   const limited = rateLimit(`sso-test:${user.id}`, TEST_LIMIT.limit, TEST_LIMIT.windowMs);
   if (!limited.allowed)
-    return data<TestResult>({ issuer, error: "Too many tests in a minute: wait a moment and try again." }, { status: 429 });
+    return data<TestResult>(
+      { issuer, error: "Too many tests in a minute: wait a moment and try again." },
+      { status: 429 },
+    );
   try {
     return data<TestResult>({ issuer, report: await testDiscovery(issuer) });
   } catch (error) {
@@ -120,7 +123,12 @@ export default function Auth0Setup() {
           </li>
           <li>
             Set its redirect (callback) URI to{" "}
-            {redirectUri ? <code data-testid="guide-redirect-uri">{redirectUri}</code> : <em>your Rampart address followed by /login/sso/callback</em>}.
+            {redirectUri ? (
+              <code data-testid="guide-redirect-uri">{redirectUri}</code>
+            ) : (
+              <em>your Rampart address followed by /login/sso/callback</em>
+            )}
+            .
           </li>
           <li>
             Allow the scopes <code>openid</code>, <code>email</code> and <code>profile</code>; to map groups to roles,
@@ -135,10 +143,12 @@ export default function Auth0Setup() {
           items={[
             <>
               <strong>Okta</strong>: <code>https://your-org.okta.com</code> (org server) or{" "}
-              <code>https://your-org.okta.com/oauth2/default</code> (custom authorization server; needed for a groups claim).
+              <code>https://your-org.okta.com/oauth2/default</code> (custom authorization server; needed for a groups
+              claim).
             </>,
             <>
-              <strong>Microsoft Entra ID</strong>: <code>https://login.microsoftonline.com/&lt;tenant-id&gt;/v2.0</code>.
+              <strong>Microsoft Entra ID</strong>: <code>https://login.microsoftonline.com/&lt;tenant-id&gt;/v2.0</code>
+              .
             </>,
             <>
               <strong>Google Workspace</strong>: <code>https://accounts.google.com</code> (no groups claim: use the

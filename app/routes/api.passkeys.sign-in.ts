@@ -63,7 +63,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       "Set-Cookie",
       await createSession(request, user.id, { selectedTenantId: first?.tenantId ?? null, ip }),
     );
-    audit({ action: "auth.login", userId: user.id, tenantId: first?.tenantId ?? null, ip, detail: { method: "passkey" } });
+    audit({
+      action: "auth.login",
+      userId: user.id,
+      tenantId: first?.tenantId ?? null,
+      ip,
+      detail: { method: "passkey" },
+    });
     return json({ redirectTo: safeRedirectPath(parsed.data.redirectTo) }, { headers });
   } catch (error) {
     if (parsed.data.step === "verify") audit({ action: "auth.login_failed", ip, detail: { method: "passkey" } });

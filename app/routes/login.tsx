@@ -47,7 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // An organization that enforces single sign-on refuses its covered members' passwords (the enforcing owner aside).
   const ssoRefusal = localSignInRefusal(user);
-  if (ssoRefusal) return data({ errors: { form: ssoRefusal } as Record<string, string>, email: user.email }, { status: 403 });
+  if (ssoRefusal)
+    return data({ errors: { form: ssoRefusal } as Record<string, string>, email: user.email }, { status: 403 });
   // A successful sign-in always issues a new session id (no fixation): the old row goes.
   const setCookieOld = await endSession(request);
   const first = listTenantsForUser(user.id)[0];

@@ -5,8 +5,8 @@
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowedHandler } from "~/lib/api.server";
-import { startSsoSignIn } from "~/modules/sso";
-import { ssoStateCookie } from "~/modules/sso/state-cookie.server";
+import { SSO_STATE_TTL_MS, startSsoSignIn } from "~/modules/sso";
+import { ssoStateCookie } from "~/lib/sso-state-cookie.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -15,7 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if ("refused" in started)
     throw redirect(`/login?sso=${started.refused}${email ? `&email=${encodeURIComponent(email.slice(0, 320))}` : ""}`);
   return redirect(started.url, {
-    headers: { "Set-Cookie": await ssoStateCookie(request).serialize(started.state), "Cache-Control": "no-store" },
+    headers: {
+      "Set-Cookie": await ssoStateCookie(request, SSO_STATE_TTL_MS / 1000).serialize(started.state),
+      "Cache-Control": "no-store",
+    },
   });
 }
 

@@ -7,13 +7,13 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { methodNotAllowedHandler } from "~/lib/api.server";
 import { clientIp } from "~/lib/request.server";
 import { createSession, endSession } from "~/lib/session.server";
-import { appOrigin, CALLBACK_PATH, finishSsoSignIn, SsoSignInError } from "~/modules/sso";
-import { ssoStateCookie } from "~/modules/sso/state-cookie.server";
+import { appOrigin, CALLBACK_PATH, finishSsoSignIn, SsoSignInError, SSO_STATE_TTL_MS } from "~/modules/sso";
+import { ssoStateCookie } from "~/lib/sso-state-cookie.server";
 import { audit } from "~/modules/audit";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ip = clientIp(context);
-  const cookie = ssoStateCookie(request);
+  const cookie = ssoStateCookie(request, SSO_STATE_TTL_MS / 1000);
   const browserState = await cookie.parse(request.headers.get("Cookie"));
   const clear = await cookie.serialize("", { maxAge: 0 });
   const origin = appOrigin(request.url);

@@ -259,7 +259,9 @@ describe("PUT/GET/DELETE /api/sso (pinned)", () => {
     expect(gotText).not.toContain(CLIENT_SECRET);
     expect(JSON.parse(gotText)).toMatchObject({ issuer, domains: [DOMAIN], redirectUri: `${BASE}/login/sso/callback` });
     // At rest the secret is sealed, not stored in clear.
-    const row = sqlite().prepare("SELECT client_secret_sealed FROM sso_connections WHERE tenant_id = ?").get(tenantId) as {
+    const row = sqlite()
+      .prepare("SELECT client_secret_sealed FROM sso_connections WHERE tenant_id = ?")
+      .get(tenantId) as {
       client_secret_sealed: string;
     };
     expect(row.client_secret_sealed).not.toContain(CLIENT_SECRET);
@@ -268,10 +270,7 @@ describe("PUT/GET/DELETE /api/sso (pinned)", () => {
 });
 
 async function start(email: string) {
-  const res = await call(
-    ssoStart.loader as Fn,
-    new Request(`${BASE}/login/sso?email=${encodeURIComponent(email)}`),
-  );
+  const res = await call(ssoStart.loader as Fn, new Request(`${BASE}/login/sso?email=${encodeURIComponent(email)}`));
   return res;
 }
 
@@ -305,7 +304,9 @@ describe("the authorization code flow against the loopback provider", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/dashboard");
     expect(done.headers.getSetCookie().some((c) => c.startsWith("rampart_session="))).toBe(true);
-    const alice = sqlite().prepare("SELECT id, email_verified_at FROM users WHERE email = ?").get(ACCOUNTS.alice.email) as {
+    const alice = sqlite()
+      .prepare("SELECT id, email_verified_at FROM users WHERE email = ?")
+      .get(ACCOUNTS.alice.email) as {
       id: string;
       email_verified_at: number | null;
     };

@@ -18,7 +18,8 @@ import { z } from "zod";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { DomainError } from "~/lib/errors";
-import { guardedFetch, OutboundError, privateTargetsAllowed } from "~/lib/outbound.server";
+import { OutboundError, privateTargetsAllowed } from "~/lib/outbound.server";
+import { guardedFetchResponse } from "~/lib/outbound-fetch.server";
 import { configuredOrigin } from "~/lib/public-origin.server";
 import { open, seal } from "~/lib/secret-box.server";
 import { findOrCreatePasswordlessUser } from "~/modules/accounts";
@@ -31,7 +32,6 @@ import { ssoConnections, ssoLoginStates, type SsoConnectionRow } from "./schema"
 export const SSO_STATE_TTL_MS = 10 * 60 * 1000;
 export const CALLBACK_PATH = "/login/sso/callback";
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
-const MAX_METADATA_BYTES = 512 * 1024;
 
 const ROLE_RANK = { viewer: 0, member: 1, admin: 2 } as const;
 const JitRole = z.enum(["admin", "member", "viewer"], { error: "defaultRole is admin, member or viewer" });
@@ -39,7 +39,10 @@ const Domain = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "Each domain is a name like example.com");
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    "Each domain is a name like example.com",
+  );
 
 export const SsoConfigSchema = z.object({
   issuer: z.string().trim().url("issuer is the provider's issuer URL, like https://login.example.com").max(500),
@@ -80,40 +83,9 @@ function redirectUriFor(requestUrl: string): string {
 
 // ---- outbound: openid-client's requests go through the SSRF guard ------------------------------------------
 
-/** openid-client's fetch, answered by guardedFetch (each address checked, size and time bounded). */
-const guardedOidcFetch: client.CustomFetch = async (url, options) => {
-  const raw = options.body;
-  const body =
-    raw === undefined || raw === null
-      ? undefined
-      : typeof raw === "string"
-        ? raw
-        : raw instanceof URLSearchParams
-          ? raw.toString()
-          : Buffer.from(raw as ArrayBuffer);
-  const method = (options.method ?? "GET").toUpperCase();
-  if (method !== "GET" && method !== "POST") throw new OutboundError("BAD_URL", `Unsupported method ${method}`);
-  const res = await guardedFetch(url, {
-    method,
-    body,
-    headers: options.headers,
-    followRedirects: false,
-    maxBodyBytes: MAX_METADATA_BYTES,
-    signal: options.signal ?? undefined,
-  });
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(res.headers)) {
-    // The guard already decoded the body: its length and encoding no longer describe it.
-    if (name === "content-encoding" || name === "content-length" || name === "transfer-encoding") continue;
-    for (const v of values) headers.append(name, v);
-  }
-  const empty = res.status === 204 || res.status === 304;
-  return new Response(empty ? null : new Uint8Array(res.body), { status: res.status, headers });
-};
-
 function discoveryOptions(): client.DiscoveryRequestOptions {
   return {
-    [client.customFetch]: guardedOidcFetch,
+    [client.customFetch]: guardedFetchResponse,
     // Plain HTTP only where the operator lets outbound requests reach private networks (tests, closed networks).
     execute: privateTargetsAllowed() ? [client.allowInsecureRequests] : [],
     timeout: 10,
@@ -233,7 +205,10 @@ export function getSsoConnection(tenantId: string, requestUrl: string): SsoView 
 
 /** The domain already covered by another organization's connection, if any (one provider per domain). */
 function domainTakenElsewhere(tenantId: string, domains: string[]): string | null {
-  for (const row of db.select({ tenantId: ssoConnections.tenantId, domains: ssoConnections.domains }).from(ssoConnections).all())
+  for (const row of db
+    .select({ tenantId: ssoConnections.tenantId, domains: ssoConnections.domains })
+    .from(ssoConnections)
+    .all())
     if (row.tenantId !== tenantId) for (const d of domains) if (row.domains.includes(d)) return d;
   return null;
 }
@@ -281,7 +256,10 @@ export async function saveSsoConnection(
     updatedAt: now,
   };
   if (existing) db.update(ssoConnections).set(values).where(eq(ssoConnections.tenantId, tenantId)).run();
-  else db.insert(ssoConnections).values({ tenantId, createdBy: actor.userId, ...values }).run();
+  else
+    db.insert(ssoConnections)
+      .values({ tenantId, createdBy: actor.userId, ...values })
+      .run();
   audit({
     action: "sso.configured",
     tenantId,
@@ -358,7 +336,9 @@ export const SSO_NOT_COVERED_MESSAGE = SSO_NOTICES["not-covered"];
 export async function startSsoSignIn(
   email: string,
   requestUrl: string,
-): Promise<{ url: string; state: string } | { refused: "invalid-email" | "not-covered" | "unreachable" | "no-origin" }> {
+): Promise<
+  { url: string; state: string } | { refused: "invalid-email" | "not-covered" | "unreachable" | "no-origin" }
+> {
   const parsed = z.string().trim().email().max(320).safeParse(email);
   if (!parsed.success) return { refused: "invalid-email" };
   const row = connectionForEmail(parsed.data);
@@ -489,4 +469,3 @@ export async function finishSsoSignIn(input: {
 export function purgeExpiredSsoStates(now = Date.now()) {
   db.delete(ssoLoginStates).where(lt(ssoLoginStates.expiresAt, now)).run();
 }
-

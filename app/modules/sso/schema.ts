@@ -28,7 +28,10 @@ export const passkeys = sqliteTable(
     publicKey: text("public_key").notNull(),
     // The signature counter last seen (0 for authenticators that do not count).
     counter: integer("counter", { mode: "number" }).notNull().default(0),
-    transports: text("transports", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    transports: text("transports", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     name: text("name").notNull(),
     createdAt: createdAt(),
     lastUsedAt: integer("last_used_at", { mode: "number" }),

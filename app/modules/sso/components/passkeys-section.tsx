@@ -148,8 +148,8 @@ function AddPasskey() {
       </button>
       {!hydrated ? (
         <p className="text-xs text-ink-muted" data-testid="passkey-needs-js">
-          Adding a passkey needs JavaScript in this browser (the device is asked through it). Renaming and removing
-          work without it.
+          Adding a passkey needs JavaScript in this browser (the device is asked through it). Renaming and removing work
+          without it.
         </p>
       ) : null}
       {message ? (

@@ -70,7 +70,8 @@ function PasskeySignIn({ redirectTo }: { redirectTo?: string | null }) {
     setError(null);
     try {
       const start = await postJson("/api/passkeys/sign-in", { step: "options" });
-      if (!start.ok) throw new Error((start.data as { message?: string })?.message ?? "Passkey sign-in is unavailable.");
+      if (!start.ok)
+        throw new Error((start.data as { message?: string })?.message ?? "Passkey sign-in is unavailable.");
       const { challengeId, options } = start.data as { challengeId: string; options: never };
       const response = await startAuthentication({ optionsJSON: options });
       const done = await postJson("/api/passkeys/sign-in", {

@@ -57,7 +57,11 @@ export function SsoSection({ data, result }: { data: SsoSectionData; result: Sso
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
           Register Rampart as a web application with your identity provider, with this redirect URI:{" "}
-          {data.redirectUri ? <code data-testid="redirect-uri">{data.redirectUri}</code> : "(set the server's public address first)"}
+          {data.redirectUri ? (
+            <code data-testid="redirect-uri">{data.redirectUri}</code>
+          ) : (
+            "(set the server's public address first)"
+          )}
           . The <a href="/auth0-setup">set-up guide</a> tests a provider before you save it.
         </p>
       </div>
@@ -72,14 +76,25 @@ export function SsoSection({ data, result }: { data: SsoSectionData; result: Sso
           error={errors.issuer}
           required
         />
-        <FormField id="sso-client-id" name="clientId" label="Client ID" defaultValue={c?.clientId} error={errors.clientId} required />
+        <FormField
+          id="sso-client-id"
+          name="clientId"
+          label="Client ID"
+          defaultValue={c?.clientId}
+          error={errors.clientId}
+          required
+        />
         <FormField
           id="sso-client-secret"
           name="clientSecret"
           type="password"
           autoComplete="off"
           label="Client secret"
-          hint={c ? "Stored encrypted and never shown. Leave empty to keep the current one." : "Stored encrypted and never shown."}
+          hint={
+            c
+              ? "Stored encrypted and never shown. Leave empty to keep the current one."
+              : "Stored encrypted and never shown."
+          }
           error={errors.clientSecret}
         />
         <FormField
@@ -125,7 +140,13 @@ export function SsoSection({ data, result }: { data: SsoSectionData; result: Sso
             className="input font-mono"
             rows={3}
             placeholder={"security-team = admin\nauditors = viewer"}
-            defaultValue={c ? Object.entries(c.roleMap).map(([g, r]) => `${g} = ${r}`).join("\n") : undefined}
+            defaultValue={
+              c
+                ? Object.entries(c.roleMap)
+                    .map(([g, r]) => `${g} = ${r}`)
+                    .join("\n")
+                : undefined
+            }
             aria-invalid={errors.roleMap ? true : undefined}
             aria-describedby={errors.roleMap ? "sso-role-map-error" : "sso-role-map-hint"}
           />
