@@ -52,6 +52,7 @@ import * as apiVulnerabilityHeaders from "~/routes/api.vulnerability.headers";
 // Routes whose handlers moved from modules into the route files (issue 27 item 4): now visible to the scan below.
 import * as apiTokens from "~/routes/api.tokens";
 import * as apiToken from "~/routes/api.tokens.$id";
+import * as apiSso from "~/routes/api.sso";
 import * as apiPlaybooks from "~/routes/api.playbooks";
 import * as apiPlaybookRuns from "~/routes/api.playbooks.$id.runs";
 import * as apiPrivacyRequest from "~/routes/api.privacy.requests.$id";
@@ -343,6 +344,23 @@ const ROUTES: Route[] = [
     url: "/api/tokens/x",
     params: { id: "x" },
   },
+  // Single sign-on (issue 33).
+  { name: "GET /api/sso", fn: apiSso.loader as Fn, url: "/api/sso" },
+  {
+    name: "PUT /api/sso",
+    fn: apiSso.action as Fn,
+    method: "PUT",
+    url: "/api/sso",
+    make: () =>
+      jsonBody({
+        issuer: "https://127.0.0.1:1",
+        clientId: "walk",
+        clientSecret: "walk",
+        domains: ["example.com"],
+        defaultRole: "member",
+      }),
+  },
+  { name: "DELETE /api/sso", fn: apiSso.action as Fn, method: "DELETE", url: "/api/sso" },
   { name: "GET /api/playbooks", fn: apiPlaybooks.loader as Fn, url: "/api/playbooks" },
   {
     name: "POST /api/playbooks",

@@ -25,6 +25,7 @@ import { localSignInRefusal, setSsoEnforced, ssoFacts } from "~/modules/sso";
 import * as apiSso from "~/routes/api.sso";
 import * as ssoStart from "~/routes/login_.sso";
 import * as ssoCallback from "~/routes/login_.sso_.callback";
+import * as guide from "~/routes/_public.auth0-setup";
 
 const BASE = "http://localhost";
 const CTX = { clientIp: "198.51.100.33" };
@@ -362,5 +363,43 @@ describe("the authorization code flow against the loopback provider", () => {
     expect((await sso("GET", owner)).status).toBe(404);
     const after = await start(ACCOUNTS.alice.email);
     expect(after.headers.get("Location")).toMatch(/^\/login\?sso=not-covered/);
+  });
+});
+
+describe("the set-up guide's Test connection (/auth0-setup)", () => {
+  async function test(issuerUrl: string) {
+    const out = (await guide.action({
+      request: new Request(`${BASE}/auth0-setup`, {
+        method: "POST",
+        headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ issuer: issuerUrl }),
+      }),
+      params: {},
+      context: CTX,
+    } as never)) as unknown as {
+      data: { report?: Record<string, unknown>; error?: string };
+      init: { status?: number } | null;
+    };
+    return { status: out.init?.status ?? 200, ...out.data };
+  }
+
+  it("reports what discovery found: issuer, endpoints, scopes, claims and PKCE methods", async () => {
+    const r = await test(issuer);
+    expect(r.status).toBe(200);
+    expect(r.report).toMatchObject({
+      issuer,
+      authorizationEndpoint: `${issuer}/auth`,
+      tokenEndpoint: `${issuer}/token`,
+      jwksUri: `${issuer}/jwks`,
+      supportsS256: true,
+    });
+    expect(r.report!.scopes).toEqual(expect.arrayContaining(["openid", "email", "profile"]));
+    expect(r.report!.claims).toEqual(expect.arrayContaining(["email", "groups"]));
+  });
+
+  it("says which discovery failed", async () => {
+    const r = await test("http://127.0.0.1:1/nothing");
+    expect(r.status).toBe(400);
+    expect(r.error).toContain("http://127.0.0.1:1/nothing/.well-known/openid-configuration");
   });
 });
