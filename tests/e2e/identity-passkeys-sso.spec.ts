@@ -185,7 +185,7 @@ test("an organization connects its provider and a new person signs in through it
   const fresh = await browser.newContext();
   const p2 = await fresh.newPage();
   await p2.goto(`${origin}/login`);
-  await p2.getByLabel("Work e-mail").fill(`alice@${DOMAIN}`);
+  await p2.getByLabel("Work address").fill(`alice@${DOMAIN}`);
   await p2.getByRole("button", { name: "Continue with single sign-on" }).click();
   await p2.waitForURL(`${origin}/dashboard`);
   await p2.goto(`${origin}/settings/members`);
@@ -202,7 +202,7 @@ test("an organization connects its provider and a new person signs in through it
 
 test("an address no organization covers is sent back to sign-in saying so", async ({ page }) => {
   await page.goto(`${origin}/login`);
-  await page.getByLabel("Work e-mail").fill("someone@uncovered.example");
+  await page.getByLabel("Work address").fill("someone@uncovered.example");
   await page.getByRole("button", { name: "Continue with single sign-on" }).click();
   await expect(page.getByTestId("sso-notice")).toHaveText(/not set up for that e-mail domain/);
 });

@@ -30,11 +30,11 @@ export function SignInOptions({ email, redirectTo }: { email?: string | null; re
           id="sso-email"
           name="email"
           type="email"
-          label="Work e-mail"
+          label="Work address"
           autoComplete="email"
           required
           defaultValue={email ?? undefined}
-          hint="If your organization uses single sign-on, you sign in with its identity provider."
+          hint="Your e-mail address at work. If your organization uses single sign-on, you sign in with its identity provider."
         />
         <button type="submit" className="btn-secondary w-full">
           Continue with single sign-on
