@@ -26,6 +26,7 @@ import * as apiSso from "~/routes/api.sso";
 import * as ssoStart from "~/routes/login_.sso";
 import * as ssoCallback from "~/routes/login_.sso_.callback";
 import * as guide from "~/routes/_public.auth0-setup";
+import { createApiToken } from "~/modules/api-tokens/tokens.server";
 
 const BASE = "http://localhost";
 const CTX = { clientIp: "198.51.100.33" };
@@ -267,6 +268,31 @@ describe("PUT/GET/DELETE /api/sso (pinned)", () => {
     };
     expect(row.client_secret_sealed).not.toContain(CLIENT_SECRET);
     expect(ssoFacts(tenantId)).toEqual({ configured: true, enforced: false, passkeyUsers: 0 });
+  });
+});
+
+describe("/api/sso with an API token", () => {
+  it("may read while its creator may manage single sign-on, and never write", async () => {
+    const token = createApiToken({ tenantId, userId: owner.userId, name: "SSO check", scopes: ["read"] }).token;
+    const bearer = (method: string, body?: unknown) =>
+      call(
+        (method === "GET" ? apiSso.loader : apiSso.action) as Fn,
+        new Request(`${BASE}/api/sso`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+    const read = await bearer("GET");
+    const text = await read.text();
+    expect(read.status, text).toBe(200);
+    expect(text).not.toContain(CLIENT_SECRET);
+    expect((await bearer("PUT", config())).status).toBe(403);
+    expect((await bearer("DELETE")).status).toBe(403);
+    expect((await sso("GET", owner)).status).toBe(200);
   });
 });
 
