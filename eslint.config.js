@@ -23,6 +23,7 @@ const to = (type, extra = {}) => ({ to: { element: { type, ...extra } } });
  * asking, may they, is there room) and the streaming body readers: they read the request or throw its answer.
  */
 const REQUEST_READERS = [
+  "app/modules/sso/state-cookie.server.ts",
   "app/modules/tenants/tenant-context.server.ts",
   "app/modules/tenants/app-route.server.ts",
   "app/modules/tenants/body-admission.server.ts",

@@ -34,3 +34,4 @@ export * from "../app/modules/endpoint/schema";
 export * from "../app/modules/network/schema";
 export * from "../app/modules/cloud/schema";
 export * from "../app/modules/training/schema";
+export * from "../app/modules/sso/schema";

@@ -1,5 +1,5 @@
 // The secret box (issue 33): what seal() makes, open() reads back; nothing readable in the box; an altered box or
-// one sealed under another session secret is refused, never decrypted to garbage.
+// one sealed under another key is refused, never decrypted to garbage.
 import { afterEach, describe, expect, it } from "vitest";
 import { open, seal, SecretBoxError } from "./secret-box.server";
 

@@ -1,31 +1,23 @@
 /**
  * Secrets the app must read back later (a user's TOTP secret, an organization's SSO client secret) are kept
- * sealed at rest: AES-256-GCM with a key derived by HKDF-SHA-256 from the session secret (SESSION_SECRET, or
- * the generated file beside the database: app/lib/env.server.ts). A copy of the database alone reveals none of
- * them; whoever has the session secret as well has everything anyway (they can forge sessions).
+ * sealed at rest with AES-256-GCM. The key is a random 32-byte secret kept beside the session secret in the data
+ * directory (`secret-box-key`, mode 0600, created on first use by fileSecret), never the session secret itself:
+ * rotating one must not expose or break the other. A copy of the database alone reveals none of the secrets.
  *
  * Sealed form: `v1.<base64url(12-byte IV ‖ 16-byte tag ‖ ciphertext)>`. The version prefix lets a later key
- * rotation tell old boxes from new. Changing the session secret makes every sealed value unreadable (and signs
- * everyone out): docs/operations.md says what that means for two-factor sign-in.
+ * rotation tell old boxes from new. Losing the key file makes every sealed value unreadable: docs/operations.md
+ * says what that means for two-factor sign-in and single sign-on.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { sessionSecret } from "./env.server";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { fileSecret } from "./env.server";
 
 const VERSION = "v1";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-let cached: { secret: string; key: Buffer } | null = null;
-
 function key(): Buffer {
-  const secret = sessionSecret();
-  // Derived again only when the secret changes (tests set their own).
-  if (!cached || cached.secret !== secret)
-    cached = {
-      secret,
-      key: Buffer.from(hkdfSync("sha256", secret, "rampart-secret-box", "rampart secret-box v1 aes-256-gcm", 32)),
-    };
-  return cached.key;
+  // The file holds 32 random bytes as base64url text; hashing gives exactly 32 key bytes whatever its length.
+  return createHash("sha256").update(fileSecret("secret-box-key")).digest();
 }
 
 export class SecretBoxError extends Error {}

@@ -25,6 +25,7 @@ import { trainingPermissions } from "./training/permissions";
 import { vulnerabilityPermissions } from "./vulnerability/permissions";
 import { zeroTrustPermissions } from "./zero-trust/permissions";
 import { endpointPermissions } from "./endpoint/permissions";
+import { ssoPermissions } from "./sso/permissions";
 
 /** Every module's declaration, by module name (the registry's names). */
 export const MODULE_PERMISSIONS = {
@@ -45,6 +46,7 @@ export const MODULE_PERMISSIONS = {
   network: networkPermissions,
   cloud: cloudPermissions,
   training: trainingPermissions,
+  sso: ssoPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -65,6 +67,7 @@ export const PERMISSION_MATRIX = {
   ...networkPermissions,
   ...cloudPermissions,
   ...trainingPermissions,
+  ...ssoPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

@@ -88,7 +88,6 @@ export const MODULES: readonly RegisteredModule[] = [
       "api.logout",
       "settings.account-data[.]json",
       "_public.auth-debug",
-      "_public.auth0-setup",
       // Two-factor sign-in and sessions (issue 33).
       "login_.2fa",
       "_app.settings.security",
@@ -131,6 +130,22 @@ export const MODULES: readonly RegisteredModule[] = [
     routes: ["api.tokens", "api.tokens.$id", "_app.settings.tokens"],
     feature: "apiAccess",
     permissions: MODULE_PERMISSIONS["api-tokens"],
+  }),
+  defineModule({
+    // Single sign-on (OpenID Connect) per organization and passkeys per person (issue 33 part B).
+    name: "sso",
+    routes: [
+      "api.sso",
+      "login_.sso",
+      "login_.sso_.callback",
+      "api.passkeys.registration",
+      "api.passkeys.sign-in",
+      "_app.settings.passkeys",
+      "_app.settings.sso",
+      "_public.auth0-setup",
+    ],
+    feature: "ssoSupport",
+    permissions: MODULE_PERMISSIONS.sso,
   }),
   defineModule({
     name: "audit",

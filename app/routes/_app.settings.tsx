@@ -9,6 +9,8 @@ import * as account from "./_app.settings._index";
 import * as members from "./_app.settings.members";
 import * as organization from "./_app.settings.organization";
 import * as tokens from "./_app.settings.tokens";
+import * as passkeys from "./_app.settings.passkeys";
+import * as sso from "./_app.settings.sso";
 
 /**
  * The settings layout: the heading, the sections' navigation and the section page (account, organization,
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const SECTIONS = [account, organization, members, tokens] as const;
+const SECTIONS = [account, organization, members, tokens, passkeys, sso] as const;
 
 /**
  * Forms posted to /settings itself (the pricing page's trial button, bookmarks, scripts written before the
@@ -53,6 +55,8 @@ const NAV = [
   { to: "/settings/members", label: "Members", end: false },
   { to: "/settings/tokens", label: "API tokens", end: false },
   { to: "/settings/security", label: "Security", end: false },
+  { to: "/settings/passkeys", label: "Passkeys", end: false },
+  { to: "/settings/sso", label: "Single sign-on", end: false },
 ];
 
 export default function Settings() {

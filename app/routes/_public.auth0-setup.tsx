@@ -1,10 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Info } from "lucide-react";
 import { Bullets, MarketingPage, Note, Section } from "~/components/marketing/page";
+import { FormField } from "~/components/form-field";
+import { readForm } from "~/lib/http.server";
 import { hasFeature, lowestPlanWith, PLAN_DISPLAY_NAME } from "~/lib/plans";
+import { rateLimit } from "~/lib/rate-limit.server";
 import { getTenantContext, requireUser } from "~/modules/tenants";
-import { siteOrigin } from "~/lib/public-origin.server";
+import { appOrigin, CALLBACK_PATH, testDiscovery, type DiscoveryReport } from "~/modules/sso";
+import { DomainError } from "~/lib/errors";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -14,112 +18,177 @@ export const meta: MetaFunction = ({ matches }) =>
     {
       title: "Connect an identity provider",
       description:
-        "How single sign-on with an identity provider such as Auth0 relates to Rampart, what works today, and how to prepare your provider.",
+        "How to connect Okta, Microsoft Entra ID, Google Workspace, Keycloak or Auth0 to Rampart with OpenID Connect, and test the connection before saving it.",
       path: "/auth0-setup",
       noindex: true,
     },
     matches,
   );
 
+// Each test is one outbound discovery request (through the SSRF guard): a few a minute per person.
+const TEST_LIMIT = { limit: 10, windowMs: 60 * 1000 };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const ctx = await getTenantContext(request);
+  const origin = appOrigin(request.url);
   return {
-    origin: siteOrigin(request),
+    redirectUri: origin ? origin + CALLBACK_PATH : null,
+    origin,
     tenantName: ctx?.tenant?.displayName ?? null,
     hasSso: ctx?.tenant ? hasFeature(ctx.effectivePlan, "ssoSupport") : false,
   };
 }
 
+type TestResult = { issuer: string; report?: DiscoveryReport; error?: string };
+
+/** "Test connection": runs OpenID Connect discovery for the entered issuer and reports what it found. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { user } = await requireUser(request);
+  const form = await readForm(request);
+  const issuer = String(form.get("issuer") ?? "").trim();
+  const limited = rateLimit(`sso-test:${user.id}`, TEST_LIMIT.limit, TEST_LIMIT.windowMs);
+  if (!limited.allowed)
+    return data<TestResult>(
+      { issuer, error: "Too many tests in a minute: wait a moment and try again." },
+      { status: 429 },
+    );
+  try {
+    return data<TestResult>({ issuer, report: await testDiscovery(issuer) });
+  } catch (error) {
+    if (error instanceof DomainError) return data<TestResult>({ issuer, error: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+function Report({ report }: { report: DiscoveryReport }) {
+  const rows: [string, string][] = [
+    ["Issuer", report.issuer],
+    ["Authorization endpoint", report.authorizationEndpoint ?? "not announced"],
+    ["Token endpoint", report.tokenEndpoint ?? "not announced"],
+    ["UserInfo endpoint", report.userinfoEndpoint ?? "not announced"],
+    ["Signing keys (JWKS)", report.jwksUri ?? "not announced"],
+    ["Scopes", report.scopes.join(", ") || "not announced"],
+    ["Claims", report.claims.join(", ") || "not announced"],
+    [
+      "PKCE methods",
+      report.pkceMethods.length
+        ? `${report.pkceMethods.join(", ")}${report.supportsS256 ? "" : " (S256 missing: Rampart sends S256)"}`
+        : "not announced (Rampart sends S256; most providers accept it anyway)",
+    ],
+  ];
+  return (
+    <div role="status" className="mt-4 rounded-md bg-ok-light p-3 text-sm" data-testid="discovery-report">
+      <p className="font-semibold text-ok">The provider answered discovery.</p>
+      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="font-medium">{k}</dt>
+            <dd className="break-all">{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 export default function Auth0Setup() {
-  const { origin, tenantName, hasSso } = useLoaderData<typeof loader>();
+  const { redirectUri, tenantName, hasSso } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as TestResult | undefined;
   const ssoPlan = PLAN_DISPLAY_NAME[lowestPlanWith("ssoSupport")];
   return (
     <MarketingPage
       eyebrow="Identity provider"
       title="Connect an identity provider"
-      lead="Single sign-on lets your team sign in to Rampart with the accounts your organization already manages, in Auth0 or another OpenID Connect provider, so that joining, leaving and multi-factor rules are enforced in one place."
+      lead="Single sign-on lets your team sign in to Rampart with the accounts your organization already manages (Okta, Microsoft Entra ID, Google Workspace, Keycloak, Auth0 or any OpenID Connect provider), so that joining, leaving and multi-factor rules are enforced in one place."
     >
-      <Note label="Current status">
+      <Note label="Your plan">
         <p className="flex gap-2">
           <Info className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
           <span>
-            This version of Rampart signs people in with an e-mail address and a password only; it does not yet accept
-            sign-in through an identity provider. Single sign-on is part of the {ssoPlan} plan (the <em>SSO support</em>{" "}
-            feature)
+            Single sign-on is part of the {ssoPlan} plan and above
             {tenantName
               ? hasSso
-                ? `, which ${tenantName}'s plan includes`
-                : `, which ${tenantName}'s current plan does not include`
-              : ""}
-            . This page says what you can do today and how to prepare your provider.
+                ? `, which ${tenantName}'s plan includes: connect it under Settings → Single sign-on.`
+                : `, which ${tenantName}'s current plan does not include.`
+              : "."}
           </span>
         </p>
       </Note>
 
-      <Section title="What you can do today">
+      <Section title="1. Register Rampart with your provider">
+        <ol className="list-decimal space-y-2 pl-6">
+          <li>
+            Create a <strong>web application</strong> (confidential client, authorization code flow) in your provider.
+          </li>
+          <li>
+            Set its redirect (callback) URI to{" "}
+            {redirectUri ? (
+              <code data-testid="guide-redirect-uri">{redirectUri}</code>
+            ) : (
+              <em>your Rampart address followed by /login/sso/callback</em>
+            )}
+            .
+          </li>
+          <li>
+            Allow the scopes <code>openid</code>, <code>email</code> and <code>profile</code>; to map groups to roles,
+            add a <code>groups</code> claim to the ID token.
+          </li>
+          <li>Note the issuer URL, the client ID and the client secret. Keep the secret in your secrets store.</li>
+        </ol>
+      </Section>
+
+      <Section title="2. Issuer URLs by provider">
         <Bullets
           items={[
             <>
-              Use a password manager and a unique password of 15 characters or more for your Rampart account; Rampart
-              refuses breached and very weak passwords.
+              <strong>Okta</strong>: <code>https://your-org.okta.com</code> (org server) or{" "}
+              <code>https://your-org.okta.com/oauth2/default</code> (custom authorization server; needed for a groups
+              claim).
             </>,
             <>
-              Invite colleagues from <Link to="/settings">Settings</Link> with the least role they need (member unless
-              they administer the organization), and remove people when they leave: removal takes effect on their next
-              request.
+              <strong>Microsoft Entra ID</strong>: <code>https://login.microsoftonline.com/&lt;tenant-id&gt;/v2.0</code>
+              .
             </>,
             <>
-              Use <Link to="/auth-debug">the authentication debug page</Link> to see the state of your own session when
-              sign-in misbehaves.
+              <strong>Google Workspace</strong>: <code>https://accounts.google.com</code> (no groups claim: use the
+              default role).
+            </>,
+            <>
+              <strong>Keycloak</strong>: <code>https://keycloak.example.com/realms/&lt;realm&gt;</code>.
+            </>,
+            <>
+              <strong>Auth0</strong>: <code>https://your-tenant.eu.auth0.com/</code> (with the trailing slash).
             </>,
           ]}
         />
       </Section>
 
-      <Section title="Preparing Auth0">
-        <p>
-          If you plan to connect Auth0 once single sign-on is available, you can set up the application in advance. In
-          the Auth0 dashboard:
-        </p>
-        <ol className="list-decimal space-y-2 pl-6">
-          <li>
-            Under <strong>Applications</strong>, create an application of the type{" "}
-            <strong>Regular Web Application</strong>: Rampart renders its pages on the server and can keep a client
-            secret.
-          </li>
-          <li>
-            Note the <strong>Domain</strong>, <strong>Client ID</strong> and <strong>Client Secret</strong> from the
-            application's settings. Keep the secret in your secrets store, never in a ticket or chat.
-          </li>
-          <li>
-            Add your Rampart address, <code>{origin}</code>, to <strong>Allowed Web Origins</strong> and{" "}
-            <strong>Allowed Logout URLs</strong>. The callback address will be given in the operations guide when the
-            connection ships.
-          </li>
-          <li>
-            Under <strong>Security → Multi-factor Auth</strong>, require a second factor, preferably WebAuthn security
-            keys or passkeys, or an authenticator app rather than SMS.
-          </li>
-          <li>
-            Enable only the connections your staff should use (for example your corporate directory), and turn off
-            public sign-up for the application.
-          </li>
-        </ol>
+      <Section title="3. Test the connection">
+        <p>Rampart fetches the provider&apos;s discovery document and reports what it announces. Nothing is saved.</p>
+        <Form method="post" className="mt-3 space-y-3" data-testid="test-connection">
+          <FormField
+            id="issuer"
+            name="issuer"
+            label="Issuer URL"
+            placeholder="https://login.example.com"
+            defaultValue={result?.issuer}
+            error={result?.error}
+            required
+          />
+          <button type="submit" className="btn-primary">
+            Test connection
+          </button>
+        </Form>
+        {result?.report ? <Report report={result.report} /> : null}
       </Section>
 
-      <Section title="Other OpenID Connect providers">
+      <Section title="4. Connect it to your organization">
         <p>
-          Microsoft Entra ID, Okta, Google Workspace and Keycloak all offer OpenID Connect. The same preparation
-          applies: a confidential web application, its issuer URL, client ID and client secret, your Rampart origin as
-          an allowed origin, and multi-factor authentication required by policy.
-        </p>
-      </Section>
-
-      <Section title="Questions">
-        <p>
-          If single sign-on is a requirement for you, <Link to="/contact">tell us</Link> which provider you use; it
-          helps us decide what to support first.
+          Owners and admins enter the issuer, client ID and secret, and the organization&apos;s verified e-mail domains
+          under <Link to="/settings/sso">Settings → Single sign-on</Link>. People then choose{" "}
+          <strong>Continue with single sign-on</strong> on the sign-in page with their work e-mail. An owner can then
+          require single sign-on; that owner keeps password sign-in as the break-glass account.
         </p>
       </Section>
     </MarketingPage>

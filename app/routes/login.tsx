@@ -10,6 +10,9 @@ import { errorToast, SessionExpiredError } from "~/lib/errors";
 import { createSession, endSession, getSession, safeRedirectPath } from "~/modules/accounts/session.server";
 import { listTenantsForUser } from "~/modules/tenants/tenants.server";
 import { audit } from "~/modules/audit/audit.server";
+// Single sign-on and passkeys (issue 33 part B): the other ways in, and SSO enforcement for passwords.
+import { localSignInRefusal } from "~/modules/sso";
+import { SignInOptions, SsoNoticeBanner } from "~/modules/sso/components/sign-in-options";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in · Rampart" },
@@ -42,6 +45,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw error;
   }
+  // An organization that enforces single sign-on refuses its covered members' passwords (the enforcing owner aside).
+  const ssoRefusal = localSignInRefusal(user);
+  if (ssoRefusal)
+    return data({ errors: { form: ssoRefusal } as Record<string, string>, email: user.email }, { status: 403 });
   // A successful sign-in always issues a new session id (no fixation): the old row goes.
   const setCookieOld = await endSession(request);
   const first = listTenantsForUser(user.id)[0];
@@ -96,6 +103,7 @@ export default function Login() {
             Your account was deleted and you were signed out everywhere.
           </p>
         ) : null}
+        <SsoNoticeBanner code={params.get("sso")} />
         <Form method="post" className="card mt-6 space-y-4" noValidate>
           {errors.form ? (
             <p role="alert" className="rounded-md bg-danger-light p-3 text-sm text-danger" data-testid="form-error">
@@ -126,6 +134,7 @@ export default function Login() {
             {pending ? "Signing in..." : "Sign in"}
           </button>
         </Form>
+        <SignInOptions email={params.get("email")} redirectTo={params.get("redirectTo")} />
         <p className="mt-4 text-sm">
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>

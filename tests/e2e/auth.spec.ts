@@ -34,7 +34,7 @@ test("sign up, Personal selected, free refuses a second organization, operator r
   await page.getByRole("link", { name: "Continue to sign in" }).click();
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const selector = page.getByLabel("Organization");
   await expect(selector.locator("option")).toHaveText(["Personal"]);
@@ -97,7 +97,7 @@ test("sign up, Personal selected, free refuses a second organization, operator r
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Falerts$/);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/alerts$/);
   await expect(page.getByTestId("sidebar")).toBeVisible();
   expect((await page.request.get("/api/auth/user")).status()).toBe(200);
@@ -112,14 +112,14 @@ test("a wrong password: one message; after 5 failures 'Too many requests' with s
     const answer = page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST");
     await page.getByLabel("E-mail").fill(account.email);
     await page.getByLabel("Password").fill(`wrong ${i}`);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     expect((await answer).status()).toBe(401);
     await expect(page.getByTestId("form-error")).toHaveText("Invalid e-mail or password");
   }
   const answer = page.waitForResponse((r) => r.url().includes("/login") && r.request().method() === "POST");
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const limited = await answer;
   expect(limited.status()).toBe(429);
   await expect(page.getByTestId("form-error")).toHaveText("Too many requests");

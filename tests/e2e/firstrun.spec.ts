@@ -15,7 +15,7 @@ async function signUp(page: Page, email: string) {
   await page.getByRole("link", { name: "Continue to sign in" }).click();
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL("**/dashboard");
 }
 
@@ -116,7 +116,7 @@ for (const js of [true, false]) {
       await expect(page.getByTestId("reset-done")).toBeVisible();
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Password").fill("my brand new reset passphrase");
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL("**/dashboard");
 
       // The link works once.

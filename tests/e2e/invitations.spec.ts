@@ -81,7 +81,7 @@ test("someone without an account signs up from the link and lands in the invited
   await page.getByRole("link", { name: "Continue to sign in" }).click();
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${link}$`));
   await page.getByRole("button", { name: `Join ${org}` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

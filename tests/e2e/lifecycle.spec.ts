@@ -66,7 +66,7 @@ for (const js of [true, false]) {
       await page.getByRole("link", { name: "Continue to sign in" }).click();
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.waitForURL("**/dashboard");
       const banner = page.getByTestId("verify-banner");
       await expect(banner).toContainText("Verify your e-mail address.");

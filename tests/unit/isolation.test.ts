@@ -52,6 +52,7 @@ import * as apiVulnerabilityHeaders from "~/routes/api.vulnerability.headers";
 // Routes whose handlers moved from modules into the route files (issue 27 item 4): now visible to the scan below.
 import * as apiTokens from "~/routes/api.tokens";
 import * as apiToken from "~/routes/api.tokens.$id";
+import * as apiSso from "~/routes/api.sso";
 import * as apiPlaybooks from "~/routes/api.playbooks";
 import * as apiPlaybookRuns from "~/routes/api.playbooks.$id.runs";
 import * as apiPrivacyRequest from "~/routes/api.privacy.requests.$id";
@@ -81,6 +82,10 @@ import * as apiIncidentTimeline from "~/routes/api.incidents.$id.timeline";
 import * as apiChannels from "~/routes/api.notification-channels";
 import * as apiChannelTest from "~/routes/api.notification-channels.$id.[test]";
 import * as apiSigmaHunt from "~/routes/api.threat-hunting.sigma";
+import * as apiCloudSnapshots from "~/routes/api.cloud.snapshots";
+import * as apiEndpointInventory from "~/routes/api.endpoints.inventory";
+import * as apiNetworkScans from "~/routes/api.network.scans";
+import * as apiNetworkChanges from "~/routes/api.network.scans.$id.changes";
 
 const BASE = "http://localhost";
 const CTX = { clientIp: "198.51.100.4" };
@@ -194,6 +199,34 @@ type Route = {
 
 // Every tenant-scoped route and action that exists (re-scan app/routes when modules land).
 const ROUTES: Route[] = [
+  {
+    name: "POST /api/cloud/snapshots",
+    fn: apiCloudSnapshots.action as Fn,
+    method: "POST",
+    url: "/api/cloud/snapshots",
+    make: () => jsonBody({}),
+  },
+  {
+    name: "POST /api/endpoints/inventory",
+    fn: apiEndpointInventory.action as Fn,
+    method: "POST",
+    url: "/api/endpoints/inventory",
+    make: () => jsonBody({ hostId: "h", hostname: "h", platform: "linux", os: {}, packages: [] }),
+  },
+  {
+    name: "POST /api/network/scans",
+    fn: apiNetworkScans.action as Fn,
+    method: "POST",
+    url: "/api/network/scans",
+    make: () => jsonBody({ filename: "scan.xml", content: "<nmaprun></nmaprun>" }),
+  },
+  { name: "GET /api/network/scans", fn: apiNetworkScans.loader as Fn, url: "/api/network/scans" },
+  {
+    name: "GET /api/network/scans/:id/changes",
+    fn: apiNetworkChanges.loader as Fn,
+    url: "/api/network/scans/x/changes",
+    params: { id: "x" },
+  },
   { name: "GET /api/dashboard", fn: apiDashboard.loader as Fn, url: "/api/dashboard" },
   { name: "GET /api/dashboard/data", fn: apiDashboardData.loader as Fn, url: "/api/dashboard/data" },
   { name: "GET /api/usage/warnings", fn: apiUsageWarnings.loader as Fn, url: "/api/usage/warnings" },
@@ -364,6 +397,23 @@ const ROUTES: Route[] = [
     url: "/api/tokens/x",
     params: { id: "x" },
   },
+  // Single sign-on (issue 33).
+  { name: "GET /api/sso", fn: apiSso.loader as Fn, url: "/api/sso" },
+  {
+    name: "PUT /api/sso",
+    fn: apiSso.action as Fn,
+    method: "PUT",
+    url: "/api/sso",
+    make: () =>
+      jsonBody({
+        issuer: "https://127.0.0.1:1",
+        clientId: "walk",
+        clientSecret: "walk",
+        domains: ["example.com"],
+        defaultRole: "member",
+      }),
+  },
+  { name: "DELETE /api/sso", fn: apiSso.action as Fn, method: "DELETE", url: "/api/sso" },
   { name: "GET /api/playbooks", fn: apiPlaybooks.loader as Fn, url: "/api/playbooks" },
   {
     name: "POST /api/playbooks",

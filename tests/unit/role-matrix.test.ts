@@ -425,6 +425,61 @@ const ROUTES: Record<string, Row> = {
       "apiAccess",
     ),
   },
+  // Issue 33 part B: single sign-on (owners and admins connect it, owners require it) and a person's passkeys.
+  "_app.settings.sso.tsx": {
+    kind: "guarded",
+    probes: [
+      ...page(
+        "/settings/sso",
+        ["sso", "configure"],
+        {
+          "save-sso": {
+            issuer: "https://127.0.0.1:1",
+            clientId: "rampart",
+            clientSecret: "secret",
+            domains: "example.com",
+            defaultRole: "member",
+          },
+          "remove-sso": {},
+        },
+        "ssoSupport",
+      ),
+      ...page("/settings/sso", ["sso", "enforce"], { "enforce-sso": { enforced: "on" } }, "ssoSupport"),
+    ],
+  },
+  "api.sso.ts": {
+    kind: "guarded",
+    probes: [
+      {
+        label: "PUT",
+        method: "PUT",
+        permission: ["sso", "configure"],
+        feature: "ssoSupport",
+        url: () => "/api/sso",
+        make: () =>
+          json({
+            issuer: "https://127.0.0.1:1",
+            clientId: "rampart",
+            clientSecret: "secret",
+            domains: ["example.com"],
+            defaultRole: "member",
+          }),
+      },
+      {
+        label: "DELETE",
+        method: "DELETE",
+        permission: ["sso", "configure"],
+        feature: "ssoSupport",
+        url: () => "/api/sso",
+      },
+    ],
+  },
+  "_app.settings.passkeys.tsx": { kind: "personal", why: "renames and removes the person's own passkeys" },
+  "api.passkeys.registration.ts": { kind: "personal", why: "adds a passkey to the person's own account" },
+  "api.passkeys.sign-in.ts": { kind: "public", why: "signing in with a passkey" },
+  "_public.auth0-setup.tsx": { kind: "personal", why: "tests an issuer's discovery for the person; stores nothing" },
+  "login_.sso.ts": { kind: "refuses", why: "single sign-on's start is a GET", url: "/login/sso" },
+  "login_.sso_.callback.ts": { kind: "refuses", why: "the provider's callback is a GET", url: "/login/sso/callback" },
   // Posts to /settings itself reach the section owning the intent: one probe per section proves the same checks.
   "_app.settings.tsx": {
     kind: "guarded",
@@ -1284,6 +1339,8 @@ describe("the route list", () => {
  * actions put in their answer for the page to read (not a value a form sends).
  */
 const INTENTS_NOT_GUARDED: Record<string, string> = {
+  "rename-passkey": "the person's own passkeys (_app.settings.passkeys.tsx, personal)",
+  "remove-passkey": "the person's own passkeys (_app.settings.passkeys.tsx, personal)",
   email: "the public breach check (_public.breach-check.tsx)",
   "set-plan": "the operator console (operator.tsx: 404 to every customer)",
   "verify-account-email": "the operator console (operator.tsx: 404 to every customer)",

@@ -9,6 +9,8 @@ export {
 // Sign-in (remix-auth form strategy).
 export { createAuthenticator, LoginFailure, type LoginResult } from "./auth.server";
 export { findUserByEmail, getUserById, verifyLogin } from "./accounts.server";
+// Accounts single sign-on creates just in time (issue 33).
+export { findOrCreatePasswordlessUser } from "./passwordless.server";
 // People by id for the modules that record who did something (the users table is this module's).
 export { userEmail, userEmails } from "./people.server";
 export {
@@ -63,6 +65,7 @@ export {
   hasSessionCookie,
   loginRedirect,
   sessionStillLive,
+  sessionOverHttps,
   setSelectedTenant,
   SESSION_TTL_MS,
   type SessionRecord,

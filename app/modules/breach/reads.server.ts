@@ -4,7 +4,7 @@
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { exposures, watchedIdentities } from "./schema";
-import { db, preparedQuery } from "~/lib/db.server";
+import { preparedQuery, sqlite } from "~/lib/db.server";
 
 // Prepared once per connection: the dashboard runs these on every view and refresh.
 const TENANT = sql.placeholder("tenantId");
@@ -43,12 +43,12 @@ export function watchedIdentityCount(tenantId: string): number {
   return q.watched().get({ tenantId })?.n ?? 0;
 }
 
-/** The domains the tenant has shown it controls (DNS TXT verified): what Network Security may scan (issue 36). */
+/** The domains the organization has shown it controls (a DNS TXT record): single sign-on may cover only these. */
 export function verifiedDomains(tenantId: string): string[] {
-  return db
-    .selectDistinct({ domain: watchedIdentities.domain })
-    .from(watchedIdentities)
-    .where(and(eq(watchedIdentities.tenantId, tenantId), eq(watchedIdentities.verified, true)))
-    .all()
-    .map((r) => r.domain);
+  return sqlite()
+    .prepare(
+      "SELECT DISTINCT domain FROM watched_identities WHERE tenant_id = ? AND type = 'domain' AND verified = 1 ORDER BY domain",
+    )
+    .all(tenantId)
+    .map((r) => (r as { domain: string }).domain);
 }

@@ -91,7 +91,8 @@ describe("module status helpers", () => {
     ] as const) {
       expect(isFeatureInDevelopment(f), f).toBe(false);
     }
-    expect(isFeatureInDevelopment("ssoSupport")).toBe(true);
+    // Single sign-on shipped with issue 33.
+    expect(isFeatureInDevelopment("ssoSupport")).toBe(false);
     expect(isFeatureInDevelopment("customIntegrations")).toBe(true);
     expect(isFeatureInDevelopment("teamMonitoring")).toBe(featurePaths("teamMonitoring").every(isInDevelopment));
   });
@@ -184,10 +185,12 @@ describe("public pages with today's route table", () => {
   it("/pricing and /features badge the features not built yet, and only those", async () => {
     const pricing = await renderText((await pages.pricing()).default, pricingData);
     expect(pricing).not.toMatch(/Privacy guard In development/i);
-    expect(pricing).toMatch(/SSO support In development/);
+    // Single sign-on shipped (issue 33); custom integrations are still to come.
+    expect(pricing).not.toMatch(/SSO support In development/);
+    expect(pricing).toMatch(/Custom integrations In development/);
     expect(pricing).not.toMatch(/Phishing analyzer In development/i);
     const features = await renderText((await pages.features()).default, featuresData);
-    expect(features).toMatch(/SSO support \(Business plan and higher\) In development/);
+    expect(features).not.toMatch(/SSO support \(Business plan and higher\) In development/);
     expect(features).not.toMatch(/Multi-account management \(Enterprise plan and higher\) In development/);
     expect(features).not.toContain("notification channels, escalation policies and organization settings");
   });

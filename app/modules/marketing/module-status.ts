@@ -57,11 +57,11 @@ const FEATURE_PATHS: Partial<Record<Feature, readonly string[]>> = {
 
 /**
  * Plan features that are capabilities rather than pages and are not built:
- * sign-in is by e-mail and password only (see /auth0-setup), Rampart connects
- * to no outside tool. (API tokens, `apiAccess`, shipped with issue 14.) Remove
- * a feature from this list when it ships.
+ * Rampart connects to no outside tool. (API tokens, `apiAccess`, shipped with
+ * issue 14; single sign-on, `ssoSupport`, with issue 33.) Remove a feature from
+ * this list when it ships.
  */
-const PLATFORM_NOT_BUILT: readonly Feature[] = ["ssoSupport", "customIntegrations"];
+const PLATFORM_NOT_BUILT: readonly Feature[] = ["customIntegrations"];
 
 export function featurePaths(feature: Feature): readonly string[] {
   return FEATURE_PATHS[feature] ?? [];

@@ -29,6 +29,8 @@ export const PUBLIC_BODY_PATHS: ReadonlySet<string> = new Set([
   "/api/breaches/check",
   "/api/logout",
   "/preferences/sidebar",
+  // Password-free sign-in with a passkey (issue 33): JSON from the sign-in page's script.
+  "/api/passkeys/sign-in",
 ]);
 
 /** Public forms under a per-tenant or per-token address (Privacy Guard's /privacy-request/<slug>, /reset-password/<token>). */
@@ -52,6 +54,7 @@ const API_FEATURES: readonly [string, Feature][] = [
   ["/api/events", "logsAnomalies"],
   ["/api/anomalies", "logsAnomalies"],
   ["/api/tokens", "apiAccess"],
+  ["/api/sso", "ssoSupport"],
   ["/services/collector", "logsAnomalies"],
   ["/api/endpoints/", "endpointSecurity"],
 ];

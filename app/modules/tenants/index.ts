@@ -38,6 +38,7 @@ export {
   memberRoles,
   memberUserIds,
   membershipsOfUser,
+  ensureMember,
 } from "./membership.server";
 // Upgrade requests to the operator (issue 32).
 export {

@@ -104,3 +104,14 @@ export function membershipCountsByUser(): Map<string, number> {
       .map((r) => [r.userId, r.n]),
   );
 }
+
+/**
+ * Adds a person to an organization with a role, unless they are a member already (single sign-on's just-in-time
+ * membership, issue 33): answers the role they hold afterwards.
+ */
+export function ensureMember(tenantId: string, userId: string, role: Role): Role {
+  const existing = memberRole(tenantId, userId);
+  if (existing) return existing;
+  db.insert(memberships).values({ id: randomUUID(), userId, tenantId, role }).run();
+  return role;
+}
