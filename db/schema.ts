@@ -29,3 +29,4 @@ export * from "../app/modules/events/schema";
 export * from "../app/modules/detection/schema";
 export * from "../app/modules/playbooks/schema";
 export * from "../app/modules/feeds/schema";
+export * from "../app/modules/emergency-access/schema";

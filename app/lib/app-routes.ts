@@ -212,7 +212,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Emergency Access",
     "LifeBuoy",
     "teamMonitoring",
-    { sidebar: true, teaser: true, inDevelopment: true },
+    { sidebar: true, teaser: true },
     "Break-glass access to critical accounts, with approval and a full audit trail.",
   ),
   r(

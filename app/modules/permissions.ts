@@ -13,6 +13,7 @@ import { apiTokenPermissions } from "./api-tokens/permissions";
 import { breachPermissions } from "./breach/permissions";
 import { compliancePermissions } from "./compliance/permissions";
 import { detectionPermissions } from "./detection/permissions";
+import { emergencyAccessPermissions } from "./emergency-access/permissions";
 import { eventPermissions } from "./events/permissions";
 import { incidentPermissions } from "./incidents/permissions";
 import { phishingPermissions } from "./phishing/permissions";
@@ -35,6 +36,7 @@ export const MODULE_PERMISSIONS = {
   compliance: compliancePermissions,
   vulnerability: vulnerabilityPermissions,
   "api-tokens": apiTokenPermissions,
+  "emergency-access": emergencyAccessPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -50,6 +52,7 @@ export const PERMISSION_MATRIX = {
   ...compliancePermissions,
   ...vulnerabilityPermissions,
   ...apiTokenPermissions,
+  ...emergencyAccessPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

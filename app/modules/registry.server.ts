@@ -30,6 +30,7 @@ import {
   registerEventJobs,
   type EventsStoredPayload,
 } from "~/modules/events";
+import { registerEmergencyAccessJobs } from "~/modules/emergency-access";
 import { registerIncidentJobs } from "~/modules/incidents";
 import { registerPlaybookJobs, startRunsOnDetections } from "~/modules/playbooks";
 import { registerFeedJobs } from "~/modules/feeds/index.server";
@@ -364,6 +365,14 @@ export const MODULES: readonly ModuleDefinition[] = [
     feature: null,
     permissions: NONE,
   }),
+  defineModule({
+    name: "emergency-access",
+    routes: ["_app.emergency-access"],
+    feature: "teamMonitoring",
+    permissions: MODULE_PERMISSIONS["emergency-access"],
+    // The automatic grant when a wait period ends, the expiry, and the mail outbox (durable jobs).
+    jobs: registerEmergencyAccessJobs,
+  }),
   // Modules whose analysis is not built yet: a page that says so, nothing stored.
   defineModule({
     name: "endpoint-security",
@@ -379,13 +388,7 @@ export const MODULES: readonly ModuleDefinition[] = [
     permissions: NONE,
     inDevelopment: true,
   }),
-  defineModule({
-    name: "emergency-access",
-    routes: ["_app.emergency-access"],
-    feature: "teamMonitoring",
-    permissions: NONE,
-    inDevelopment: true,
-  }),
+
   defineModule({
     name: "zero-trust",
     routes: ["_app.zero-trust"],
@@ -434,6 +437,8 @@ export const SHELL_ROUTES: readonly string[] = [
   "[web-vitals.js]",
   // The service worker the spec names (it caches nothing; no page registers it).
   "sw[.]js",
+  // The end-to-end suite's clock (app/lib/clock.server.ts): 404 unless the test server installed a test clock.
+  "[__test].clock",
 ];
 
 type Unsubscribe = () => void;

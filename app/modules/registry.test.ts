@@ -76,7 +76,6 @@ describe("what each module owns", () => {
     expect(APP_ROUTES.filter((r) => r.inDevelopment).map((r) => r.path)).toEqual([
       "/endpoint-security",
       "/training-management",
-      "/emergency-access",
       "/zero-trust",
       "/cloud-security",
       "/network-security",
