@@ -69,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Without the module and without a nomination there is nothing to show but the upgrade wall.
   if (!licensed && nominations.length === 0) await requireAppRoute(request, PATH);
   const role = ctx.tenant?.role ?? null;
-  const manage = licensed && can(role, "emergencyAccess", "view");
+  const manage = licensed && can(role, "emergencyAccess", "read");
   return {
     teaser: false as const,
     organization: ctx.tenant?.displayName ?? null,

@@ -100,7 +100,7 @@ export type ContactView = {
 
 /** The organization's trusted contacts with their timelines (owners and admins). */
 export function listContacts(tenantId: string, actorId: string): ContactView[] {
-  assertCan(roleIn(tenantId, actorId), "emergencyAccess", "view");
+  assertCan(roleIn(tenantId, actorId), "emergencyAccess", "read");
   const rows = db
     .select()
     .from(emergencyContacts)

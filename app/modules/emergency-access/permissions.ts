@@ -10,7 +10,7 @@ export const emergencyAccessPermissions = definePermissions({
   emergencyAccess: {
     label: "Emergency access",
     actions: {
-      view: { roles: ADMINS_AND_OWNERS, label: "See trusted contacts and their timeline" },
+      read: { roles: ADMINS_AND_OWNERS, label: "See trusted contacts and their timeline" },
       manage: { roles: ADMINS_AND_OWNERS, label: "Name and remove trusted contacts, reject access requests" },
       revoke: { roles: OWNERS, label: "Revoke granted emergency access" },
     },
