@@ -367,7 +367,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   }),
   defineModule({
     name: "emergency-access",
-    routes: ["_app.emergency-access"],
+    routes: ["_app.emergency-access", "emergency-access.nominations"],
     feature: "teamMonitoring",
     permissions: MODULE_PERMISSIONS["emergency-access"],
     // The automatic grant when a wait period ends, the expiry, and the mail outbox (durable jobs).

@@ -17,9 +17,8 @@ import { hasFeature } from "~/lib/plans";
 import { EmailSchema } from "~/modules/accounts/validation";
 import { can } from "~/modules/permissions";
 import { getTenantContext, requireAppRoute, requirePermission, requireUser } from "~/modules/tenants";
+import type { NominationFailure } from "./emergency-access.nominations";
 import {
-  acceptNomination,
-  declineNomination,
   EMERGENCY_LEVELS,
   formatTime,
   GRANT_DAYS,
@@ -29,7 +28,6 @@ import {
   nameContact,
   rejectRequest,
   removeContact,
-  requestAccess,
   revokeAccess,
   WAIT_DAYS,
 } from "~/modules/emergency-access";
@@ -37,6 +35,7 @@ import {
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
 const PATH = "/emergency-access";
+const NOMINATIONS = "/emergency-access/nominations";
 export const meta: MetaFunction = () => [{ title: `${appRoute(PATH).label} · Rampart` }];
 
 const STATE_TEXT = {
@@ -60,6 +59,20 @@ const EVENT_TEXT = {
   removed: "Removed",
 } as const;
 
+const DONE_TEXT = {
+  accept: "You are now a trusted contact.",
+  decline: "Nomination declined.",
+  request:
+    "Access requested. The organization has been told; access is granted when the wait period ends unless it is rejected.",
+} as const;
+const FAILED_TEXT: Record<NominationFailure, string> = {
+  missing: "This nomination does not exist.",
+  changed: "This nomination has changed since the page was shown: see its state below.",
+  unverified: "Verify your e-mail address first: trusted contacts act with a verified address.",
+  plan: "This organization's plan no longer includes emergency access.",
+  invalid: "Choose a nomination.",
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await getTenantContext(request);
   if (!ctx) return { teaser: true as const };
@@ -70,8 +83,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!licensed && nominations.length === 0) await requireAppRoute(request, PATH);
   const role = ctx.tenant?.role ?? null;
   const manage = licensed && can(role, "emergencyAccess", "read");
+  const url = new URL(request.url);
+  const done = url.searchParams.get("done");
+  const failed = url.searchParams.get("failed");
   return {
     teaser: false as const,
+    // The contact's answer (emergency-access.nominations.ts) comes back as a fixed word, never as text.
+    answered: done && done in DONE_TEXT ? DONE_TEXT[done as keyof typeof DONE_TEXT] : null,
+    answerFailed: failed && failed in FAILED_TEXT ? FAILED_TEXT[failed as keyof typeof FAILED_TEXT] : null,
     organization: ctx.tenant?.displayName ?? null,
     licensed,
     canManage: manage && can(role, "emergencyAccess", "manage"),
@@ -101,9 +120,8 @@ function showContact(c: ReturnType<typeof listContacts>[number]) {
   };
 }
 
-const ORG_INTENTS = ["add", "remove", "reject", "revoke"] as const;
-const CONTACT_INTENTS = ["accept", "decline", "request"] as const;
-const Intent = z.enum([...ORG_INTENTS, ...CONTACT_INTENTS]);
+// The organization's forms; a contact's own answers post to /emergency-access/nominations.
+const Intent = z.enum(["add", "remove", "reject", "revoke"]);
 const Id = z.string().min(1).max(100);
 const AddForm = z.object({
   email: EmailSchema,
@@ -133,23 +151,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const ok = (message: string) => data<Result>({ intent: intent.data, ok: message });
   try {
-    if ((CONTACT_INTENTS as readonly string[]).includes(intent.data)) {
-      // The contact's own nomination: checked against the nomination and their verified address, not a role.
-      const { user } = await requireUser(request);
-      limitWrites(user.id);
-      const id = Id.safeParse(form.get("contactId"));
-      if (!id.success) return fail({ form: "Choose a nomination." });
-      if (intent.data === "accept") acceptNomination(user.id, id.data);
-      else if (intent.data === "decline") declineNomination(user.id, id.data);
-      else requestAccess(user.id, id.data);
-      return ok(
-        intent.data === "accept"
-          ? "You are now a trusted contact."
-          : intent.data === "decline"
-            ? "Nomination declined."
-            : "Access requested. The organization has been told; access is granted when the wait period ends unless it is rejected.",
-      );
-    }
     const ctx = await requireAppRoute(request, PATH);
     requirePermission(request, ctx, ["emergencyAccess", intent.data === "revoke" ? "revoke" : "manage"]);
     limitWrites(ctx.user.id);
@@ -187,6 +188,16 @@ export default function Page() {
   const err = result?.errors ?? {};
   return (
     <ModulePage path={PATH}>
+      {d.answered ? (
+        <p role="status" className="card mb-4 text-sm" data-testid="emergency-result">
+          {d.answered}
+        </p>
+      ) : null}
+      {d.answerFailed ? (
+        <p role="alert" className="field-error mb-4" data-testid="emergency-error">
+          {d.answerFailed}
+        </p>
+      ) : null}
       {result?.ok ? (
         <p role="status" className="card mb-4 text-sm" data-testid="emergency-result">
           {result.ok}
@@ -222,11 +233,18 @@ export default function Page() {
                 </div>
                 {n.state === "invited" ? (
                   <>
-                    <IntentButton id={n.id} intent="accept" label="Accept" busy={busy} />
-                    <IntentButton id={n.id} intent="decline" label="Decline" busy={busy} secondary />
+                    <IntentButton id={n.id} intent="accept" label="Accept" busy={busy} action={NOMINATIONS} />
+                    <IntentButton
+                      id={n.id}
+                      intent="decline"
+                      label="Decline"
+                      busy={busy}
+                      action={NOMINATIONS}
+                      secondary
+                    />
                   </>
                 ) : n.state === "accepted" ? (
-                  <IntentButton id={n.id} intent="request" label="Request access" busy={busy} />
+                  <IntentButton id={n.id} intent="request" label="Request access" busy={busy} action={NOMINATIONS} />
                 ) : null}
               </li>
             ))}
@@ -367,15 +385,17 @@ function IntentButton({
   label,
   busy,
   secondary,
+  action,
 }: {
   id: string;
   intent: string;
   label: string;
   busy: boolean;
   secondary?: boolean;
+  action?: string;
 }) {
   return (
-    <Form method="post">
+    <Form method="post" action={action}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="contactId" value={id} />
       <button type="submit" className={secondary ? "btn-secondary py-1" : "btn-primary py-1"} disabled={busy}>

@@ -384,6 +384,10 @@ const ROUTES: Record<string, Row> = {
       ...page("/emergency-access", ["emergencyAccess", "revoke"], { revoke: { contactId: FAKE } }, "teamMonitoring"),
     ],
   },
+  "emergency-access.nominations.ts": {
+    kind: "personal",
+    why: "a trusted contact answers or uses their own nomination (checked against it and their verified address)",
+  },
   "[__test].clock.ts": {
     kind: "test-only",
     why: "404 unless the end-to-end server installed its test clock (never in a production start)",
