@@ -60,7 +60,12 @@ describe("the emergency access forms", () => {
 
   it("a contact's answer always comes back to the page with a fixed word", async () => {
     const person = await signedInUser();
-    for (const fields of [{}, { intent: "accept", contactId: randomUUID() }, { intent: "x", contactId: "y" }]) {
+    const bodies: Record<string, string>[] = [
+      {},
+      { intent: "accept", contactId: randomUUID() },
+      { intent: "x", contactId: "y" },
+    ];
+    for (const fields of bodies) {
       const res = await settle(() =>
         answerAction({
           request: post("/emergency-access/nominations", person.cookie, fields),

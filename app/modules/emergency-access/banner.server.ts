@@ -6,7 +6,8 @@
  */
 import { displayTenantName } from "~/lib/plans";
 import type { EmergencyAccessNote } from "~/modules/tenants";
-import { formatTime, LEVEL_TEXT, pendingRequestsFor } from "./emergency-access.server";
+import { formatTime, pendingRequestsFor } from "./emergency-access.server";
+import { LEVEL_TEXT } from "./rules";
 
 export type EmergencyBannerData = {
   grants: { organization: string; grantedBy: string; ends: string; level: string; selected: boolean }[];

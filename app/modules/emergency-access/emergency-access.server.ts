@@ -35,10 +35,8 @@ import {
   type EmergencyEventKind,
   type EmergencyLevel,
 } from "./schema";
+import { DAY_MS, GRANT_DAYS, LEVEL_TEXT, WAIT_DAYS } from "./rules";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
-export const WAIT_DAYS = { min: 1, max: 30 } as const;
-export const GRANT_DAYS = { min: 1, max: 30, default: 7 } as const;
 const CLOSED: ContactState[] = ["declined", "removed"];
 
 export const JOB_GRANT = "emergency-access.grant";
@@ -615,7 +613,6 @@ export function registerEmergencyAccessJobs(runner: { registerJobHandler: typeof
 
 // ---------------------------------------------------------------------------------------------------------------
 
-export const LEVEL_TEXT: Record<EmergencyLevel, string> = { view: "read-only", takeover: "owner (takeover)" };
 const days = (n: number) => (n === 1 ? "day" : "days");
 const orgName = (tenantId: string) => displayTenantName(getTenant(tenantId)?.name ?? "");
 

@@ -2,13 +2,10 @@
 export {
   acceptNomination,
   declineNomination,
-  DAY_MS,
   EmergencyAccessError,
   expireIfDue,
   formatTime,
-  GRANT_DAYS,
   grantIfDue,
-  LEVEL_TEXT,
   listContacts,
   listNominations,
   nameContact,
@@ -18,10 +15,9 @@ export {
   removeContact,
   requestAccess,
   revokeAccess,
-  WAIT_DAYS,
   type ContactView,
   type NominationView,
 } from "./emergency-access.server";
-export { EMERGENCY_LEVELS, type EmergencyLevel } from "./schema";
+export { DAY_MS, EMERGENCY_LEVELS, GRANT_DAYS, LEVEL_TEXT, WAIT_DAYS, type EmergencyLevel } from "./rules";
 export { emergencyBanner, type EmergencyBannerData } from "./banner.server";
 export { EmergencyBanner } from "./components/emergency-banner";

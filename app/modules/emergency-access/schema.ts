@@ -6,14 +6,14 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "../accounts/schema";
 import { tenants } from "../tenants/schema";
+import { EMERGENCY_LEVELS } from "./rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "number" })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 
-export const EMERGENCY_LEVELS = ["view", "takeover"] as const;
-export type EmergencyLevel = (typeof EMERGENCY_LEVELS)[number];
+export { EMERGENCY_LEVELS, type EmergencyLevel } from "./rules";
 /**
  * invited → accepted → requested → granted → (expired | revoked) → accepted …; a rejected request goes back to
  * accepted; `declined` (by the contact) and `removed` (by the organization) are final.
