@@ -35,3 +35,4 @@ export * from "../app/modules/network/schema";
 export * from "../app/modules/cloud/schema";
 export * from "../app/modules/training/schema";
 export * from "../app/modules/sso/schema";
+export * from "../app/modules/emergency-access/schema";

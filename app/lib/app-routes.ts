@@ -215,7 +215,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "LifeBuoy",
     "teamMonitoring",
     { sidebar: true, teaser: true },
-    "Break-glass access to critical accounts, with approval and a full audit trail.",
+    "Trusted contacts who can reach the organization in an emergency, after a wait period any owner can veto.",
   ),
   r(
     "/compliance-monitoring",

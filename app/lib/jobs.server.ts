@@ -23,6 +23,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { jobs } from "./jobs.schema";
 import { db } from "./db.server";
+import { now as appNow } from "./clock.server";
 
 export type JobRecord = {
   id: string;
@@ -40,10 +41,11 @@ export const JOB_LEASE_MS = 5 * 60_000;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 
-let clock: () => number = () => Date.now();
-/** Tests pass a fixed clock; `setJobClock()` restores the real one. */
+// The app clock (clock.server.ts): a job due "in one day" runs when the app's day has passed, also under a test clock.
+let clock: () => number = appNow;
+/** Tests pass a fixed clock; `setJobClock()` restores the app clock. */
 export function setJobClock(now?: () => number) {
-  clock = now ?? (() => Date.now());
+  clock = now ?? appNow;
 }
 
 export function registerJobHandler(kind: string, handler: JobHandler) {

@@ -4,9 +4,8 @@
  * lands, delete its line; the route map (app/lib/app-routes.ts, read by the browser too) and the registry
  * (app/modules/registry.server.ts) both read this list, so nothing else changes.
  */
-export const MODULES_IN_DEVELOPMENT = {
-  "emergency-access": "/emergency-access",
-} as const satisfies Record<string, `/${string}`>;
+// Every module has landed (issues 34-36); a module started later adds its line here until it stores real data.
+export const MODULES_IN_DEVELOPMENT = {} as const satisfies Record<string, `/${string}`>;
 
 const PAGES: ReadonlySet<string> = new Set(Object.values(MODULES_IN_DEVELOPMENT));
 

@@ -14,6 +14,7 @@ import { breachPermissions } from "./breach/permissions";
 import { cloudPermissions } from "./cloud/permissions";
 import { compliancePermissions } from "./compliance/permissions";
 import { detectionPermissions } from "./detection/permissions";
+import { emergencyAccessPermissions } from "./emergency-access/permissions";
 import { eventPermissions } from "./events/permissions";
 import { incidentPermissions } from "./incidents/permissions";
 import { networkPermissions } from "./network/permissions";
@@ -47,6 +48,7 @@ export const MODULE_PERMISSIONS = {
   cloud: cloudPermissions,
   training: trainingPermissions,
   sso: ssoPermissions,
+  "emergency-access": emergencyAccessPermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -68,6 +70,7 @@ export const PERMISSION_MATRIX = {
   ...cloudPermissions,
   ...trainingPermissions,
   ...ssoPermissions,
+  ...emergencyAccessPermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

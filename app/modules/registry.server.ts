@@ -31,6 +31,7 @@ import {
   registerEventJobs,
   type EventsStoredPayload,
 } from "~/modules/events";
+import { registerEmergencyAccessJobs } from "~/modules/emergency-access";
 import { registerIncidentJobs } from "~/modules/incidents";
 import { registerNetworkJobs } from "~/modules/network";
 import { registerPlaybookJobs, startRunsOnDetections } from "~/modules/playbooks";
@@ -389,6 +390,14 @@ export const MODULES: readonly RegisteredModule[] = [
     feature: null,
     permissions: NONE,
   }),
+  defineModule({
+    name: "emergency-access",
+    routes: ["_app.emergency-access", "emergency-access.nominations"],
+    feature: "teamMonitoring",
+    permissions: MODULE_PERMISSIONS["emergency-access"],
+    // The automatic grant when a wait period ends, the expiry, and the mail outbox (durable jobs).
+    jobs: registerEmergencyAccessJobs,
+  }),
   // Phishing simulations and courses (issue 34); the public tracking and course pages answer by token alone.
   defineModule({
     name: "training",
@@ -421,13 +430,6 @@ export const MODULES: readonly RegisteredModule[] = [
     ],
     feature: "endpointSecurity",
     permissions: MODULE_PERMISSIONS.endpoint,
-  }),
-  // Modules whose analysis is not built yet (app/lib/modules-in-development.ts): a page that says so, nothing stored.
-  defineModule({
-    name: "emergency-access",
-    routes: ["_app.emergency-access"],
-    feature: "teamMonitoring",
-    permissions: NONE,
   }),
   // Cloud Security (issue 35): AWS, Azure and GCP CLI output and Prowler OCSF, checked against CIS mappings.
   defineModule({
@@ -478,6 +480,8 @@ export const SHELL_ROUTES: readonly string[] = [
   "[web-vitals.js]",
   // The service worker the spec names (it caches nothing; no page registers it).
   "sw[.]js",
+  // The end-to-end suite's clock (app/lib/clock.server.ts): 404 unless the test server installed a test clock.
+  "[__test].clock",
 ];
 
 type Unsubscribe = () => void;

@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "~/components/error-screens";
 import type { HydrationHandle } from "~/lib/hydration";
 import { AlertBell, loadBell } from "~/modules/alerts";
 import { AccountBanner, loadAccountBanner } from "~/modules/accounts";
+import { EmergencyBanner, emergencyBanner } from "~/modules/emergency-access";
 
 /**
  * The sidebar shell: a parent layout whose loader resolves user, selected
@@ -19,7 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await getTenantContext(request);
   if (!ctx) return { signedIn: false as const };
   const shell = shellData(ctx, request.headers.get("Cookie"));
-  return { signedIn: true as const, shell, bell: loadBell(ctx), account: loadAccountBanner(shell.user) };
+  return {
+    signedIn: true as const,
+    shell,
+    bell: loadBell(ctx),
+    account: loadAccountBanner(shell.user),
+    emergency: emergencyBanner(ctx),
+  };
 }
 
 /**
@@ -43,6 +50,7 @@ export default function AppLayout() {
     <AppShell data={data.shell}>
       {data.bell ? <AlertBell data={data.bell} /> : null}
       <AccountBanner data={data.account} />
+      <EmergencyBanner data={data.emergency} />
       <Outlet />
     </AppShell>
   );

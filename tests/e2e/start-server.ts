@@ -56,4 +56,10 @@ if (zoneDir) {
   });
   process.env.RAMPART_DNS_SERVERS = dns.server;
 }
+// A movable app clock for the emergency access spec (app/lib/clock.server.ts): installed here, before the app loads,
+// and never by server.ts, so the `[__test].clock` route that moves it cannot be turned on in production.
+{
+  const { installTestClock } = await import("../../app/lib/clock.server");
+  installTestClock();
+}
 await import("../../server");

@@ -40,6 +40,8 @@ import * as apiDarkWebExposure from "~/routes/api.dark-web.exposures.$id";
 import * as apiQuarantine from "~/routes/api.phishing.items.$id.quarantine";
 import * as apiRelease from "~/routes/api.phishing.items.$id.release";
 import * as apiSplat from "~/routes/api.$";
+import * as emergencyAccessPage from "~/routes/_app.emergency-access";
+import * as emergencyAccessAnswers from "~/routes/emergency-access.nominations";
 
 const BASE = "http://localhost";
 const PASSWORD = `Hostile routes ${randomUUID()}`;
@@ -147,6 +149,9 @@ const BODY_ROUTES: Route[] = [
   { path: "/api/phishing/items/x/quarantine", fn: () => apiQuarantine.action as Fn, params: { id: "x" } },
   { path: "/api/phishing/items/x/release", fn: () => apiRelease.action as Fn, params: { id: "x" } },
   { path: "/api/no-such-route", fn: () => apiSplat.action as Fn, params: { "*": "no-such-route" } },
+  // Emergency access (issue 34): the organization's forms and a contact's answers.
+  { path: "/emergency-access", fn: () => emergencyAccessPage.action as Fn },
+  { path: "/emergency-access/nominations", fn: () => emergencyAccessAnswers.action as Fn },
 ];
 
 const post = (path: string, body: BodyInit | undefined, headers: Record<string, string>, cookie?: string) =>

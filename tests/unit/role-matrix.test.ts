@@ -395,6 +395,37 @@ const ROUTES: Record<string, Row> = {
       },
     ],
   },
+  // Emergency access (issue 34): the organization's side is the permission table's; the contact's side acts on the
+  // person's own nomination (often not a member), checked against it and their verified address.
+  "_app.emergency-access.tsx": {
+    kind: "guarded",
+    personal: {
+      intents: ["accept", "decline", "request"],
+      why: "a trusted contact answers or uses their own nomination",
+    },
+    probes: [
+      ...page(
+        "/emergency-access",
+        ["emergencyAccess", "manage"],
+        {
+          add: { email: "trusted-matrix@example.org", level: "view", waitDays: "1", grantDays: "7" },
+          remove: { contactId: FAKE },
+          reject: { contactId: FAKE },
+        },
+        "teamMonitoring",
+      ),
+      ...page("/emergency-access", ["emergencyAccess", "revoke"], { revoke: { contactId: FAKE } }, "teamMonitoring"),
+    ],
+  },
+  "emergency-access.nominations.ts": {
+    kind: "personal",
+    why: "a trusted contact answers or uses their own nomination (checked against it and their verified address)",
+  },
+  "[__test].clock.ts": {
+    kind: "test-only",
+    why: "404 unless the end-to-end server installed its test clock (never in a production start)",
+    url: "/__test/clock",
+  },
   "_app.settings.members.tsx": {
     kind: "guarded",
     probes: [

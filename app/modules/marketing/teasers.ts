@@ -22,11 +22,12 @@ export const TEASERS: Record<string, Teaser> = {
   },
   "/emergency-access": {
     title: "Emergency Access",
-    lead: "Break-glass access to the accounts your organization cannot afford to be locked out of, without leaving a standing back door.",
+    lead: "Name the people who can reach your organization if no owner can, without leaving a standing back door.",
     points: [
-      "Keep a register of critical accounts and who may request emergency access to them.",
-      "Access is granted only after approval, never silently.",
-      "Each request, approval and use is written to the organization's audit log with who, when and from where.",
+      "Owners and admins name trusted contacts, read-only or with owner rights, each with a wait period of 1 to 30 days.",
+      "A request is announced by e-mail and on every page; any owner or admin can reject it before the wait period ends.",
+      "Access is granted for a limited time, ends on its own, and any owner can revoke it at any moment.",
+      "Every invitation, request, rejection, grant, use and expiry is on the contact's timeline and in the audit log.",
       "Part of the Business plan's team features, alongside incident response and compliance.",
     ],
   },

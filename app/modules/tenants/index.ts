@@ -25,7 +25,7 @@ export {
   OrganizationError,
   DELETE_CONFIRM_MISMATCH,
 } from "./organization.server";
-export { listTenantsForUser } from "./tenants.server";
+export { listTenantsForUser, tenantEffectivePlanOf, type EmergencyAccessNote } from "./tenants.server";
 // Memberships and organizations as other modules read them (the tables are this module's).
 export {
   allTenantIds,

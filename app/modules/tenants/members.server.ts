@@ -17,6 +17,7 @@ import type { INVITABLE_ROLES, Role } from "~/lib/permissions";
 import { assertCan } from "~/modules/permissions";
 import { displayTenantName } from "~/lib/plans";
 import { DomainError } from "~/lib/errors";
+import { getMembership } from "./tenants.server";
 
 type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
@@ -44,15 +45,13 @@ export function listMembers(tenantId: string) {
   });
 }
 
-/** The actor's role in the organization (null when not a member): module commands check it against the permission table. */
+/**
+ * The actor's role in the organization (null when neither a member nor holding an emergency access grant there):
+ * module commands check it against the permission table. A takeover grant acts with owner rights; the last-owner
+ * guard below still counts only members, so a grant can never leave the organization without one.
+ */
 function actorRole(tenantId: string, userId: string): Role | null {
-  return (
-    db
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)))
-      .get()?.role ?? null
-  );
+  return getMembership(userId, tenantId)?.role ?? null;
 }
 
 export function createInvitation(tenantId: string, role: InvitableRole, createdBy: string, ip?: string) {

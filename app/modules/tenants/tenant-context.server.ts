@@ -39,6 +39,7 @@ import { getTrial, hasUsedTrial, type TrialInfo } from "./trials.server";
 import { APP_ROUTES } from "~/lib/app-routes";
 import { verificationBlock } from "~/modules/accounts";
 import { scopedMemo } from "~/lib/request-scope.server";
+import { markGrantUsed } from "~/modules/emergency-access/index.server";
 import { allows, type Permission } from "~/modules/permissions";
 import { rateLimit } from "~/lib/rate-limit.server";
 import {
@@ -119,6 +120,9 @@ async function build(request: Request): Promise<TenantContext | null> {
     chosen = list.find((t) => t.tenantId === session.selectedTenantId) ?? list[0];
     if (chosen && chosen.tenantId !== session.selectedTenantId) setSelectedTenant(session.idHash, chosen.tenantId);
   }
+  // The first request that opens an organization through an emergency access grant is its "used" moment.
+  if (chosen?.emergency && !chosen.emergency.used)
+    markGrantUsed({ ...chosen.emergency, tenantId: chosen.tenantId }, user.id);
   // Each trial is read once per request: the selected tenant's (effective plan)
   // and those of the user's owned tenants (organization allowance) overlap.
   const now = Date.now();

@@ -6,7 +6,7 @@
  * rule); the count is the user's tenant list.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { memberships, tenants } from "./schema";
 import type { Role } from "~/lib/permissions";
 import { db, preparedQuery } from "~/lib/db.server";
@@ -21,8 +21,28 @@ import {
 import { audit } from "~/modules/audit";
 import { getTrial, type TrialInfo } from "./trials.server";
 import { DomainError } from "~/lib/errors";
+import { now as clockNow } from "~/lib/clock.server";
+import { ROLES } from "~/lib/permissions";
+import { userEmails } from "~/modules/accounts";
+import { activeGrantsOfUser, type ActiveGrant } from "~/modules/emergency-access/index.server";
 
-export type TenantListItem = { tenantId: string; tenant: { name: string; plan: Plan }; role: Role };
+export type TenantListItem = {
+  tenantId: string;
+  tenant: { name: string; plan: Plan };
+  role: Role;
+  /** Set when the role comes from an emergency access grant (the person is not a member, or the grant gives more). */
+  emergency?: EmergencyAccessNote;
+};
+export type EmergencyAccessNote = {
+  contactId: string;
+  level: ActiveGrant["level"];
+  used: boolean;
+  endsAt: number;
+  grantedBy: string | null;
+};
+
+/** Owner outranks admin, member, viewer (ROLES order). */
+const stronger = (a: Role, b: Role) => (ROLES.indexOf(a) <= ROLES.indexOf(b) ? a : b);
 
 // Every signed-in request lists the user's tenants: prepared once (db.server.ts preparedQuery).
 const tenantsOfUser = preparedQuery((d) =>
@@ -35,21 +55,61 @@ const tenantsOfUser = preparedQuery((d) =>
     .prepare(),
 );
 
-export function listTenantsForUser(userId: string): TenantListItem[] {
-  return tenantsOfUser()
+/**
+ * The organizations the person reaches: their memberships, then those an effective emergency access grant opens
+ * (checked on every request, like membership: a grant that ended, was revoked or expired opens nothing). A grant
+ * that gives more than the membership (takeover for an admin) raises the role; a lesser one changes nothing.
+ */
+export function listTenantsForUser(userId: string, at = clockNow()): TenantListItem[] {
+  const list: TenantListItem[] = tenantsOfUser()
     .all({ userId })
     .map((r) => ({ tenantId: r.tenantId, tenant: { name: r.name, plan: r.plan }, role: r.role }));
+  const grants = activeGrantsOfUser(userId, at);
+  if (grants.length === 0) return list;
+  const named = db
+    .select({ id: tenants.id, name: tenants.name, plan: tenants.plan })
+    .from(tenants)
+    .where(
+      inArray(
+        tenants.id,
+        grants.map((g) => g.tenantId),
+      ),
+    )
+    .all();
+  const grantors = userEmails(grants.flatMap((g) => (g.grantorUserId ? [g.grantorUserId] : [])));
+  for (const g of grants) {
+    const note: EmergencyAccessNote = {
+      contactId: g.contactId,
+      level: g.level,
+      used: g.used,
+      endsAt: g.endsAt,
+      grantedBy: g.grantorUserId ? (grantors.get(g.grantorUserId) ?? null) : null,
+    };
+    const member = list.find((t) => t.tenantId === g.tenantId);
+    if (member) {
+      if (stronger(g.role, member.role) !== member.role) Object.assign(member, { role: g.role, emergency: note });
+      continue;
+    }
+    const t = named.find((n) => n.id === g.tenantId);
+    if (t) list.push({ tenantId: t.id, tenant: { name: t.name, plan: t.plan }, role: g.role, emergency: note });
+  }
+  return list;
 }
 
-export function getMembership(userId: string, tenantId: string) {
-  return (
+/** The person's membership of the organization, or the role an effective emergency access grant gives them there. */
+export function getMembership(userId: string, tenantId: string, at = clockNow()) {
+  const row =
     db
       .select({ tenantId: tenants.id, name: tenants.name, plan: tenants.plan, role: memberships.role })
       .from(memberships)
       .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
       .where(and(eq(memberships.userId, userId), eq(memberships.tenantId, tenantId)))
-      .get() ?? null
-  );
+      .get() ?? null;
+  const grant = activeGrantsOfUser(userId, at).find((g) => g.tenantId === tenantId);
+  if (!grant) return row;
+  if (row) return { ...row, role: stronger(grant.role, row.role) };
+  const t = getTenant(tenantId);
+  return t ? { tenantId, name: t.name, plan: t.plan, role: grant.role } : null;
 }
 
 export function tenantEffectivePlan(
@@ -76,13 +136,14 @@ export function organizationAllowanceForUser(
   // (otherwise each organization made under a trial starts its own trial, and so on).
   let best: Plan = "free";
   for (const item of list) {
-    if (item.role !== "owner") continue;
+    // Emergency access opens an organization; it never makes it the person's own.
+    if (item.role !== "owner" || item.emergency) continue;
     const p = isPlan(item.tenant.plan) ? item.tenant.plan : "free";
     if (planRank(p) > planRank(best)) best = p;
   }
   // Only organizations the person owns count (issue 32): membership of organizations others own is joining, not
   // creating, so it never uses up the person's own allowance.
-  return organizationAllowance(best, list.filter((item) => item.role === "owner").length);
+  return organizationAllowance(best, list.filter((item) => item.role === "owner" && !item.emergency).length);
 }
 
 export class OrganizationLimitError extends DomainError {
@@ -128,4 +189,10 @@ export function getTenant(tenantId: string) {
 
 export function listAllTenants() {
   return db.select().from(tenants).orderBy(asc(tenants.createdAt)).all();
+}
+
+/** The organization's effective plan now (its plan, raised by an active trial), or null when it does not exist. */
+export function tenantEffectivePlanOf(tenantId: string): Plan | null {
+  const row = getTenant(tenantId);
+  return row ? tenantEffectivePlan(tenantId, row.plan) : null;
 }
