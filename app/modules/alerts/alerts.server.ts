@@ -281,6 +281,7 @@ export function listActiveAlerts(tenantId: string, limit = 50) {
       occurrences: alerts.occurrences,
       lastSeenAt: alerts.lastSeenAt,
       silencedUntil: alerts.silencedUntil,
+      dedupeKey: alerts.dedupeKey,
     })
     .from(alerts)
     .where(and(eq(alerts.tenantId, tenantId), inArray(alerts.status, ["active", "acknowledged"])))

@@ -14,6 +14,7 @@ import { badRequest, firstIssue, forbidden, json, methodNotAllowed, notFound, re
 import { currentRole, requireTenantContext } from "~/modules/tenants";
 import { can, type PermissionAction } from "~/modules/permissions";
 import { effectiveStatus, getAlert, silenceAlert, transitionAlert } from "./alerts.server";
+import { alertSourceLink } from "./source-link";
 import { subscribeAlertEvents } from "./bus.server";
 import { admitAlertStream } from "./stream-admission.server";
 import { ChannelError, createChannel, enqueueNotification, getChannel, listChannels } from "./channels.server";
@@ -44,6 +45,8 @@ export function alertJson(a: NonNullable<ReturnType<typeof getAlert>>) {
     source: a.source,
     severity: a.severity,
     title: a.title,
+    // The page that shows the alert's source object (a path on this server), or null.
+    link: alertSourceLink(a),
     detail: a.detail,
     status: effectiveStatus(a),
     occurrences: a.occurrences,
