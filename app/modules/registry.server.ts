@@ -34,6 +34,7 @@ import { registerIncidentJobs } from "~/modules/incidents";
 import { registerPlaybookJobs, startRunsOnDetections } from "~/modules/playbooks";
 import { registerFeedJobs } from "~/modules/feeds/index.server";
 import { registerPrivacyJobs } from "~/modules/privacy";
+import { registerUpgradeRequestJobs } from "~/modules/tenants";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 
 /** The events modules announce, each named and typed by the module that emits it. */
@@ -115,6 +116,8 @@ export const MODULES: readonly ModuleDefinition[] = [
     ],
     feature: null,
     permissions: MODULE_PERMISSIONS.tenants,
+    // Upgrade requests are mailed to the operators by a durable job.
+    jobs: () => registerUpgradeRequestJobs(),
   }),
   defineModule({
     name: "api-tokens",

@@ -45,5 +45,8 @@ export {
   closeUpgradeRequests,
   createUpgradeRequest,
   listAllUpgradeRequests,
+  mailUpgradeRequest,
   openUpgradeRequests,
+  registerUpgradeRequestJobs,
+  UPGRADE_REQUEST_MAIL_JOB,
 } from "./upgrade-requests.server";
