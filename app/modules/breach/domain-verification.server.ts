@@ -1,7 +1,8 @@
 /**
  * Self-service domain verification (issue 32), as HIBP's domain search does it:
  * a watched domain shows its organization a token; publishing the TXT record
- * `rampart-verification=<token>` on the domain proves control of it. The record
+ * `rampart-verification=<token>` on the domain, or serving it in the file
+ * https://<domain>/.well-known/rampart-verification.txt, proves control of it. The record
  * is checked when someone presses Verify and again on a schedule (a durable
  * recurring job), so a record published later verifies the domain without
  * anyone coming back. Nobody needs the operator.
@@ -19,6 +20,7 @@ import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { audit } from "~/modules/audit";
 import { verifyDomain } from "./match";
+import { guardedFetch, OutboundError, type OutboundOptions } from "~/lib/outbound.server";
 
 export const TXT_PREFIX = "rampart-verification=";
 export const DOMAIN_RECHECK_JOB = "domain-verification-recheck";
@@ -37,6 +39,43 @@ export function txtRecordFor(token: string): string {
 }
 
 export type DnsCheck = { found: true } | { found: false; reason: string };
+
+/** The file that proves control of a domain's web server, the second way to verify (issue 32). */
+export const WELL_KNOWN_PATH = "/.well-known/rampart-verification.txt";
+/** The file is a line or two; anything longer is not ours. */
+const WELL_KNOWN_MAX_BYTES = 4_096;
+
+/** Test seams for the file check: a resolver, address policy, trusted root and port (production passes none). */
+export type WellKnownProbe = Pick<OutboundOptions, "resolver" | "isBlocked" | "ca"> & { port?: number };
+
+/**
+ * Fetches https://<domain>/.well-known/rampart-verification.txt through the outbound guard (public addresses
+ * only, each redirect checked, a valid certificate required) and looks for the record or the bare token on a
+ * line of its own.
+ */
+export async function lookupVerificationFile(
+  domain: string,
+  token: string,
+  probe: WellKnownProbe = {},
+): Promise<DnsCheck> {
+  const { port, ...options } = probe;
+  const url = `https://${domain}${port ? `:${port}` : ""}${WELL_KNOWN_PATH}`;
+  try {
+    const res = await guardedFetch(url, { ...options, timeoutMs: 5_000, maxBodyBytes: WELL_KNOWN_MAX_BYTES });
+    if (res.status !== 200)
+      return { found: false, reason: `https://${domain}${WELL_KNOWN_PATH} answered HTTP ${res.status}.` };
+    const lines = res.body
+      .toString("utf8")
+      .split(/\r?\n/)
+      .map((l) => l.trim());
+    if (lines.includes(txtRecordFor(token)) || lines.includes(token)) return { found: true };
+    return { found: false, reason: `https://${domain}${WELL_KNOWN_PATH} does not contain this organization's token.` };
+  } catch (error) {
+    if (error instanceof OutboundError)
+      return { found: false, reason: `https://${domain}${WELL_KNOWN_PATH} could not be fetched: ${error.message}.` };
+    throw error;
+  }
+}
 
 function resolver(): Resolver {
   const r = new Resolver({ timeout: 3_000, tries: 2 });
@@ -121,7 +160,7 @@ export type VerifyOutcome =
 export async function checkDomainVerification(
   tenantId: string,
   identityId: string,
-  opts: { userId?: string | null; ip?: string | null; now?: number } = {},
+  opts: { userId?: string | null; ip?: string | null; now?: number; probe?: WellKnownProbe } = {},
 ): Promise<VerifyOutcome> {
   const row = db
     .select({
@@ -142,9 +181,19 @@ export async function checkDomainVerification(
   if (!row) return { status: "unknown" };
   if (row.verified) return { status: "already-verified", domain: row.domain };
   const now = opts.now ?? Date.now();
-  const check = row.token
-    ? await lookupVerificationRecord(row.domain, row.token)
-    : { found: false as const, reason: "This domain has no verification token yet; reload the page." };
+  // The DNS record first, then the file on the domain's web server: either proves control.
+  let check: DnsCheck = { found: false, reason: "This domain has no verification token yet; reload the page." };
+  let method: "dns" | "file" = "dns";
+  if (row.token) {
+    check = await lookupVerificationRecord(row.domain, row.token);
+    if (!check.found) {
+      const file = await lookupVerificationFile(row.domain, row.token, opts.probe);
+      if (file.found) {
+        check = file;
+        method = "file";
+      } else check = { found: false, reason: `${check.reason} ${file.reason}` };
+    }
+  }
   const where = and(eq(watchedIdentities.tenantId, tenantId), eq(watchedIdentities.id, row.id));
   if (!check.found) {
     db.update(watchedIdentities)
@@ -160,7 +209,7 @@ export async function checkDomainVerification(
     tenantId,
     userId: opts.userId ?? null,
     ip: opts.ip ?? null,
-    detail: { identityId: row.id, domain: row.domain, by: opts.userId ? "person" : "scheduled re-check" },
+    detail: { identityId: row.id, domain: row.domain, by: opts.userId ? "person" : "scheduled re-check", method },
   });
   return { status: "verified", domain: row.domain, newExposures: result.newExposures ?? 0 };
 }

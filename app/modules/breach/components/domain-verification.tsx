@@ -45,8 +45,9 @@ export function DomainVerification({
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
         A domain&apos;s breaches are shown once your organization proves it controls the domain: add the TXT record
-        below at your DNS provider (on the domain itself, not a subdomain), then press Verify. Rampart also checks again
-        every hour.
+        below at your DNS provider (on the domain itself, not a subdomain), or serve the same value as a file at{" "}
+        <code>https://&lt;domain&gt;/.well-known/rampart-verification.txt</code>, then press Verify. Rampart also checks
+        again every hour.
       </p>
       <div aria-live="polite">
         {verifiedNow ? (
@@ -99,7 +100,7 @@ export function DomainVerification({
                     disabled={verifying === d.id}
                     aria-label={`Verify ${d.domain}`}
                   >
-                    {verifying === d.id ? "Checking DNS..." : "Verify"}
+                    {verifying === d.id ? "Checking..." : "Verify"}
                   </button>
                 </Form>
               ) : null}
