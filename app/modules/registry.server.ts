@@ -168,6 +168,8 @@ export const MODULES: readonly ModuleDefinition[] = [
     name: "breach",
     routes: [
       "_app.dark-web-monitoring",
+      // The confirmation link mailed to a domain's security@/postmaster@/hostmaster@ (issue 32).
+      "verify-domain.$token",
       "api.dark-web.exposures",
       "api.dark-web.exposures.$id",
       "api.dark-web.identities",

@@ -267,6 +267,10 @@ const ROUTES: Record<string, Row> = {
   "login.tsx": { kind: "public", why: "signing in" },
   "signup.tsx": { kind: "public", why: "creating an account" },
   "forgot-password.tsx": { kind: "public", why: "asking for a reset link" },
+  "verify-domain.$token.tsx": {
+    kind: "public",
+    why: "a domain's administrator confirms by the link mailed to security@/postmaster@/hostmaster@ (the token is the right)",
+  },
   "reset-password.$token.tsx": { kind: "public", why: "setting a new password with a mailed token" },
 
   // --- the signed-in person's own account, whatever their role in any organization -------------------------------
@@ -432,6 +436,7 @@ const ROUTES: Record<string, Row> = {
         remove: (org) => ({ identityId: org.identityId }),
         // Issue 32: the org's watched entry is an e-mail address, so an allowed role's check answers 404.
         "verify-domain": (org) => ({ identityId: org.identityId }),
+        "mail-domain-confirmation": (org) => ({ identityId: org.identityId, mailbox: "security" }),
       }),
       ...page("/dark-web-monitoring", ["exposure", "triage"], {
         resolve: (org) => ({ exposureId: org.exposureId }),

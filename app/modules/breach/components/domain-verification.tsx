@@ -15,7 +15,7 @@ export type PendingDomainItem = {
   error: string | null;
 };
 
-export type VerifyResult = { identityId: string; verified: boolean; message: string } | null;
+export type VerifyResult = { identityId: string; verified: boolean; sent?: boolean; message: string } | null;
 
 function when(ms: number) {
   return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(ms);
@@ -86,9 +86,15 @@ export function DomainVerification({
                 </dd>
               </dl>
               {mine && !mine.verified ? (
-                <p className="field-error mt-2" role="alert">
-                  {mine.message}
-                </p>
+                mine.sent ? (
+                  <p className="mt-2 text-sm" role="status" data-testid="confirmation-sent">
+                    {mine.message}
+                  </p>
+                ) : (
+                  <p className="field-error mt-2" role="alert">
+                    {mine.message}
+                  </p>
+                )
               ) : null}
               {canVerify ? (
                 <Form method="post" preventScrollReset className="mt-3">
@@ -101,6 +107,29 @@ export function DomainVerification({
                     aria-label={`Verify ${d.domain}`}
                   >
                     {verifying === d.id ? "Checking..." : "Verify"}
+                  </button>
+                </Form>
+              ) : null}
+              {canVerify ? (
+                <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="mail-domain-confirmation" />
+                  <input type="hidden" name="identityId" value={d.id} />
+                  <div>
+                    <label htmlFor={`mailbox-${d.id}`} className="label">
+                      Or mail a confirmation link to
+                    </label>
+                    <select id={`mailbox-${d.id}`} name="mailbox" className="input">
+                      {["security", "postmaster", "hostmaster"].map((m) => (
+                        <option key={m} value={m}>{`${m}@${d.domain}`}</option>
+                      ))}
+                    </select>
+                  </div>
+                  <button
+                    type="submit"
+                    className="btn-secondary"
+                    aria-label={`Mail a confirmation link for ${d.domain}`}
+                  >
+                    Mail the link
                   </button>
                 </Form>
               ) : null}
