@@ -38,6 +38,7 @@ import { registerPlaybookJobs, startRunsOnDetections } from "~/modules/playbooks
 import { registerFeedJobs } from "~/modules/feeds/index.server";
 import { registerPrivacyJobs } from "~/modules/privacy";
 import { registerTrainingJobs } from "~/modules/training/index.server";
+import { registerUpgradeRequestJobs } from "~/modules/tenants";
 import { registerWebScanJobs } from "~/modules/vulnerability/index.server";
 
 /** The events modules announce, each named and typed by the module that emits it. */
@@ -125,6 +126,8 @@ export const MODULES: readonly RegisteredModule[] = [
     ],
     feature: null,
     permissions: MODULE_PERMISSIONS.tenants,
+    // Upgrade requests are mailed to the operators by a durable job.
+    jobs: () => registerUpgradeRequestJobs(),
   }),
   defineModule({
     name: "api-tokens",
@@ -191,6 +194,8 @@ export const MODULES: readonly RegisteredModule[] = [
     name: "breach",
     routes: [
       "_app.dark-web-monitoring",
+      // The confirmation link mailed to a domain's security@/postmaster@/hostmaster@ (issue 32).
+      "verify-domain.$token",
       "api.dark-web.exposures",
       "api.dark-web.exposures.$id",
       "api.dark-web.identities",

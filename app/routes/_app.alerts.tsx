@@ -12,6 +12,7 @@ import { loadAppRoute, requireAppRoute } from "~/modules/tenants";
 import { AlertCaseCheckbox, canOpenCaseFromAlerts, OpenCaseFromAlerts } from "~/modules/incidents";
 import {
   SEVERITIES,
+  alertSourceLink,
   alertSources,
   alertTimelines,
   effectiveStatus,
@@ -83,6 +84,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     alerts: list.map((a) => ({
       id: a.id,
       title: a.title,
+      // The page showing the message, case, anomaly... the alert is about (issue 32).
+      link: alertSourceLink(a),
       detail: a.detail,
       severity: a.severity,
       status: effectiveStatus(a),
@@ -324,7 +327,19 @@ export default function Alerts() {
                         <SeverityBadge level={a.severity} />
                       </td>
                       <td className="p-3">
-                        <p className="font-medium">{a.title}</p>
+                        <p className="font-medium">
+                          {a.link ? (
+                            <Link
+                              to={a.link}
+                              className="underline-offset-2 hover:underline"
+                              data-testid="alert-source-link"
+                            >
+                              {a.title}
+                            </Link>
+                          ) : (
+                            a.title
+                          )}
+                        </p>
                         {a.detail ? <p className="text-xs text-ink-muted">{a.detail}</p> : null}
                         <p className="text-xs text-ink-muted">
                           {a.source}

@@ -3,6 +3,7 @@
  * matched against the imported breach catalogue, and the exposures found,
  * which can be marked resolved or skipped. Every query takes the tenant id.
  */
+import { z } from "zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
@@ -23,6 +24,7 @@ import { ExposureList } from "~/modules/breach/components/exposure-list";
 import { IdentityList } from "~/modules/breach/components/identity-list";
 import { DomainVerification } from "~/modules/breach/components/domain-verification";
 import { checkDomainVerification, listPendingDomains } from "~/modules/breach/domain-verification.server";
+import { CONFIRMATION_MAILBOXES, mailDomainConfirmation } from "~/modules/breach";
 import { ExposureActionSchema, fieldErrors, RemoveIdentitySchema, WatchEntrySchema } from "~/modules/breach/validation";
 import {
   addWatchedDomain,
@@ -58,6 +60,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+const MailConfirmationSchema = z.object({
+  identityId: z.string().min(1).max(100),
+  mailbox: z.enum(CONFIRMATION_MAILBOXES),
+});
+
 const STATUS_FOR_INTENT = { resolve: "resolved", skip: "skipped", reopen: "open" } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -71,10 +78,40 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePermission(
     request,
     ctx,
-    intent === "add" || intent === "remove" || intent === "verify-domain"
+    intent === "add" || intent === "remove" || intent === "verify-domain" || intent === "mail-domain-confirmation"
       ? ["watchlist", "manage"]
       : ["exposure", "triage"],
   );
+
+  if (intent === "mail-domain-confirmation") {
+    const parsed = MailConfirmationSchema.safeParse({
+      identityId: form.get("identityId"),
+      mailbox: form.get("mailbox"),
+    });
+    if (!parsed.success) throw notFound();
+    const outcome = await mailDomainConfirmation(tenantId, parsed.data.identityId, parsed.data.mailbox, {
+      organization: ctx.tenant.name,
+      userId: ctx.user.id,
+    });
+    if (outcome.status === "unknown") throw notFound();
+    return {
+      ok: true as const,
+      fieldErrors: {} as Record<string, string>,
+      value: "",
+      message: null,
+      verify: {
+        identityId: parsed.data.identityId,
+        verified: outcome.status === "already-verified",
+        sent: outcome.status === "sent",
+        message:
+          outcome.status === "sent"
+            ? `We sent a confirmation link to ${outcome.address}. The domain is verified once someone there follows it (within 24 hours).`
+            : outcome.status === "already-verified"
+              ? `${outcome.domain} is verified: its breaches are shown below.`
+              : outcome.reason,
+      },
+    };
+  }
 
   if (intent === "verify-domain") {
     const parsed = RemoveIdentitySchema.safeParse({ identityId: form.get("identityId") });

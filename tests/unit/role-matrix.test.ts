@@ -275,6 +275,10 @@ const ROUTES: Record<string, Row> = {
   "login_.2fa.tsx": { kind: "public", why: "the sign-in's second step, for a session that passed the password" },
   "signup.tsx": { kind: "public", why: "creating an account" },
   "forgot-password.tsx": { kind: "public", why: "asking for a reset link" },
+  "verify-domain.$token.tsx": {
+    kind: "public",
+    why: "a domain's administrator confirms by the link mailed to security@/postmaster@/hostmaster@ (the token is the right)",
+  },
   "reset-password.$token.tsx": { kind: "public", why: "setting a new password with a mailed token" },
   // Training (issue 34): a simulation's landing page and report, and a course's quiz, each by its token alone.
   "p.$token.tsx": { kind: "public", why: "a simulation's landing page (records a submission, reads no body)" },
@@ -551,6 +555,7 @@ const ROUTES: Record<string, Row> = {
         remove: (org) => ({ identityId: org.identityId }),
         // Issue 32: the org's watched entry is an e-mail address, so an allowed role's check answers 404.
         "verify-domain": (org) => ({ identityId: org.identityId }),
+        "mail-domain-confirmation": (org) => ({ identityId: org.identityId, mailbox: "security" }),
       }),
       ...page("/dark-web-monitoring", ["exposure", "triage"], {
         resolve: (org) => ({ exposureId: org.exposureId }),

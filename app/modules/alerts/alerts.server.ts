@@ -16,6 +16,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { alerts, maintenanceWindows, notificationChannels, notificationOutbox } from "./schema";
+import { alertSourceLink } from "./source-link";
 import { db, preparedQuery } from "~/lib/db.server";
 import { enqueueNotification } from "./channels.server";
 import { now } from "./clock.server";
@@ -281,6 +282,7 @@ export function listActiveAlerts(tenantId: string, limit = 50) {
       occurrences: alerts.occurrences,
       lastSeenAt: alerts.lastSeenAt,
       silencedUntil: alerts.silencedUntil,
+      dedupeKey: alerts.dedupeKey,
     })
     .from(alerts)
     .where(and(eq(alerts.tenantId, tenantId), inArray(alerts.status, ["active", "acknowledged"])))
@@ -540,6 +542,8 @@ export function alertJson(a: NonNullable<ReturnType<typeof getAlert>>) {
     source: a.source,
     severity: a.severity,
     title: a.title,
+    // The page that shows the alert's source object (a path on this server), or null.
+    link: alertSourceLink(a),
     detail: a.detail,
     status: effectiveStatus(a),
     occurrences: a.occurrences,

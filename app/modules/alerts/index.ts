@@ -6,6 +6,7 @@
  * exports are server-only.
  */
 export * from "./types";
+export { alertSourceLink } from "./source-link";
 export { alertPermissions } from "./permissions";
 export {
   raiseAlert,

@@ -5,6 +5,12 @@ export { readOrCreateHmacKey } from "./match";
 export { hibpFeedState, registerBreachFeedJobs } from "./hibp.server";
 // What other modules read of the dark web tables (dashboard figures and first steps).
 export { closedExposureCount, openExposureCount, verifiedDomains, watchedIdentityCount } from "./reads.server";
-export { registerDomainVerificationJobs } from "./domain-verification.server";
+export {
+  CONFIRMATION_MAILBOXES,
+  confirmDomainByMail,
+  mailDomainConfirmation,
+  pendingMailConfirmation,
+  registerDomainVerificationJobs,
+} from "./domain-verification.server";
 // Its posture contribution and usage figures (the posture model, the usage analytics).
 export { darkWebContribution, breachUsageSince } from "./posture.server";

@@ -74,6 +74,11 @@ export const watchedIdentities = sqliteTable(
     // The last check of that record (by the Verify button or the scheduled re-check) and why it failed.
     verificationCheckedAt: integer("verification_checked_at"),
     verificationError: text("verification_error"),
+    // Issue 32: the third way to verify, a confirmation link mailed to security@/postmaster@/hostmaster@ the domain.
+    // Only the SHA-256 of the link's token is kept; the link works once, until the expiry.
+    mailVerificationHash: text("mail_verification_hash"),
+    mailVerificationExpiresAt: integer("mail_verification_expires_at"),
+    mailVerificationAddress: text("mail_verification_address"),
     createdAt: createdAt(),
   },
   (t) => [

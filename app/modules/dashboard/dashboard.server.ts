@@ -57,7 +57,10 @@ export function dashboardData(tenantId: string, p: Posture = computePosture(tena
     metrics: metricsOf(p),
     findingsBySeverity: p.counts.openBySeverity,
     riskTrend: riskTrend(tenantId),
-    recentAlerts: listActiveAlerts(tenantId, 5).map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })),
+    recentAlerts: listActiveAlerts(tenantId, 5).map(({ dedupeKey: _key, ...a }) => ({
+      ...a,
+      createdAt: new Date(a.createdAt).toISOString(),
+    })),
   };
 }
 

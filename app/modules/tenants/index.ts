@@ -45,7 +45,10 @@ export {
   closeUpgradeRequests,
   createUpgradeRequest,
   listAllUpgradeRequests,
+  mailUpgradeRequest,
   openUpgradeRequests,
+  registerUpgradeRequestJobs,
+  UPGRADE_REQUEST_MAIL_JOB,
 } from "./upgrade-requests.server";
 // The organization's two-factor policy (issue 33).
 export {

@@ -10,6 +10,14 @@ import { userEmails } from "~/modules/accounts";
 import { db } from "~/lib/db.server";
 import type { Plan } from "~/lib/plans";
 import { audit } from "~/modules/audit";
+import { enqueueJob, registerJobHandler } from "~/lib/jobs.server";
+import { getEnv } from "~/lib/env.server";
+import { mailerConfigured, sendMail } from "~/lib/mailer.server";
+import { configuredOrigin } from "~/lib/public-origin.server";
+import { PLAN_DISPLAY_NAME as PLAN_NAME } from "~/lib/plans";
+
+/** The durable job that mails a new request to the operators (retried with backoff while SMTP fails). */
+export const UPGRADE_REQUEST_MAIL_JOB = "tenants.upgrade-request-mail";
 
 export function createUpgradeRequest(
   tenantId: string,
@@ -29,16 +37,21 @@ export function createUpgradeRequest(
     .get();
   if (open) return { id: open.id, duplicate: true };
   const id = randomUUID();
-  db.insert(upgradeRequests)
-    .values({
-      id,
-      tenantId,
-      userId: input.userId,
-      plan: input.plan,
-      feature: input.feature ?? null,
-      message: input.message?.trim() || null,
-    })
-    .run();
+  // The request and its mail job commit together: a crash between them neither loses the mail nor sends one for
+  // a request that was never stored.
+  db.transaction(() => {
+    db.insert(upgradeRequests)
+      .values({
+        id,
+        tenantId,
+        userId: input.userId,
+        plan: input.plan,
+        feature: input.feature ?? null,
+        message: input.message?.trim() || null,
+      })
+      .run();
+    enqueueJob({ kind: UPGRADE_REQUEST_MAIL_JOB, tenantId, payload: { requestId: id }, key: `upgrade-request:${id}` });
+  });
   audit({ action: "tenant.upgrade_requested", tenantId, userId: input.userId, detail: { plan: input.plan } });
   return { id, duplicate: false };
 }
@@ -84,4 +97,62 @@ export function closeUpgradeRequests(tenantId: string) {
     .set({ status: "done" })
     .where(and(eq(upgradeRequests.tenantId, tenantId), eq(upgradeRequests.status, "open")))
     .run();
+}
+
+/**
+ * Mails one request to the operators named in RAMPART_OPERATOR_EMAILS. Without SMTP or without operator addresses
+ * there is nobody to mail: the request stays in the operator console and the job ends. A transport error throws,
+ * so the job runner retries it with backoff.
+ */
+export async function mailUpgradeRequest(requestId: string): Promise<"sent" | "not-configured" | "gone"> {
+  const row = db
+    .select({
+      organization: tenants.name,
+      currentPlan: tenants.plan,
+      plan: upgradeRequests.plan,
+      feature: upgradeRequests.feature,
+      message: upgradeRequests.message,
+      userId: upgradeRequests.userId,
+    })
+    .from(upgradeRequests)
+    .innerJoin(tenants, eq(tenants.id, upgradeRequests.tenantId))
+    .where(eq(upgradeRequests.id, requestId))
+    .get();
+  if (!row) return "gone";
+  const operators = getEnv().RAMPART_OPERATOR_EMAILS;
+  if (!mailerConfigured() || operators.length === 0) {
+    console.info(
+      JSON.stringify({
+        level: "info",
+        msg: "upgrade request not mailed (no SMTP or no RAMPART_OPERATOR_EMAILS); it is in the operator console",
+        requestId,
+      }),
+    );
+    return "not-configured";
+  }
+  const email = row.userId ? (userEmails([row.userId]).get(row.userId) ?? null) : null;
+  const origin = configuredOrigin();
+  const lines = [
+    `${row.organization} asks for the ${PLAN_NAME[row.plan]} plan (now on ${PLAN_NAME[row.currentPlan]}).`,
+    email ? `Asked by: ${email}` : null,
+    row.feature ? `From the upgrade wall of: ${row.feature}` : null,
+    row.message ? `Message:\n${row.message}` : null,
+    "",
+    origin
+      ? `Set the plan in the operator console: ${origin}/operator`
+      : "Set the plan in the operator console (/operator).",
+  ].filter((l): l is string => l !== null);
+  await sendMail({
+    to: operators,
+    subject: `Rampart: ${row.organization} asks for ${PLAN_NAME[row.plan]}`,
+    text: lines.join("\n"),
+  });
+  return "sent";
+}
+
+export function registerUpgradeRequestJobs() {
+  registerJobHandler(UPGRADE_REQUEST_MAIL_JOB, async (job) => {
+    const { requestId } = job.payload as { requestId: string };
+    await mailUpgradeRequest(requestId);
+  });
 }

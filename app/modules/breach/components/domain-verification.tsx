@@ -15,7 +15,7 @@ export type PendingDomainItem = {
   error: string | null;
 };
 
-export type VerifyResult = { identityId: string; verified: boolean; message: string } | null;
+export type VerifyResult = { identityId: string; verified: boolean; sent?: boolean; message: string } | null;
 
 function when(ms: number) {
   return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(ms);
@@ -45,8 +45,9 @@ export function DomainVerification({
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
         A domain&apos;s breaches are shown once your organization proves it controls the domain: add the TXT record
-        below at your DNS provider (on the domain itself, not a subdomain), then press Verify. Rampart also checks again
-        every hour.
+        below at your DNS provider (on the domain itself, not a subdomain), or serve the same value as a file at{" "}
+        <code>https://&lt;domain&gt;/.well-known/rampart-verification.txt</code>, then press Verify. Rampart also checks
+        again every hour.
       </p>
       <div aria-live="polite">
         {verifiedNow ? (
@@ -85,9 +86,15 @@ export function DomainVerification({
                 </dd>
               </dl>
               {mine && !mine.verified ? (
-                <p className="field-error mt-2" role="alert">
-                  {mine.message}
-                </p>
+                mine.sent ? (
+                  <p className="mt-2 text-sm" role="status" data-testid="confirmation-sent">
+                    {mine.message}
+                  </p>
+                ) : (
+                  <p className="field-error mt-2" role="alert">
+                    {mine.message}
+                  </p>
+                )
               ) : null}
               {canVerify ? (
                 <Form method="post" preventScrollReset className="mt-3">
@@ -99,7 +106,30 @@ export function DomainVerification({
                     disabled={verifying === d.id}
                     aria-label={`Verify ${d.domain}`}
                   >
-                    {verifying === d.id ? "Checking DNS..." : "Verify"}
+                    {verifying === d.id ? "Checking..." : "Verify"}
+                  </button>
+                </Form>
+              ) : null}
+              {canVerify ? (
+                <Form method="post" preventScrollReset className="mt-3 flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="mail-domain-confirmation" />
+                  <input type="hidden" name="identityId" value={d.id} />
+                  <div>
+                    <label htmlFor={`mailbox-${d.id}`} className="label">
+                      Or mail a confirmation link to
+                    </label>
+                    <select id={`mailbox-${d.id}`} name="mailbox" className="input">
+                      {["security", "postmaster", "hostmaster"].map((m) => (
+                        <option key={m} value={m}>{`${m}@${d.domain}`}</option>
+                      ))}
+                    </select>
+                  </div>
+                  <button
+                    type="submit"
+                    className="btn-secondary"
+                    aria-label={`Mail a confirmation link for ${d.domain}`}
+                  >
+                    Mail the link
                   </button>
                 </Form>
               ) : null}

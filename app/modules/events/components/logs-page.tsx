@@ -235,7 +235,12 @@ function Anomalies({ data, result }: { data: Data; result: LogsActionResult | un
       ) : (
         <ul className="mt-3 space-y-3">
           {data.anomalies.map((a) => (
-            <li key={a.id} className="rounded-md border border-slate-200 p-3" data-testid="anomaly">
+            <li
+              key={a.id}
+              id={`anomaly-${a.id}`}
+              className="rounded-md border border-slate-200 p-3"
+              data-testid="anomaly"
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <SeverityBadge level={a.severity} />
                 <h3 className="font-semibold">{a.typeLabel}</h3>

@@ -95,7 +95,13 @@ export function PhishingList({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {items.map((item) => (
-            <tr key={item.id} data-testid="phishing-row" data-id={item.id} className="align-top">
+            <tr
+              key={item.id}
+              id={`message-${item.id}`}
+              data-testid="phishing-row"
+              data-id={item.id}
+              className="align-top"
+            >
               <td className="max-w-xs px-3 py-2">
                 <details>
                   <summary className="cursor-pointer font-medium text-ink">

@@ -5,12 +5,13 @@
  */
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useActionResult } from "~/lib/use-action-result";
+import { useHydrated } from "~/lib/use-hydrated";
 import { CheckCircle2, Loader2, Search } from "~/components/ui/icons";
 import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
 import type { PhishingActionData, PhishingListItemView, PhishingStatus, Risk } from "../types";
 import { PhishingFilters, PhishingList } from "./phishing-list";
-import { PhishingVerdict } from "./phishing-verdict";
+import { PhishingVerdict, VERDICT_ANCHOR } from "./phishing-verdict";
 
 type LoaderData =
   | { teaser: true }
@@ -25,6 +26,7 @@ export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced
   const data = useLoaderData<LoaderData>();
   const action = useActionResult<PhishingActionData>();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   if (data.teaser) return <TeaserPage path="/phishing" />;
 
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
@@ -56,7 +58,15 @@ export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced
               </Link>
             )}
           </p>
-          <Form method="post" encType="multipart/form-data" className="mt-4 space-y-4" data-testid="phishing-form">
+          {/* The fragment makes a browser without JavaScript open the answer page at the verdict; with JavaScript the
+              verdict takes focus itself (a fragment in a router submission leaves it pending). */}
+          <Form
+            method="post"
+            action={hydrated ? path : `${path}#${VERDICT_ANCHOR}`}
+            encType="multipart/form-data"
+            className="mt-4 space-y-4"
+            data-testid="phishing-form"
+          >
             <input type="hidden" name="intent" value="analyze" />
             <div>
               <label htmlFor="raw" className="label">
@@ -117,7 +127,7 @@ export function PhishingPage({ path }: { path: "/phishing" | "/phishing-enhanced
           </Form>
         </section>
 
-        {action?.ok && action.verdict ? <PhishingVerdict verdict={action.verdict} /> : null}
+        {action?.ok && action.verdict ? <PhishingVerdict verdict={action.verdict} focusOnShow /> : null}
 
         <section aria-labelledby="list-heading" className="space-y-4">
           <h2 id="list-heading" className="text-lg font-semibold">

@@ -5,6 +5,7 @@
  * visible text beside its real target, the attachments with SHA-256, and the
  * body as plain text. The message's HTML is never rendered.
  */
+import { useEffect, useRef } from "react";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import type { VerdictDetail } from "../types";
 import { KindLabel, PhishingStatusBadge } from "./phishing-list";
@@ -39,10 +40,28 @@ function formatSize(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: VerdictDetail; headingLevel?: 2 | 3 }) {
+/** The verdict heading's id: the analysis form posts to `#VERDICT_ANCHOR` so that, without JavaScript, the answer page opens at the verdict. */
+export const VERDICT_ANCHOR = "verdict-heading";
+
+export function PhishingVerdict({
+  verdict,
+  headingLevel = 2,
+  focusOnShow = false,
+}: {
+  verdict: VerdictDetail;
+  headingLevel?: 2 | 3;
+  /** Issue 32: the verdict renders below the fold; move focus (and so the view) to it each time a new one arrives. */
+  focusOnShow?: boolean;
+}) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const Sub = headingLevel === 2 ? "h3" : "h4";
   const d = verdict.detail;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnShow || !heading.current) return;
+    heading.current.focus({ preventScroll: true });
+    heading.current.scrollIntoView({ block: "start" });
+  }, [focusOnShow, verdict]);
   return (
     <section
       className="card space-y-4"
@@ -51,7 +70,12 @@ export function PhishingVerdict({ verdict, headingLevel = 2 }: { verdict: Verdic
       data-risk={verdict.risk}
     >
       <div className="flex flex-wrap items-center gap-3">
-        <H id="verdict-heading" className="text-lg font-semibold">
+        <H
+          id={VERDICT_ANCHOR}
+          ref={heading}
+          tabIndex={-1}
+          className="scroll-mt-4 text-lg font-semibold focus:outline-none"
+        >
           Verdict
         </H>
         <SeverityBadge level={verdict.risk} />
