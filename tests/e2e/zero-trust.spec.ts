@@ -4,7 +4,8 @@ async function assessIdentity(page: import("@playwright/test").Page) {
   await page.goto("/zero-trust");
   await expect(page.getByTestId("zt-overall")).toHaveText("Not assessed yet");
   await expect(page.getByRole("heading", { name: "Roadmap" })).toBeVisible();
-  await expect(page.getByText("The roadmap lists the next stage for each function")).toBeVisible();
+  // Before any claim, the roadmap starts from what Rampart sees: one member, no two-factor, no single sign-on.
+  await expect(page.getByTestId("zt-roadmap-identity")).toContainText("Authentication: Traditional → Initial");
   const identity = page.getByRole("region", { name: /^Identity/ });
   const auth = identity.getByRole("group", { name: "Authentication" });
   await auth.getByLabel("Stage reached").selectOption({ label: "Optimal" });
@@ -17,8 +18,9 @@ async function assessIdentity(page: import("@playwright/test").Page) {
   await auth.getByLabel("Evidence links (one per line)").fill("https://wiki.example.com/mfa");
   await auth.getByLabel("Stage reached").selectOption({ label: "Initial" });
   await identity.getByRole("button", { name: "Save Identity" }).click();
-  await expect(identity.getByRole("status")).toHaveText("Identity: 1 function saved.");
-  await expect(page.getByTestId("zt-overall")).toHaveText("Initial (1.0)");
+  // Identity Stores was preselected at the stage its evidence supports (Traditional) and is saved with it.
+  await expect(identity.getByRole("status")).toHaveText("Identity: 2 functions saved.");
+  await expect(page.getByTestId("zt-overall")).toHaveText("Traditional (0.5)");
   await expect(page.getByTestId("zt-roadmap-identity")).toContainText("Authentication: Initial → Advanced");
   await expect(page.getByTestId("zt-roadmap-identity")).toContainText("phishing-resistant");
 }

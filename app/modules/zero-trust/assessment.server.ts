@@ -18,13 +18,20 @@ import { listChannels, listPolicies } from "~/modules/alerts";
 import { listPlaybooks } from "~/modules/playbooks";
 import { listSystems } from "~/modules/privacy";
 import { dependenciesContribution, websitesContribution } from "~/modules/vulnerability/index.server";
+import { identityFacts } from "~/modules/accounts";
+import { ssoFacts } from "~/modules/sso";
+import { endpointFacts } from "~/modules/endpoint";
+import { networkFacts } from "~/modules/network";
+import { cloudFacts } from "~/modules/cloud";
 
 const DAY_MS = 86_400_000;
+/** A scan or upload older than this is stale: it proposes nothing (not checked), never an old all-clear. */
+export const EVIDENCE_MAX_AGE_MS = 90 * DAY_MS;
 export const MAX_NOTES = 2_000;
 export const MAX_LINKS = 5;
 
 /** What the other modules report for this organization, each null when the module holds nothing. */
-export function gatherFacts(tenantId: string): ZtFacts {
+export function gatherFacts(tenantId: string, now = Date.now()): ZtFacts {
   const said = (c: { coverage: { assessed: boolean; statement: string } }) =>
     c.coverage.assessed ? { assessed: true, statement: c.coverage.statement } : null;
   const events = storedEventStats(tenantId).n;
@@ -32,8 +39,39 @@ export function gatherFacts(tenantId: string): ZtFacts {
   const playbooks = listPlaybooks(tenantId);
   const policies = listPolicies(tenantId);
   const channels = listChannels(tenantId);
+  const people = identityFacts(tenantId);
+  const sso = ssoFacts(tenantId);
+  const devices = endpointFacts(tenantId, now);
+  const network = networkFacts(tenantId);
+  const cloud = cloudFacts(tenantId, now);
+  const fresh = (at: number | null) => at !== null && now - at <= EVIDENCE_MAX_AGE_MS;
   return {
     ...NO_FACTS,
+    identity: {
+      members: people.members,
+      withTwoFactor: people.withTwoFactor,
+      twoFactorRequired: people.twoFactorRequired,
+      passkeyUsers: sso.passkeyUsers,
+      ssoConfigured: sso.configured,
+      ssoEnforced: sso.enforced,
+    },
+    endpoint: devices.hosts ? devices : null,
+    network:
+      network.scans && fresh(network.lastScanAt)
+        ? {
+            scans: network.scans,
+            lastScanAt: network.lastScanAt,
+            exposureFindings: Object.values(network.findingsBySeverity).reduce((a, b) => a + b, 0),
+          }
+        : null,
+    cloud:
+      cloud.snapshots && fresh(cloud.lastUploadAt)
+        ? {
+            snapshots: cloud.snapshots,
+            lastUploadAt: cloud.lastUploadAt,
+            failingHigh: cloud.failing.high + cloud.failing.critical,
+          }
+        : null,
     breachMonitoring: said(darkWebContribution(tenantId)),
     dependencies: said(dependenciesContribution(tenantId)),
     websites: said(websitesContribution(tenantId)),

@@ -12,6 +12,9 @@ import { listClaims, zeroTrustHistory } from "./assessment.server";
 import { db } from "~/lib/db.server";
 import { auditLog } from "~/modules/audit/schema";
 import { and, eq } from "drizzle-orm";
+import { twoFactor } from "~/modules/accounts/schema";
+import { tenants } from "~/modules/tenants/schema";
+import { ssoConnections } from "~/modules/sso/schema";
 
 const CTX = { clientIp: "203.0.113.7" };
 const args = (request: Request) => ({ request, params: {}, context: CTX }) as never;
@@ -139,16 +142,54 @@ describe("/zero-trust", () => {
     expect(listClaims(free.tenantId)).toEqual([]);
   });
 
-  it("a new organization reads 'not assessed', with no evidence and no roadmap", async () => {
+  it("a new organization reads 'not assessed': only the sign-in facts it has, none above Traditional", async () => {
     const o = await businessOwner();
     const { body } = await page(o.cookie, o.tenantId);
     expect(body.assessment.overall).toBeNull();
-    expect(body.assessment.roadmap).toEqual([]);
-    expect(
-      body.assessment.groups.flatMap((g: { functions: { evidence: unknown[] }[] }) =>
-        g.functions.flatMap((f) => f.evidence),
-      ),
-    ).toEqual([]);
+    type Ev = { functionId: string; supports: number; fact: string };
+    const evidence: Ev[] = body.assessment.groups.flatMap((g: { functions: { evidence: Ev[] }[] }) =>
+      g.functions.flatMap((f) => f.evidence),
+    );
+    expect(evidence.map((e) => [e.functionId, e.supports, e.fact])).toEqual([
+      ["identity.authentication", 0, "0 of 1 member (0%) sign in with two factors; two-factor is not required."],
+      ["identity.stores", 0, "No single sign-on: Rampart keeps its own accounts for your members."],
+    ]);
+  });
+
+  it("two-factor enforced and SSO on: the Identity pillar's evidence is proposed and the roadmap names the next steps", async () => {
+    const o = await businessOwner();
+    const now = Date.now();
+    db.insert(twoFactor).values({ userId: o.user.id, secretSealed: "v1.test", enabledAt: now }).run();
+    db.update(tenants).set({ requireTwoFactor: true }).where(eq(tenants.id, o.tenantId)).run();
+    db.insert(ssoConnections)
+      .values({
+        tenantId: o.tenantId,
+        issuer: "https://login.example.com",
+        clientId: "rampart",
+        clientSecretSealed: "v1.test",
+        domains: ["example.com"],
+        defaultRole: "member",
+        enforcedBy: o.user.id,
+        enforcedAt: now,
+        updatedAt: now,
+      })
+      .run();
+    const { body } = await page(o.cookie, o.tenantId);
+    const identity = body.assessment.groups.find((g: { id: string }) => g.id === "identity");
+    const fn = (id: string) => identity.functions.find((f: { id: string }) => f.id === id);
+    expect(fn("identity.authentication")).toMatchObject({
+      proposed: 1,
+      evidence: [{ fact: "1 of 1 member (100%) sign in with two factors; the organization requires it.", supports: 1 }],
+    });
+    expect(fn("identity.stores")).toMatchObject({ proposed: 2 });
+    expect(fn("identity.stores").evidence[0].fact).toMatch(/Single sign-on is configured and enforced/);
+    type Step = { groupId: string; functionName: string; from: number; to: number; rampart: { href: string } };
+    const steps = (body.assessment.roadmap as Step[]).filter((s) => s.groupId === "identity");
+    expect(steps.map((s) => [s.functionName, s.from, s.to])).toEqual([
+      ["Authentication", 1, 2],
+      ["Identity Stores", 2, 3],
+    ]);
+    expect(steps[0].rampart.href).toBe("/settings/security");
   });
 
   it("proposes Data Inventory from the privacy data map; saving records the claims, a reading and an audit entry", async () => {
