@@ -9,6 +9,7 @@
  *   test clock is installed, whatever the environment says. A production start never installs one, so no
  *   variable turns it on.
  */
+import { getEnv } from "./env.server";
 const TEST_CLOCK = Symbol.for("rampart.test-clock");
 type TestClock = { offsetMs: number };
 
@@ -27,7 +28,7 @@ export function now(): number {
 
 /** Vitest only: a fixed or moving clock; `setClockForTests()` restores the real one. */
 export function setClockForTests(fn?: () => number) {
-  if (!process.env.VITEST) throw new Error("setClockForTests is for unit tests only");
+  if (getEnv().NODE_ENV !== "test") throw new Error("setClockForTests is for unit tests only");
   override = fn ?? null;
 }
 
