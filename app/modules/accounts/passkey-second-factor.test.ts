@@ -23,6 +23,7 @@ import {
   verifyPasskeySignIn,
 } from "~/modules/sso";
 import { action as loginAction } from "~/routes/login";
+import { loader as securityLoader } from "~/routes/_app.settings.security";
 import { action as secondStepAction, loader as secondStepLoader, PASSKEY_NOT_ACCEPTED } from "~/routes/login_.2fa";
 
 const PASSWORD = "a long enough passphrase passkey";
@@ -175,6 +176,13 @@ describe("a passkey as the sign-in's second step", () => {
       .get(userId) as { detail: string };
     expect(JSON.parse(audited.detail)).toEqual({ method: "passkey" });
     expect(listPasskeys(userId)[0].lastUsedAt).not.toBeNull();
+    // Settings → Security does not claim a password alone signs in: the page knows the passkey is the factor.
+    const security = await securityLoader({
+      request: withCookie("http://localhost/settings/security", signedIn),
+      context: {},
+      params: {},
+    } as never);
+    expect(security).toMatchObject({ passkey: true, twoFactor: { enabled: false } });
   });
 
   it("refuses another person's passkey, even one that signs correctly, and the session stays pending", async () => {
