@@ -75,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const PASSKEY_NOT_ACCEPTED = "That passkey did not confirm it is you. Try again, or enter a code.";
+export const PASSKEY_NOT_ACCEPTED = "That passkey did not confirm it is you. Try again.";
 
 /** The pending session becomes a signed-in one under a new id (no fixation); every other session ends with it. */
 async function signIn(request: Request, pending: PendingSession, ip: string, method: string) {
