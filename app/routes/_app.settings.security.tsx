@@ -21,6 +21,7 @@ import {
 } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
 import { organizationsRequiringTwoFactor, requireTenantContext } from "~/modules/tenants";
+import { hasPasskey } from "~/modules/sso";
 
 /**
  * Settings → Security (issue 33): two-factor sign-in (set up with a QR code, confirmed with a code, recovery
@@ -48,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const enrolment = status.enabled ? null : await pendingEnrolment(ctx.user.id);
   return {
     twoFactor: status,
+    // A passkey is a second factor after the password too (issue 33): the "off" line must not say otherwise.
+    passkey: hasPasskey(ctx.user.id),
     enrolment: enrolment ? { secret: enrolment.secret, qrDataUrl: enrolment.qrDataUrl } : null,
     requiredBy: organizationsRequiringTwoFactor(ctx.user.id),
     sessions: listUserSessions(ctx.user.id, ctx.session.idHash),
@@ -146,7 +149,9 @@ export default function SettingsSecurity() {
         <p className="text-sm" data-testid="two-factor-status">
           {d.twoFactor.enabled
             ? `On since ${when(d.twoFactor.enabledAt ?? 0)}. ${d.twoFactor.recoveryCodesLeft} of 10 recovery codes left.`
-            : "Off: a password alone signs in to your account."}
+            : d.passkey
+              ? "App codes are off. Your passkeys are your second factor: after your password, you confirm with one."
+              : "Off: a password alone signs in to your account."}
         </p>
         {d.requiredBy.length > 0 ? (
           <p className="text-sm text-ink-muted">

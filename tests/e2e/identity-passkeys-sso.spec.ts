@@ -9,10 +9,11 @@
  * Passkeys use Chromium's virtual authenticator (CDP WebAuthn.addVirtualAuthenticator: ctap2, internal, resident
  * keys, user verification), not a stubbed verification. The provider finishes its login interaction for the
  * account named by the login hint, as a person who is already signed in at their provider would see it.
+ * A registered passkey is also a second factor: a password sign-in then asks for it at /login/2fa.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID, scryptSync } from "node:crypto";
 import Database from "better-sqlite3";
 import { expect, test, type BrowserContext } from "@playwright/test";
 import Provider from "oidc-provider";
@@ -157,6 +158,56 @@ test("a person registers a passkey and signs in with it alone", async ({ page, c
   await page.goto(`${origin}/settings/passkeys`);
   await expect(page.getByTestId("passkey-row")).toContainText(/\d{4}-\d{2}-\d{2}/);
   await expect(page.getByTestId("passkey-row").getByText("Never")).toHaveCount(0);
+});
+
+/** The stored form of a password, as the app's hashPassword writes it (scrypt, N=2^15, r=8, p=1). */
+function passwordHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize("NFKC"), salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$${2 ** 15}$8$1$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
+test("after a password, a person with a passkey uses it as the second step", async ({ page, context }) => {
+  const email = `second-factor-${randomUUID().slice(0, 8)}@passkey-e2e.example`;
+  const password = `A long e2e passphrase ${randomUUID()}`;
+  const person = await seedAccount(db.file, { email, tenantName: "Passkey Second Factor" });
+  const sql = new Database(db.file);
+  sql.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash(password), person.userId);
+  sql.close();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  const [name, value] = person.cookie.split("=");
+  await context.addCookies([{ name, value, url: origin }]);
+  await page.goto(`${origin}/settings/passkeys`);
+  await expect(page.locator("form[data-hydrated=true]")).toBeVisible();
+  await page.getByLabel("Name for the new passkey").fill("Phone");
+  await page.getByTestId("add-passkey").click();
+  await expect(page.getByTestId("passkey-row")).toHaveCount(1);
+
+  // Signed out, then the password: the passkey is asked for as the second step.
+  await context.clearCookies();
+  await page.goto(`${origin}/login`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/login\/2fa/);
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  // No app codes for this person: the code form is not offered, only the passkey.
+  await expect(page.getByLabel("Code")).toHaveCount(0);
+  await expect(page.locator("div[data-hydrated=true]")).toBeVisible();
+  await page.getByTestId("passkey-second-factor").click();
+  await page.waitForURL(`${origin}/dashboard`);
+  await page.goto(`${origin}/settings/passkeys`);
+  await expect(page.getByTestId("passkey-row")).toContainText(/\d{4}-\d{2}-\d{2}/);
 });
 
 test("an organization connects its provider and a new person signs in through it with the mapped role", async ({

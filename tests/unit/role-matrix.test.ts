@@ -1389,6 +1389,8 @@ const INTENTS_NOT_GUARDED: Record<string, string> = {
   // Issue 33: the person's own second factor and sessions (login_.2fa.tsx, _app.settings.security.tsx).
   verify: "the sign-in's second step (login_.2fa.tsx, before any role)",
   "confirm-enrol": "enrolment the sign-in requires (login_.2fa.tsx, before any role)",
+  "passkey-options": "a passkey as the sign-in's second step (login_.2fa.tsx, before any role)",
+  passkey: "a passkey as the sign-in's second step (login_.2fa.tsx, before any role)",
   "start-two-factor": "the person's own two-factor sign-in (_app.settings.security.tsx)",
   "confirm-two-factor": "the person's own two-factor sign-in (_app.settings.security.tsx)",
   "disable-two-factor": "the person's own two-factor sign-in (_app.settings.security.tsx)",

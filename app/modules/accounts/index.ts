@@ -73,10 +73,12 @@ export {
 } from "./session.server";
 // Two-factor sign-in, the sign-in's second step and the person's sessions (issue 33).
 export {
+  checkPasskeySecondStep,
   checkSecondStep,
   confirmEnrolment,
   confirmRequiredEnrolment,
   disableTwoFactor,
+  hasSecondFactor,
   hasTwoFactor,
   pendingEnrolment,
   RECOVERY_CODE_COUNT,

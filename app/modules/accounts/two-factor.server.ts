@@ -7,7 +7,7 @@
  * A code is accepted within ±1 step of now, and once: the step of the last accepted code is stored and a code of
  * that step or an earlier one is refused (an observed code cannot be replayed, even inside the window). A recovery
  * code works once. Turning two-factor off needs the password again (a stolen session cannot remove it), and is
- * refused while an organization of the person requires it.
+ * refused while an organization of the person requires it (unless a passkey is left as the second factor).
  */
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
@@ -19,6 +19,7 @@ import { DomainError } from "~/lib/errors";
 import { open, seal } from "~/lib/secret-box.server";
 import { audit } from "~/modules/audit";
 import { organizationsRequiringTwoFactor } from "~/modules/tenants";
+import { hasPasskey, passkeyUserIds, removeAllPasskeys, verifyPasskeySecondFactor } from "~/modules/sso";
 import { PASSWORD_CHECK_LIMITS, purgeOldAttempts, releaseAttempt, reserveAttempt } from "./accounts.server";
 import { verifyPassword } from "./password-hash.server";
 
@@ -42,10 +43,19 @@ export function hasTwoFactor(userId: string): boolean {
     .get();
 }
 
-/** Which of these people have two-factor sign-in on (the member list, identityFacts). */
+/**
+ * Whether the person has a second factor: TOTP on, or at least one passkey (a registered passkey is a second
+ * factor after a password, issue 33). The one rule behind the sign-in's second step, the organization policy,
+ * the member list and identityFacts.
+ */
+export function hasSecondFactor(userId: string): boolean {
+  return hasTwoFactor(userId) || hasPasskey(userId);
+}
+
+/** Which of these people have two-factor sign-in (TOTP on or a passkey): the member list, identityFacts. */
 export function twoFactorUserIds(userIds: string[]): Set<string> {
   if (userIds.length === 0) return new Set();
-  return new Set(
+  const ids = new Set(
     db
       .select({ userId: twoFactor.userId })
       .from(twoFactor)
@@ -53,6 +63,8 @@ export function twoFactorUserIds(userIds: string[]): Set<string> {
       .all()
       .map((r) => r.userId),
   );
+  for (const id of passkeyUserIds(userIds)) ids.add(id);
+  return ids;
 }
 
 export type TwoFactorStatus = { enabled: boolean; enabledAt: number | null; recoveryCodesLeft: number };
@@ -242,7 +254,8 @@ export async function disableTwoFactor(
   password: string,
   meta: { ip?: string; tenantId?: string | null } = {},
 ): Promise<DisableResult> {
-  const required = organizationsRequiringTwoFactor(userId);
+  // A passkey still satisfies the organization's policy without the app codes.
+  const required = hasPasskey(userId) ? [] : organizationsRequiringTwoFactor(userId);
   if (required.length > 0) return { removed: false, reason: "required", organizations: required };
   const reservation = reserveAttempt(`password-check:${userId}`, meta.ip ?? "unknown", PASSWORD_CHECK_LIMITS);
   if (!reservation.reserved)
@@ -271,45 +284,84 @@ function removeTwoFactor(userId: string): boolean {
  * An organization that requires two-factor sends the person to enrolment at their next sign-in.
  */
 export function resetTwoFactorByOperator(userId: string, by: { operator: string; ip?: string }): boolean {
-  const removed = removeTwoFactor(userId);
+  // Passkeys are a second factor too: a person who lost the device holding their only passkey is let back in.
+  const removedPasskeys = removeAllPasskeys(userId);
+  const removed = removeTwoFactor(userId) || removedPasskeys > 0;
   if (removed) audit({ action: "auth.two_factor_reset", userId, ip: by.ip, detail: { by: by.operator } });
   return removed;
 }
 
 /**
  * What a sign-in still needs after the password (issue 33): the second factor when two-factor is on, enrolment
- * when an organization of the person requires two-factor and it is off, else nothing.
+ * when an organization of the person requires two-factor and it is off, else nothing. A passkey counts as the
+ * second factor: the person then completes the step with it (and is never sent to TOTP enrolment).
  */
 export function signInStep(userId: string): "second-factor" | "enrol" | null {
-  if (hasTwoFactor(userId)) return "second-factor";
+  if (hasSecondFactor(userId)) return "second-factor";
   return organizationsRequiringTwoFactor(userId).length > 0 ? "enrol" : null;
 }
 
 export type SecondStepResult =
-  | { ok: "totp" | "recovery" }
+  | { ok: "totp" | "recovery" | "passkey" }
   | { ok: false; reason: "wrong" }
   | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
 /**
  * The sign-in's second step with the password's attempt limits (issue 33): the attempt is reserved under the
- * same key as the password (the lower-cased e-mail and the client address, reserveAttempt), so guessing codes
- * and guessing passwords draw on one budget, and a success gives the reservation back.
+ * same key as the password (the lower-cased e-mail and the client address, reserveAttempt), so guessing codes,
+ * trying passkey answers and guessing passwords draw on one budget, and a success gives the reservation back.
  */
-export async function checkSecondStep(
+async function limitedSecondStep(
   user: { id: string; email: string },
-  code: string,
   meta: { ip: string; tenantId?: string | null },
+  method: "code" | "passkey",
+  verify: () => Promise<"totp" | "recovery" | "passkey" | null>,
 ): Promise<SecondStepResult> {
   const attempt = reserveAttempt(user.email.trim().toLowerCase(), meta.ip);
   if (!attempt.reserved) return { ok: false, reason: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
-  const kind = await verifySecondFactor(user.id, code, meta);
+  let kind: "totp" | "recovery" | "passkey" | null;
+  try {
+    kind = await verify();
+  } catch (error) {
+    releaseAttempt(attempt.id);
+    throw error;
+  }
   if (!kind) {
     purgeOldAttempts();
-    audit({ action: "auth.second_factor_failed", userId: user.id, tenantId: meta.tenantId ?? null, ip: meta.ip });
+    audit({
+      action: "auth.second_factor_failed",
+      userId: user.id,
+      tenantId: meta.tenantId ?? null,
+      ip: meta.ip,
+      detail: method === "passkey" ? { method } : undefined,
+    });
     return { ok: false, reason: "wrong" };
   }
   releaseAttempt(attempt.id);
   return { ok: kind };
+}
+
+export function checkSecondStep(
+  user: { id: string; email: string },
+  code: string,
+  meta: { ip: string; tenantId?: string | null },
+): Promise<SecondStepResult> {
+  return limitedSecondStep(user, meta, "code", () => verifySecondFactor(user.id, code, meta));
+}
+
+/**
+ * The second step with one of the person's passkeys (the assertion from the browser, for the challenge made by
+ * the sso module's passkeySecondFactorOptions), under the same attempt limits as a code.
+ */
+export function checkPasskeySecondStep(
+  user: { id: string; email: string },
+  input: { challengeId: string; response: unknown },
+  requestUrl: string,
+  meta: { ip: string; tenantId?: string | null },
+): Promise<SecondStepResult> {
+  return limitedSecondStep(user, meta, "passkey", async () =>
+    (await verifyPasskeySecondFactor(user.id, input, requestUrl)) ? "passkey" : null,
+  );
 }
 
 /** Confirming an enrolment the sign-in requires (an organization's policy), with the same attempt limits. */
@@ -317,7 +369,7 @@ export async function confirmRequiredEnrolment(
   user: { id: string; email: string },
   code: string,
   meta: { ip: string; tenantId?: string | null },
-): Promise<{ ok: true; recoveryCodes: string[] } | Exclude<SecondStepResult, { ok: "totp" | "recovery" }>> {
+): Promise<{ ok: true; recoveryCodes: string[] } | Exclude<SecondStepResult, { ok: "totp" | "recovery" | "passkey" }>> {
   const attempt = reserveAttempt(user.email.trim().toLowerCase(), meta.ip);
   if (!attempt.reserved) return { ok: false, reason: "limited", retryAfterSeconds: attempt.retryAfterSeconds };
   try {

@@ -30,16 +30,21 @@ export {
   type SsoView,
 } from "./oidc.server";
 export {
+  hasPasskey,
   listPasskeys,
   PasskeyError,
   PasskeyNameSchema,
   passkeyRegistrationOptions,
+  passkeySecondFactorOptions,
   passkeySignInOptions,
+  passkeyUserIds,
   PASSKEY_SIGN_IN_FAILED,
   registerPasskey,
   relyingParty,
+  removeAllPasskeys,
   removePasskey,
   renamePasskey,
+  verifyPasskeySecondFactor,
   verifyPasskeySignIn,
   type PasskeyView,
 } from "./passkeys.server";

@@ -2,7 +2,9 @@
  * Passkeys (WebAuthn, issue 33 part B) with @simplewebauthn/server: a person registers, names, lists and removes
  * their passkeys, and signs in with one alone. Sign-in asks the authenticator for user verification (a PIN or a
  * biometric on the device), so a passkey sign-in is both factors at once: something held and something known or
- * been, and the session is complete without a second step.
+ * been, and the session is complete without a second step. A passkey is also a second factor after a password
+ * (the sign-in's second step, /login/2fa): there the challenge is bound to the pending session's person and only
+ * their own credentials are offered and accepted.
  *
  * The relying party is the app's public address (PUBLIC_URL or the operator-stored one): its host name is the
  * RP ID and its origin the expected origin. Outside production, without a configured address, the request's
@@ -58,7 +60,9 @@ function requireRp(requestUrl: string): RelyingParty {
 
 export class PasskeyError extends DomainError {}
 
-function storeChallenge(purpose: "register" | "sign-in", challenge: string, userId: string | null): string {
+type ChallengePurpose = "register" | "sign-in" | "second-factor";
+
+function storeChallenge(purpose: ChallengePurpose, challenge: string, userId: string | null): string {
   const now = Date.now();
   db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now)).run();
   const id = randomUUID();
@@ -69,7 +73,7 @@ function storeChallenge(purpose: "register" | "sign-in", challenge: string, user
 }
 
 /** Takes a challenge (deleting it: single use) and answers its value, or throws when missing or expired. */
-function takeChallenge(id: string, purpose: "register" | "sign-in", userId: string | null): string {
+function takeChallenge(id: string, purpose: ChallengePurpose, userId: string | null): string {
   const row = db
     .delete(webauthnChallenges)
     .where(and(eq(webauthnChallenges.id, id), eq(webauthnChallenges.purpose, purpose)))
@@ -197,19 +201,28 @@ export async function passkeySignInOptions(requestUrl: string) {
 
 export const PASSKEY_SIGN_IN_FAILED = "That passkey could not sign you in. Try again, or use your password.";
 
-/** Verifies a passkey sign-in; answers the person it belongs to. */
-export async function verifyPasskeySignIn(
-  input: { challengeId: string; response: unknown },
-  requestUrl: string,
-): Promise<{ userId: string }> {
-  const rp = requireRp(requestUrl);
-  const expectedChallenge = takeChallenge(input.challengeId, "sign-in", null);
-  const response = input.response as AuthenticationResponseJSON;
+/**
+ * Checks the browser's assertion against the stored credential it names (of `userId` when given) and the
+ * expected challenge; moves the signature counter on. Answers the credential's owner, or null when it fails.
+ */
+async function verifyAssertion(
+  response: AuthenticationResponseJSON,
+  expectedChallenge: string,
+  rp: RelyingParty,
+  userId: string | null,
+): Promise<string | null> {
   const credentialId = typeof response?.id === "string" ? response.id : "";
-  const stored = credentialId
-    ? db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).get()
-    : undefined;
-  if (!stored) throw new PasskeyError(PASSKEY_SIGN_IN_FAILED, { status: 401 });
+  if (!credentialId) return null;
+  const stored = db
+    .select()
+    .from(passkeys)
+    .where(
+      userId === null
+        ? eq(passkeys.credentialId, credentialId)
+        : and(eq(passkeys.credentialId, credentialId), eq(passkeys.userId, userId)),
+    )
+    .get();
+  if (!stored) return null;
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
@@ -226,14 +239,90 @@ export async function verifyPasskeySignIn(
       },
     });
   } catch {
-    throw new PasskeyError(PASSKEY_SIGN_IN_FAILED, { status: 401 });
+    return null;
   }
-  if (!verification.verified) throw new PasskeyError(PASSKEY_SIGN_IN_FAILED, { status: 401 });
+  if (!verification.verified) return null;
   db.update(passkeys)
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: Date.now() })
     .where(eq(passkeys.id, stored.id))
     .run();
-  return { userId: stored.userId };
+  return stored.userId;
+}
+
+/** Verifies a passkey sign-in; answers the person it belongs to. */
+export async function verifyPasskeySignIn(
+  input: { challengeId: string; response: unknown },
+  requestUrl: string,
+): Promise<{ userId: string }> {
+  const rp = requireRp(requestUrl);
+  const expectedChallenge = takeChallenge(input.challengeId, "sign-in", null);
+  const userId = await verifyAssertion(input.response as AuthenticationResponseJSON, expectedChallenge, rp, null);
+  if (!userId) throw new PasskeyError(PASSKEY_SIGN_IN_FAILED, { status: 401 });
+  return { userId };
+}
+
+export function hasPasskey(userId: string): boolean {
+  return !!db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).get();
+}
+
+/** Which of these people have at least one passkey (a second factor: the member list, identityFacts). */
+export function passkeyUserIds(userIds: string[]): Set<string> {
+  if (userIds.length === 0) return new Set();
+  return new Set(
+    db
+      .selectDistinct({ userId: passkeys.userId })
+      .from(passkeys)
+      .where(inArray(passkeys.userId, userIds))
+      .all()
+      .map((r) => r.userId),
+  );
+}
+
+/**
+ * Options for a passkey as the second step after a password: the challenge is bound to the pending session's
+ * person and only their credentials are allowed, so the browser offers no one else's.
+ */
+export async function passkeySecondFactorOptions(userId: string, requestUrl: string) {
+  const rp = requireRp(requestUrl);
+  const own = db
+    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .all();
+  if (own.length === 0) throw new PasskeyError("You have no passkey. Use a code instead.", { status: 400 });
+  const options = await generateAuthenticationOptions({
+    rpID: rp.rpID,
+    userVerification: "required",
+    allowCredentials: own.map((c) => ({ id: c.credentialId, transports: c.transports as Transports })),
+  });
+  return { challengeId: storeChallenge("second-factor", options.challenge, userId), options };
+}
+
+/**
+ * The second step with a passkey: true when the assertion answers this person's challenge (once: it is deleted
+ * whatever the outcome) with one of this person's own credentials. A missing, used or expired challenge, another
+ * person's credential or a bad signature all answer false. Throws only when passkeys are not configured.
+ */
+export async function verifyPasskeySecondFactor(
+  userId: string,
+  input: { challengeId: string; response: unknown },
+  requestUrl: string,
+): Promise<boolean> {
+  const rp = requireRp(requestUrl);
+  let expectedChallenge: string;
+  try {
+    expectedChallenge = takeChallenge(input.challengeId, "second-factor", userId);
+  } catch (error) {
+    if (error instanceof PasskeyError) return false;
+    throw error;
+  }
+  const response = input.response as AuthenticationResponseJSON;
+  return (await verifyAssertion(response, expectedChallenge, rp, userId)) === userId;
+}
+
+/** Removes every passkey of the person (the operator's two-factor reset for someone who lost their devices). */
+export function removeAllPasskeys(userId: string): number {
+  return db.delete(passkeys).where(eq(passkeys.userId, userId)).run().changes;
 }
 
 /** How many of the organization's members have at least one passkey. */

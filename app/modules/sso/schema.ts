@@ -47,7 +47,7 @@ export const webauthnChallenges = sqliteTable(
   "webauthn_challenges",
   {
     id: text("id").primaryKey(),
-    purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
+    purpose: text("purpose", { enum: ["register", "sign-in", "second-factor"] }).notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     challenge: text("challenge").notNull(),
     createdAt: createdAt(),

@@ -10,7 +10,7 @@ import { memberships, tenants } from "./schema";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
 import { audit } from "~/modules/audit";
-import { hasTwoFactor } from "~/modules/accounts";
+import { hasSecondFactor } from "~/modules/accounts";
 import { canManageOrganization } from "./organization.server";
 import { displayTenantName } from "~/lib/plans";
 
@@ -43,7 +43,7 @@ export function setTwoFactorRequired(tenantId: string, actorId: string, required
       .get()?.role ?? null;
   if (!canManageOrganization(role))
     throw new DomainError(ONLY_OWNERS_SET_POLICY, { status: 403, field: "twoFactorPolicy" });
-  if (required && !hasTwoFactor(actorId))
+  if (required && !hasSecondFactor(actorId))
     throw new DomainError(ENROL_YOURSELF_FIRST, { status: 409, field: "twoFactorPolicy" });
   if (tenantRequiresTwoFactor(tenantId) === required) return false;
   db.update(tenants).set({ requireTwoFactor: required }).where(eq(tenants.id, tenantId)).run();
