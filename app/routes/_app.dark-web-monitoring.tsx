@@ -24,7 +24,8 @@ import { ExposureList } from "~/modules/breach/components/exposure-list";
 import { IdentityList } from "~/modules/breach/components/identity-list";
 import { DomainVerification } from "~/modules/breach/components/domain-verification";
 import { checkDomainVerification, listPendingDomains } from "~/modules/breach/domain-verification.server";
-import { CONFIRMATION_MAILBOXES, mailDomainConfirmation } from "~/modules/breach";
+import { mailDomainConfirmation } from "~/modules/breach";
+import { CONFIRMATION_MAILBOXES } from "~/modules/breach/mailboxes";
 import { ExposureActionSchema, fieldErrors, RemoveIdentitySchema, WatchEntrySchema } from "~/modules/breach/validation";
 import {
   addWatchedDomain,

@@ -28,11 +28,10 @@ import {
   EMPTY_MESSAGE,
   listPhishingItems,
   MAX_MESSAGE_BYTES,
-  RISKS,
   setPhishingStatus,
-  STATUSES,
   TOO_LARGE,
 } from "~/modules/phishing/phishing.server";
+import { RISKS, STATUSES } from "~/modules/phishing/types";
 import type { PhishingActionData, VerdictDetail } from "~/modules/phishing/types";
 import { can } from "~/modules/permissions";
 import { domainFieldError } from "~/lib/http.server";

@@ -5,7 +5,8 @@ import { MetricCard } from "~/components/metric-card";
 import { ModulePage } from "~/components/module-page";
 import { loadAppRoute } from "~/modules/tenants";
 import { achievements } from "~/modules/dashboard/insights.server";
-import { USAGE_WINDOWS, WINDOW_LABEL, usageOverWindow } from "~/modules/dashboard/usage.server";
+import { usageOverWindow } from "~/modules/dashboard/usage.server";
+import { USAGE_WINDOWS, WINDOW_LABEL } from "~/modules/dashboard/usage-windows";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Usage Analytics · Rampart" }];

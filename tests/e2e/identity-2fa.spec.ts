@@ -37,7 +37,7 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Sets up two-factor on /settings/security; answers the key and the recovery codes shown once. */

@@ -21,8 +21,13 @@ async function assessIdentity(page: import("@playwright/test").Page) {
   // Identity Stores was preselected at the stage its evidence supports (Traditional) and is saved with it.
   await expect(identity.getByRole("status")).toHaveText("Identity: 2 functions saved.");
   await expect(page.getByTestId("zt-overall")).toHaveText("Traditional (0.5)");
-  await expect(page.getByTestId("zt-roadmap-identity")).toContainText("Authentication: Initial → Advanced");
-  await expect(page.getByTestId("zt-roadmap-identity")).toContainText("phishing-resistant");
+  // One member without two-factor does not back "Initial": the claim is flagged and the roadmap starts from the
+  // evidence.
+  await expect(auth.getByTestId("zt-flag")).toHaveText(
+    "Claimed Initial; the evidence Rampart holds supports Traditional.",
+  );
+  await expect(page.getByTestId("zt-roadmap-identity")).toContainText("Authentication: Traditional → Initial");
+  await expect(page.getByTestId("zt-roadmap-identity")).toContainText("Require two-factor sign-in for every member");
 }
 
 test("record a Zero Trust stage, see the maturity and the roadmap's next step", async ({ page, login }) => {

@@ -261,9 +261,8 @@ export function registerDomainVerificationJobs(jobs: JobsApi) {
 
 // ---- confirmation by mail (issue 32) --------------------------------------------------------------------------
 
-/** The mailboxes a domain's administrators read by convention (RFC 2142); a link mailed to one proves control. */
-export const CONFIRMATION_MAILBOXES = ["security", "postmaster", "hostmaster"] as const;
-export type ConfirmationMailbox = (typeof CONFIRMATION_MAILBOXES)[number];
+import { CONFIRMATION_MAILBOXES, type ConfirmationMailbox } from "./mailboxes";
+export { CONFIRMATION_MAILBOXES, type ConfirmationMailbox };
 /** How long a mailed confirmation link works. */
 export const MAIL_CONFIRMATION_TTL_MS = 24 * 60 * 60_000;
 

@@ -12,14 +12,9 @@ import { phishingUsageSince } from "~/modules/phishing/index.server";
 import { privacyUsageSince } from "~/modules/privacy";
 import { vulnerabilityUsageSince } from "~/modules/vulnerability/index.server";
 
-export const USAGE_WINDOWS = ["7", "30", "90", "all"] as const;
-export type UsageWindow = (typeof USAGE_WINDOWS)[number];
-export const WINDOW_LABEL: Record<UsageWindow, string> = {
-  "7": "Last 7 days",
-  "30": "Last 30 days",
-  "90": "Last 90 days",
-  all: "All time",
-};
+// The windows live in ./usage-windows (the page reads them in the browser bundle too).
+import { USAGE_WINDOWS, WINDOW_LABEL, type UsageWindow } from "./usage-windows";
+export { USAGE_WINDOWS, WINDOW_LABEL, type UsageWindow };
 
 export type UsageFigure = { id: string; label: string; value: number; hint?: string };
 

@@ -33,9 +33,9 @@ import { analyzeInWorker } from "./pool.server";
 import { FREE_MAIL } from "./lists";
 import { DomainError } from "~/lib/errors";
 
-export const RISKS = ["low", "medium", "high"] as const;
-export const STATUSES = ["detected", "quarantined"] as const;
-export type PhishingStatus = (typeof STATUSES)[number];
+// The list's filters live in ./types (the page's schemas read them in the browser bundle too).
+import { RISKS, STATUSES, type PhishingStatus } from "./types";
+export { RISKS, STATUSES, type PhishingStatus };
 
 /** The largest message the analyzer accepts from the page (the API allows up to its 10 MB body). */
 export const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;

@@ -62,3 +62,7 @@ export type PhishingActionData =
   | { ok: true; verdict: VerdictDetail; statusChange?: undefined }
   | { ok: true; statusChange: { id: string; status: PhishingStatus; message: string }; verdict?: undefined }
   | { ok: false; fieldErrors?: Partial<Record<"raw" | "file", string>>; formError?: string };
+
+/** The filters of the message list (isomorphic: the page's and the API's query schemas use them). */
+export const RISKS = ["low", "medium", "high"] as const;
+export const STATUSES = ["detected", "quarantined"] as const satisfies readonly PhishingStatus[];
