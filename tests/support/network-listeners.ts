@@ -9,7 +9,6 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import tls from "node:tls";
-import { generate } from "selfsigned";
 
 export type Listener = { name: string; port: number; close: () => Promise<void> };
 
@@ -51,8 +50,24 @@ export async function httpListener(): Promise<Listener> {
   return { name: "http", port: await listen(server), close: closer(server, sockets) };
 }
 
+/**
+ * The certificate is made in a child process: in a test process that has also loaded the app (whose passkey
+ * library imports @peculiar/asn1-schema as ESM), selfsigned's CommonJS copy of the same library cannot find its
+ * ASN.1 schemas ("Cannot get schema for 'AlgorithmIdentifier'").
+ */
+async function selfSignedPems(): Promise<{ private: string; cert: string }> {
+  const script = `require("selfsigned").generate([{ name: "commonName", value: "loopback.test" }], { keySize: 2048 })
+    .then((p) => process.stdout.write(JSON.stringify({ private: p.private, cert: p.cert })))`;
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, ["-e", script], { maxBuffer: 1 << 20 }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    ),
+  );
+  return JSON.parse(out) as { private: string; cert: string };
+}
+
 export async function tlsListener(): Promise<Listener> {
-  const pems = await generate([{ name: "commonName", value: "loopback.test" }], { keySize: 2048 });
+  const pems = await selfSignedPems();
   const server = tls.createServer({ key: pems.private, cert: pems.cert }, (socket) => {
     socket.on("error", () => socket.destroy());
     socket.once("data", () => {
