@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { startAuthentication } from "@simplewebauthn/browser";
 import { z } from "zod";
@@ -43,6 +44,15 @@ import { hasPasskey, passkeySecondFactorOptions } from "~/modules/sso";
  * script, the code form beside it is not).
  */
 export const meta: MetaFunction = () => [{ title: "Two-factor sign-in · Rampart" }];
+
+/**
+ * After a required enrolment the action answers with the recovery codes, shown once; the session is now a full one,
+ * so revalidating this page's loader would redirect away before they are read. They stay until "Continue".
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === "object" && "recoveryCodes" in actionResult && actionResult.recoveryCodes
+    ? false
+    : defaultShouldRevalidate;
 
 export const INTENTS = ["verify", "confirm-enrol", "passkey-options", "passkey"] as const;
 const Intent = z.enum(INTENTS);
