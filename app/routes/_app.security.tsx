@@ -91,7 +91,7 @@ export default function Security() {
         <EmptyState>No security events recorded for this organization yet.</EmptyState>
       ) : (
         <div className="relative card overflow-x-auto p-0">
-          <table className="w-full text-left text-sm">
+          <table className="stack-table w-full text-left text-sm">
             <caption className="sr-only">Security events, newest first</caption>
             <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
               <tr>
@@ -108,8 +108,12 @@ export default function Security() {
                     <time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)}</time>
                   </td>
                   <td className="p-3 font-mono text-xs">{e.action}</td>
-                  <td className="p-3">{e.who}</td>
-                  <td className="p-3">{e.ip ?? "—"}</td>
+                  <td className="p-3" data-label="Who">
+                    {e.who}
+                  </td>
+                  <td className="p-3" data-label="From">
+                    {e.ip ?? "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>

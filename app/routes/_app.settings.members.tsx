@@ -147,7 +147,8 @@ function RolePermissions({ yourRole, rows }: { yourRole: Role; rows: PermissionR
       <h3 className="font-semibold">What each role may do</h3>
       {/* Focusable so the table scrolls by keyboard at narrow widths. */}
       <div className="relative mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Permissions by role">
-        <table className="w-full text-left text-sm">
+        {/* A grid, not a list: on a phone it scrolls in its focusable frame rather than stacking. */}
+        <table className="w-full text-left text-sm" data-phone="scroll">
           <caption className="sr-only">Permissions by role; your role is {ROLE_LABEL[yourRole]}</caption>
           <thead className="text-xs uppercase text-ink-muted">
             <tr>
@@ -204,7 +205,7 @@ export default function SettingsMembers() {
         Members of {d.tenant.name}
       </h2>
       <div className="relative mt-3 overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="stack-table w-full text-left text-sm">
           <thead className="text-xs uppercase text-ink-muted">
             <tr>
               <th className="py-2">Member</th>
@@ -223,7 +224,7 @@ export default function SettingsMembers() {
                 <td className="py-2">
                   <StatusBadge tone={m.role === "owner" ? "ok" : "neutral"}>{m.role}</StatusBadge>
                 </td>
-                <td className="py-2" data-testid="member-two-factor">
+                <td className="py-2" data-testid="member-two-factor" data-label="Two-factor">
                   {m.twoFactor ? (
                     <StatusBadge tone="ok">On</StatusBadge>
                   ) : (

@@ -47,7 +47,7 @@ export default function AdminOverview() {
         </h2>
         <p className="text-sm text-ink-muted">Who did what security-relevant thing, when, and from which address.</p>
         <div className="relative card mt-3 overflow-x-auto p-0">
-          <table className="w-full text-left text-sm" data-testid="audit-trail">
+          <table className="stack-table w-full text-left text-sm" data-testid="audit-trail">
             <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
               <tr>
                 <th className="p-3">When</th>
@@ -63,9 +63,13 @@ export default function AdminOverview() {
                   <td className="p-3 whitespace-nowrap">
                     <time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)}</time>
                   </td>
-                  <td className="p-3">{e.who}</td>
+                  <td className="p-3" data-label="Who">
+                    {e.who}
+                  </td>
                   <td className="p-3 font-mono text-xs">{e.action}</td>
-                  <td className="p-3">{e.ip ?? "—"}</td>
+                  <td className="p-3" data-label="Address">
+                    {e.ip ?? "—"}
+                  </td>
                   <td className="p-3 font-mono text-xs text-ink-muted">{e.detail}</td>
                 </tr>
               ))}

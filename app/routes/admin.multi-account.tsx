@@ -30,7 +30,7 @@ export default function MultiAccount() {
     <main id="main">
       <h1 className="text-2xl font-bold">Multi-account management</h1>
       <div className="relative card mt-4 overflow-x-auto p-0">
-        <table className="w-full text-left text-sm">
+        <table className="stack-table w-full text-left text-sm">
           <thead className="bg-surface-muted text-xs uppercase text-ink-muted">
             <tr>
               <th className="p-3">Organization</th>
@@ -43,9 +43,15 @@ export default function MultiAccount() {
             {accounts.map((a) => (
               <tr key={a.id}>
                 <td className="p-3">{a.name}</td>
-                <td className="p-3">{a.plan}</td>
-                <td className="p-3">{a.effectivePlan}</td>
-                <td className="p-3">{a.role}</td>
+                <td className="p-3" data-label="Plan">
+                  {a.plan}
+                </td>
+                <td className="p-3" data-label="Effective plan">
+                  {a.effectivePlan}
+                </td>
+                <td className="p-3" data-label="Your role">
+                  {a.role}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -96,7 +96,7 @@ export function TokensSection({ data, result }: { data: TokensSectionData; resul
           ) : null}
           {data.tokens.length ? (
             <div className="mt-4 overflow-x-auto">
-              <table className="w-full border-collapse text-left text-sm">
+              <table className="stack-table w-full border-collapse text-left text-sm">
                 <caption className="sr-only">API tokens</caption>
                 <thead>
                   <tr>
@@ -124,10 +124,16 @@ export function TokensSection({ data, result }: { data: TokensSectionData; resul
                   {data.tokens.map((t) => (
                     <tr key={t.id}>
                       <td className="border-b border-slate-100 py-1 pr-3">{t.name}</td>
-                      <td className="border-b border-slate-100 py-1 pr-3">{t.scopes.join(", ")}</td>
-                      <td className="border-b border-slate-100 py-1 pr-3 font-mono">{t.hint}…</td>
-                      <td className="border-b border-slate-100 py-1 pr-3">{t.createdAt.slice(0, 10)}</td>
-                      <td className="border-b border-slate-100 py-1 pr-3">
+                      <td className="border-b border-slate-100 py-1 pr-3" data-label="Scopes">
+                        {t.scopes.join(", ")}
+                      </td>
+                      <td className="border-b border-slate-100 py-1 pr-3 font-mono" data-label="Starts with">
+                        {t.hint}…
+                      </td>
+                      <td className="border-b border-slate-100 py-1 pr-3" data-label="Created">
+                        {t.createdAt.slice(0, 10)}
+                      </td>
+                      <td className="border-b border-slate-100 py-1 pr-3" data-label="Last used">
                         {t.lastUsedAt ? t.lastUsedAt.slice(0, 16).replace("T", " ") : "Never"}
                       </td>
                       <td className="border-b border-slate-100 py-1">

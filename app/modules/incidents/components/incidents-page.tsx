@@ -105,7 +105,7 @@ function Incidents({ data: d }: { data: Data }) {
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="ir-cases">
+            <table className="stack-table w-full text-left text-sm" data-testid="ir-cases">
               <thead>
                 <tr className="border-b border-slate-200">
                   <th scope="col" className="py-2 pr-3">
@@ -150,15 +150,19 @@ function Incidents({ data: d }: { data: Data }) {
                     <td className="py-2 pr-3">
                       <CaseStatusBadge status={c.status} resolution={c.resolution} />
                     </td>
-                    <td className="py-2 pr-3">
+                    <td className="py-2 pr-3" data-label="Response targets">
                       {c.status === "closed" ? (
                         "—"
                       ) : (
                         <BreachBadge labels={c.breaches.map((k: SlaKind) => SLA_LABEL[k])} />
                       )}
                     </td>
-                    <td className="py-2 pr-3">{c.assignee ?? "Unassigned"}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{formatTime(c.openedAt)}</td>
+                    <td className="py-2 pr-3" data-label="Assignee">
+                      {c.assignee ?? "Unassigned"}
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap" data-label="Opened">
+                      {formatTime(c.openedAt)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

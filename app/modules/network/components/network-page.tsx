@@ -91,7 +91,7 @@ function Findings({ latest }: { latest: NonNullable<NetworkLoaderData["latest"]>
         </p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="findings">
+          <table className="stack-table w-full text-left text-sm" data-testid="findings">
             <thead>
               <tr className="text-ink-muted">
                 <th className="py-2 pr-3">Severity</th>
@@ -111,7 +111,9 @@ function Findings({ latest }: { latest: NonNullable<NetworkLoaderData["latest"]>
                     {f.port !== null ? `:${f.port}` : ""}
                   </td>
                   <td className="py-2 pr-3">{f.title}</td>
-                  <td className="py-2 text-ink-muted">{f.remediation}</td>
+                  <td className="py-2 text-ink-muted" data-label="What to do">
+                    {f.remediation}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -287,7 +289,7 @@ export function NetworkPage({ data, result }: { data: NetworkLoaderData; result:
           </Section>
           <Section title="Assets" id="assets-heading">
             <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm" data-testid="assets">
+              <table className="stack-table w-full text-left text-sm" data-testid="assets">
                 <thead>
                   <tr className="text-ink-muted">
                     <th className="py-2 pr-3">Address</th>
@@ -301,10 +303,18 @@ export function NetworkPage({ data, result }: { data: NetworkLoaderData; result:
                   {data.assets.map((a) => (
                     <tr key={a.address} className="border-t border-slate-200">
                       <td className="py-2 pr-3">{a.address}</td>
-                      <td className="py-2 pr-3">{a.hostnames.join(", ") || "—"}</td>
-                      <td className="py-2 pr-3">{a.openPorts}</td>
-                      <td className="py-2 pr-3">{when(a.firstSeenAt)}</td>
-                      <td className="py-2">{when(a.lastSeenAt)}</td>
+                      <td className="py-2 pr-3" data-label="Hostnames">
+                        {a.hostnames.join(", ") || "—"}
+                      </td>
+                      <td className="py-2 pr-3" data-label="Open ports">
+                        {a.openPorts}
+                      </td>
+                      <td className="py-2 pr-3" data-label="First seen">
+                        {when(a.firstSeenAt)}
+                      </td>
+                      <td className="py-2" data-label="Last seen">
+                        {when(a.lastSeenAt)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

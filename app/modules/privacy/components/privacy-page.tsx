@@ -88,7 +88,7 @@ function periodText(p: { unit: "months" | "days"; amount: number }) {
 function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string; testId: string }) {
   return (
     <div className="relative overflow-x-auto rounded-card border border-slate-200 bg-white">
-      <table className="w-full min-w-[720px] text-left text-sm" data-testid={testId}>
+      <table className="stack-table w-full text-left text-sm md:min-w-[720px]" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface-sunken text-xs uppercase tracking-wide text-ink-muted">
           <tr>
@@ -126,18 +126,24 @@ function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string;
                   {r.reference}
                 </Link>
               </td>
-              <td className="px-3 py-2">
-                <span className="block tabular-nums">{r.dueDate}</span>
+              <td className="px-3 py-2" data-label="Due">
+                <span className="inline-block tabular-nums md:block">{r.dueDate}</span>
                 <DeadlineBadge daysRemaining={r.daysRemaining} answeredOnTime={r.answeredOnTime} />
               </td>
               <td className="px-3 py-2">{r.subjectName}</td>
-              <td className="px-3 py-2">{TYPE_LABEL[r.type]}</td>
-              <td className="px-3 py-2">{jurisdictionName(r.jurisdiction)}</td>
+              <td className="px-3 py-2" data-label="Type">
+                {TYPE_LABEL[r.type]}
+              </td>
+              <td className="px-3 py-2" data-label="Law">
+                {jurisdictionName(r.jurisdiction)}
+              </td>
               <td className="px-3 py-2">
                 <RequestStatusBadge status={r.status} />
               </td>
-              <td className="px-3 py-2 tabular-nums">{r.requestedAt}</td>
-              <td className="px-3 py-2 tabular-nums">
+              <td className="px-3 py-2 tabular-nums" data-label="Received">
+                {r.requestedAt}
+              </td>
+              <td className="px-3 py-2 tabular-nums" data-label="Checklist">
                 {r.tasks === 0 ? "No systems" : `${r.tasks - r.openTasks} of ${r.tasks} done`}
               </td>
             </tr>
@@ -399,7 +405,7 @@ export function PrivacyPage() {
             identity is being verified.
           </p>
           <div className="relative mt-3 overflow-x-auto">
-            <table className="w-full min-w-[640px] text-left text-sm" data-testid="privacy-laws">
+            <table className="stack-table w-full text-left text-sm md:min-w-[640px]" data-testid="privacy-laws">
               <caption className="sr-only">Response periods, extensions and legal sources</caption>
               <thead className="text-xs uppercase tracking-wide text-ink-muted">
                 <tr>
@@ -426,13 +432,15 @@ export function PrivacyPage() {
                         {j.label}
                         <span className="block text-xs font-normal text-ink-muted">{j.region}</span>
                       </th>
-                      <td className="py-2 pr-3">{periodText(r.period)}</td>
-                      <td className="py-2 pr-3">
+                      <td className="py-2 pr-3" data-label="Answer within">
+                        {periodText(r.period)}
+                      </td>
+                      <td className="py-2 pr-3" data-label="Extension">
                         {r.extension
                           ? `${r.extension.max === 1 ? "Once" : `${r.extension.max} times`}, by ${periodText(r.extension)}, with notice`
                           : "None"}
                       </td>
-                      <td className="py-2 pr-3">
+                      <td className="py-2 pr-3" data-label="Source">
                         {j.sourceUrl ? <a href={j.sourceUrl}>{j.source}</a> : j.source}
                         <span className="block text-xs text-ink-muted">{j.rule}</span>
                       </td>
