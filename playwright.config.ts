@@ -43,6 +43,12 @@ export default defineConfig({
       ],
     },
   },
+  // The emergency-access spec moves the one server clock by days (POST /__test/clock): the job runner then finds
+  // every other test's delayed jobs due and trials ended. It runs on its own, after everything else has finished.
+  projects: [
+    { name: "app", testIgnore: /emergency-access\.spec\.ts$/ },
+    { name: "moved-clock", testMatch: /emergency-access\.spec\.ts$/, dependencies: ["app"] },
+  ],
   webServer: {
     command: "node --import tsx tests/e2e/start-server.ts",
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
