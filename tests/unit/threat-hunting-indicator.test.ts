@@ -1,7 +1,11 @@
 // Issue 32: one indicator search in threat hunting. An IP in an ingested event and in an analysed message's
 // Received: header used to give "No matches"; now events, messages (headers, addresses, links, hashes), alerts,
 // case observables and watchlists all answer, tenant by tenant, with literal matching and bounded queries.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { db, sqlite } from "~/lib/db.server";
+import { phishingItems } from "~/modules/phishing/schema";
 import { raiseAlert } from "~/modules/alerts";
 import { storeEvents, type NormalizedEvent } from "~/modules/events";
 import { addObservable, createCase } from "~/modules/incidents";
@@ -180,5 +184,52 @@ describe("threat hunting's indicator search (issue 32)", () => {
     } as never)) as { results: { kind: string }[]; indicatorError: string | null };
     expect(found.indicatorError).toBeNull();
     expect(found.results.map((h) => h.kind).sort()).toEqual(["Alert", "Event", "Message", "Observable", "Watchlist"]);
+  });
+
+  it("finds messages analysed before indicators were stored, through migration 0033's backfill", async () => {
+    const u = await signedInUser();
+    const hash = "9f914d42706fe215501044acd85a32d58aaef1419d404fddfa5d3b48f66ccd9f";
+    db.insert(phishingItems)
+      .values({
+        id: `old-${u.tenantId}`,
+        tenantId: u.tenantId,
+        subject: "Invoice overdue",
+        sender: "Billing@Old-Sender.test",
+        risk: "high",
+        score: 80,
+        rationale: [],
+        analysis: {
+          links: [
+            {
+              href: "https://files.old-link.test/a.zip",
+              text: "",
+              host: "files.old-link.test",
+              domain: "",
+              issues: [],
+            },
+          ],
+          attachments: [
+            { filename: "a.zip", contentType: "application/zip", size: 1, sha256: hash.toUpperCase(), issues: [] },
+          ],
+          replyTo: "pay@old-reply.test",
+          returnPath: null,
+        },
+      })
+      .run();
+    expect(hunt(u.tenantId, "files.old-link.test")?.hits).toEqual([]);
+    const migration = fs.readFileSync(path.join(__dirname, "../../db/migrations/0033_phishing-indicators.sql"), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((s) => s.includes("INSERT OR IGNORE"))!;
+    sqlite().exec(backfill);
+    for (const q of [
+      "files[.]old-link.test",
+      hash,
+      "https://files.old-link.test/a.zip",
+      "old-reply.test",
+      "billing@old-sender.test",
+    ])
+      expect(
+        hunt(u.tenantId, q)?.hits.map((h) => h.title),
+        q,
+      ).toEqual(["Invoice overdue — Billing@Old-Sender.test"]);
   });
 });
