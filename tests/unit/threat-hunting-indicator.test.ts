@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { db, sqlite } from "~/lib/db.server";
 import { phishingItems } from "~/modules/phishing/schema";
 import { raiseAlert } from "~/modules/alerts";
-import { storeEvents, type NormalizedEvent } from "~/modules/events";
+import { searchEventsForIndicator, storeEvents, type NormalizedEvent } from "~/modules/events";
 import { addObservable, createCase } from "~/modules/incidents";
 import { addIndicator } from "~/modules/playbooks";
 import { analyzeAndStore } from "~/modules/phishing/phishing.server";
@@ -159,6 +159,29 @@ describe("threat hunting's indicator search (issue 32)", () => {
       expect.stringMatching(/^svc_backup in case IR-\d+: Odd names$/),
     ]);
     expect(hunt(t.tenantId, "%")?.hits.filter((h) => h.kind !== "Alert")).toEqual([]);
+  });
+
+  it("answers any text a person can type without an error (quotes, full-text operators, SQL, control characters)", async () => {
+    const t = await tenantWithEverything();
+    for (const q of [
+      '"',
+      'a"b',
+      "NEAR(fw edge)",
+      "fw* OR 1",
+      "\\",
+      "'; DROP TABLE events; --",
+      "\u0000x",
+      "😀",
+      "[.]",
+      "hxxp://",
+      "@",
+      "::",
+    ])
+      expect(() => hunt(t.tenantId, q), q).not.toThrow();
+    expect(hunt(t.tenantId, "'; DROP TABLE events; --")?.hits).toEqual([]);
+    // The events module's own search takes a NUL too (FTS5 would read its query only up to it).
+    expect(searchEventsForIndicator(t.tenantId, "edge\u0000fw", 5)).toEqual([]);
+    expect(kinds(hunt(t.tenantId, IP))).toContain("Event");
   });
 
   it("refuses a 64 KB query with a clear message, on the page as the field's error", async () => {

@@ -85,6 +85,9 @@ const HAS_WORD = /[\p{L}\p{N}]/u;
  * the literal comparison decides, so `10.0.0.5` does not find `10-0-0-5` and `%` or `_` are plain characters.
  * A needle without a letter or digit finds nothing (the index cannot look it up, and no event is scanned).
  */
+/** The needle as one FTS5 phrase: quotes doubled, and no NUL (FTS5 reads its query string only up to one). */
+const ftsPhrase = (needle: string) => `"${needle.replaceAll('"', '""').replaceAll("\0", " ")}"`;
+
 export function searchEventsForIndicator(tenantId: string, needle: string, limit: number): StoredEvent[] {
   if (!HAS_WORD.test(needle)) return [];
   const w = db
@@ -104,6 +107,6 @@ export function searchEventsForIndicator(tenantId: string, needle: string, limit
            OR instr(lower(e.fields), ?) > 0 OR instr(lower(e.original), ?) > 0)
        ORDER BY e.time DESC, e.seq DESC LIMIT ?`,
     )
-    .all(tenantId, `"${needle.replaceAll('"', '""')}"`, w.lo, w.hi, lower, lower, lower, lower, limit);
+    .all(tenantId, ftsPhrase(needle), w.lo, w.hi, lower, lower, lower, lower, limit);
   return (rows as Parameters<typeof rowToEvent>[0][]).map(rowToEvent);
 }

@@ -30,14 +30,19 @@ export function indicatorTooLong(raw: string) {
 
 /** The defanged spellings of `.`, `@`, `:` and `http` back to themselves. */
 export function refang(raw: string): string {
-  return raw
-    .trim()
-    .replace(/^hxxp(s?)/i, "http$1")
-    .replace(/^fxp:/i, "ftp:")
-    .replace(/\[(?:\.|dot)\]|\((?:\.|dot)\)|\{(?:\.|dot)\}/gi, ".")
-    .replace(/\[(?:@|at)\]|\((?:@|at)\)/gi, "@")
-    .replace(/\[:\]/g, ":")
-    .replace(/\[:\/\/\]/g, "://");
+  return (
+    raw
+      // Control characters are nothing a person types or an indicator holds.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .trim()
+      .replace(/^hxxp(s?)/i, "http$1")
+      .replace(/^fxp:/i, "ftp:")
+      .replace(/\[(?:\.|dot)\]|\((?:\.|dot)\)|\{(?:\.|dot)\}/gi, ".")
+      .replace(/\[(?:@|at)\]|\((?:@|at)\)/gi, "@")
+      .replace(/\[:\]/g, ":")
+      .replace(/\[:\/\/\]/g, "://")
+  );
 }
 
 const HASH = /^(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/i;
