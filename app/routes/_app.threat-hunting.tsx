@@ -20,8 +20,18 @@ import { clientIp } from "~/lib/request.server";
 import { retroHunt, retroHuntCorrelation } from "~/modules/detection/detect.server";
 import { listHunts, saveHunt } from "~/modules/detection/library.server";
 import { createRule, getRule, listRules, loadSigmaForTenant } from "~/modules/detection/rules.server";
-import { hunt } from "~/modules/threat-hunting/hunt.server";
+import { hunt, HuntQueryError } from "~/modules/threat-hunting/hunt.server";
 import { MAX_QUERY_LENGTH, normaliseIndicator } from "~/modules/threat-hunting/indicator";
+
+/** The indicator search's hits, or the refusal of the query as the field's error. */
+function indicatorSearch(tenantId: string, q: string) {
+  try {
+    return { result: hunt(tenantId, q), error: null };
+  } catch (e) {
+    if (!(e instanceof HuntQueryError)) throw e;
+    return { result: null, error: e.message };
+  }
+}
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Threat Hunting · Rampart" }];
@@ -65,7 +75,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (access.teaser) throw new Response("Not Found", { status: 404 });
   const tenantId = access.ctx.tenant.id;
   const params = new URL(request.url).searchParams;
-  const q = normaliseIndicator(params.get("q"));
+  const rawQ = normaliseIndicator(params.get("q"));
+  const indicator = rawQ ? indicatorSearch(tenantId, rawQ) : null;
+  // A refused query is not echoed back whole into the field (it may be kilobytes long).
+  const q = indicator?.error ? rawQ.slice(0, MAX_QUERY_LENGTH) : rawQ;
   const query = (params.get("query") ?? "").slice(0, MAX_EVENT_QUERY_LENGTH);
   const days = daysFrom(params.get("days"));
   return {
@@ -73,7 +86,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     query,
     days,
     events: params.has("query") ? eventSearch(tenantId, query, days) : null,
-    results: q ? hunt(tenantId, q) : null,
+    results: indicator?.result?.hits ?? null,
+    indicatorError: indicator?.error ?? null,
     library: listRules(tenantId).map((r) => ({ id: r.id, title: r.title })),
     hunts: listHunts(tenantId),
     canManage: can(access.ctx.tenant.role, "detectionRule", "manage"),
@@ -190,7 +204,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ThreatHunting() {
-  const { q, query, days, events, results, library, hunts, canManage } = useLoaderData<typeof loader>();
+  const { q, query, days, events, results, indicatorError, library, hunts, canManage } = useLoaderData<typeof loader>();
   const data = useActionResult<ActionData>();
   const busy = useNavigation().state === "submitting";
   const sigma = data && data.intent === "sigma" ? data : null;
@@ -459,8 +473,13 @@ export default function ThreatHunting() {
 
       <section aria-labelledby="indicator-h" className="mt-8 space-y-3">
         <h2 id="indicator-h" className="text-lg font-semibold">
-          Search findings for an indicator
+          Search everything for an indicator
         </h2>
+        <p className="text-sm text-ink-muted">
+          An IP address, a domain, an e-mail address, a URL, a file hash (MD5, SHA-1, SHA-256) or a word, also defanged
+          (<code>hxxp://</code>, <code>[.]</code>): looked up in your ingested events, analysed messages (their Received
+          headers, addresses, links and attachments), alerts, case observables and watchlists.
+        </p>
         <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
           <div className="min-w-64 flex-1">
             <label htmlFor="q" className="label">
@@ -473,33 +492,57 @@ export default function ThreatHunting() {
               maxLength={MAX_QUERY_LENGTH}
               defaultValue={q}
               className="input"
-              placeholder="a domain, an address or a word"
+              placeholder="203.0.113.7, evil[.]example, a hash or a word"
+              aria-invalid={indicatorError ? true : undefined}
+              aria-describedby={indicatorError ? "q-error" : undefined}
             />
           </div>
           <button type="submit" className="btn-primary">
             Search
           </button>
+          {indicatorError ? (
+            <p id="q-error" className="field-error w-full" role="alert">
+              {indicatorError}
+            </p>
+          ) : null}
         </Form>
-        <div>
-          {results === null ? (
+        <div data-testid="indicator-results">
+          {indicatorError ? null : results === null ? (
             <EmptyState title="Start a hunt">
-              Search for an indicator of compromise across your alerts and analysed messages.
+              Search for an indicator of compromise across your events, messages, alerts, cases and watchlists.
             </EmptyState>
           ) : results.length === 0 ? (
-            <EmptyState title="No matches">Nothing in your stored alerts or messages matches “{q}”.</EmptyState>
+            <EmptyState title="No matches">
+              Nothing in your events, messages, alerts, cases or watchlists matches “{q}”.
+            </EmptyState>
           ) : (
-            <ul className="card divide-y divide-slate-100 p-0">
-              {results.map((r) => (
-                <li key={`${r.kind}-${r.id}`} className="flex items-center gap-3 p-3 text-sm">
-                  <span className="w-16 text-xs text-ink-muted">{r.kind}</span>
-                  <SeverityBadge level={r.level} />
-                  <span className="flex-1">{r.title}</span>
-                  <time className="text-xs text-ink-muted" dateTime={r.at}>
-                    {r.at.slice(0, 10)}
-                  </time>
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="mb-2 text-sm" role="status">
+                {results.length} match{results.length === 1 ? "" : "es"} for “{q}”, newest first.
+              </p>
+              <ul className="card divide-y divide-slate-100 p-0">
+                {results.map((r) => (
+                  <li
+                    key={`${r.kind}-${r.id}`}
+                    className="flex flex-wrap items-center gap-3 p-3 text-sm"
+                    data-testid="indicator-hit"
+                    data-kind={r.kind}
+                  >
+                    <span className="w-20 text-xs font-semibold text-ink-muted">{r.kind}</span>
+                    {r.level ? <SeverityBadge level={r.level} /> : null}
+                    <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+                      <a className="underline" href={r.href}>
+                        {r.title}
+                      </a>
+                      {r.detail ? <span className="block text-xs text-ink-muted">{r.detail}</span> : null}
+                    </span>
+                    <time className="text-xs text-ink-muted" dateTime={r.at}>
+                      {r.at.slice(0, 10)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </div>
       </section>

@@ -4,7 +4,13 @@ export { BreachFileError, importBreachFile, type ImportResult } from "./import";
 export { readOrCreateHmacKey } from "./match";
 export { hibpFeedState, registerBreachFeedJobs } from "./hibp.server";
 // What other modules read of the dark web tables (dashboard figures and first steps).
-export { closedExposureCount, openExposureCount, verifiedDomains, watchedIdentityCount } from "./reads.server";
+export {
+  closedExposureCount,
+  openExposureCount,
+  searchWatchedIdentities,
+  verifiedDomains,
+  watchedIdentityCount,
+} from "./reads.server";
 export {
   CONFIRMATION_MAILBOXES,
   confirmDomainByMail,

@@ -2,9 +2,9 @@
  * What other modules read of the dark web tables (the dashboard's figures and first steps): each query here, so the
  * tables have one owner. Every function takes the tenant id.
  */
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
 import { exposures, watchedIdentities } from "./schema";
-import { preparedQuery, sqlite } from "~/lib/db.server";
+import { db, preparedQuery, sqlite } from "~/lib/db.server";
 
 // Prepared once per connection: the dashboard runs these on every view and refresh.
 const TENANT = sql.placeholder("tenantId");
@@ -51,4 +51,31 @@ export function verifiedDomains(tenantId: string): string[] {
     )
     .all(tenantId)
     .map((r) => (r as { domain: string }).domain);
+}
+
+/**
+ * The tenant's watched e-mail addresses and domains that contain `needle` literally (`%` and `_` are plain
+ * characters), newest first, up to `limit`: threat hunting's look into the dark web watchlist.
+ */
+export function searchWatchedIdentities(tenantId: string, needle: string, limit: number) {
+  const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // SQLite's LIKE has no escape character unless one is named.
+  const contains = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  return db
+    .select({
+      id: watchedIdentities.id,
+      type: watchedIdentities.type,
+      value: watchedIdentities.value,
+      createdAt: watchedIdentities.createdAt,
+    })
+    .from(watchedIdentities)
+    .where(
+      and(
+        eq(watchedIdentities.tenantId, tenantId),
+        or(contains(watchedIdentities.value), contains(watchedIdentities.domain)),
+      ),
+    )
+    .orderBy(desc(watchedIdentities.createdAt))
+    .limit(limit)
+    .all();
 }

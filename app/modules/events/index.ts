@@ -18,7 +18,7 @@ export {
   restoreTruncatedFields,
   MAX_FIELD_CHARS,
 } from "./parse";
-export { searchEvents, type SearchResult } from "./search.server";
+export { searchEvents, searchEventsForIndicator, type SearchResult } from "./search.server";
 export {
   parseQuery,
   QueryError,

@@ -74,3 +74,39 @@ export function searchEvents(input: SearchInput): SearchResult {
     : [];
   return { total, events: (rows as Parameters<typeof rowToEvent>[0][]).map(rowToEvent), histogram, bucketMs };
 }
+
+/** A letter or a digit: a needle without one has no words for the full-text index to look up. */
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+/**
+ * The tenant's newest events that contain `needle` literally (case-insensitively for ASCII) in their message,
+ * host, fields or original text, up to `limit`: threat hunting's indicator search. The full-text index finds
+ * the events with the needle's words in a row (a phrase query, within the seqs of the tenant's events), and
+ * the literal comparison decides, so `10.0.0.5` does not find `10-0-0-5` and `%` or `_` are plain characters.
+ * A needle without a letter or digit finds nothing (the index cannot look it up, and no event is scanned).
+ */
+/** The needle as one FTS5 phrase: quotes doubled, and no NUL (FTS5 reads its query string only up to one). */
+const ftsPhrase = (needle: string) => `"${needle.replaceAll('"', '""').replaceAll("\0", " ")}"`;
+
+export function searchEventsForIndicator(tenantId: string, needle: string, limit: number): StoredEvent[] {
+  if (!HAS_WORD.test(needle)) return [];
+  const w = db
+    .select({ lo: min(events.seq), hi: max(events.seq) })
+    .from(events)
+    .where(eq(events.tenantId, tenantId))
+    .get();
+  if (w?.lo == null || w.hi == null) return [];
+  const lower = needle.toLowerCase();
+  // Raw SQL on purpose: drizzle cannot describe the FTS5 MATCH (as in searchEvents).
+  const rows = sqlite()
+    .prepare(
+      `SELECT e.* FROM events e
+       WHERE e.tenant_id = ?
+         AND e.seq IN (SELECT rowid FROM events_fts WHERE events_fts MATCH ? AND rowid BETWEEN ? AND ?)
+         AND (instr(lower(coalesce(e.message, '')), ?) > 0 OR instr(lower(coalesce(e.host, '')), ?) > 0
+           OR instr(lower(e.fields), ?) > 0 OR instr(lower(e.original), ?) > 0)
+       ORDER BY e.time DESC, e.seq DESC LIMIT ?`,
+    )
+    .all(tenantId, ftsPhrase(needle), w.lo, w.hi, lower, lower, lower, lower, limit);
+  return (rows as Parameters<typeof rowToEvent>[0][]).map(rowToEvent);
+}

@@ -24,6 +24,7 @@ export {
   updateCase,
   updateTask,
 } from "./cases.server";
+export { searchObservables } from "./observables-search.server";
 export { storeEvidence, readEvidence, evidenceUsage, EVIDENCE_QUOTA_BYTES } from "./evidence.server";
 export {
   averageResponseHours,

@@ -23,6 +23,7 @@ import { analyzeLanguage, obfuscationSignals } from "./analyzer/language";
 import { analyzeLinks, formAndScriptSignals } from "./analyzer/links";
 import { headerAnomalies, headerValue, loadMailLibs, parseMessage } from "./analyzer/parse.server";
 import { emptyState, finishAnalysis, textModelSignal } from "./analyzer/score";
+import { receivedIndicators } from "./analyzer/received";
 import { isBulk, senderSignals } from "./analyzer/sender";
 import { plural, stripBracketed } from "./analyzer/text";
 import type { AddSignal, Analysis, AnalyzeOptions, StageName } from "./analyzer/types";
@@ -87,6 +88,8 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
     bodyText: msg.bodyText,
   });
   headerAnomalies(msg, now, add);
+  // Not a signal: what threat hunting finds the message by (phishing.server.ts stores them as indicators).
+  const received = receivedIndicators(msg.headerLines);
   state.facts.mailingList = isBulk(msg.list);
   finished("parse");
 
@@ -163,5 +166,6 @@ export async function analyzeMessage(raw: Buffer | string, opts: AnalyzeOptions)
   // A Rampart training simulation names its campaign (capped: it is sender-controlled text).
   const simulation = headerValue(msg.headerLines, "x-rampart-simulation")?.trim().slice(0, 64);
   if (simulation) result.simulationCampaign = simulation;
+  result.received = received;
   return result;
 }

@@ -30,6 +30,7 @@ import {
   type VerdictKind,
 } from "./analyze.server";
 import { analyzeInWorker } from "./pool.server";
+import { storeMessageIndicators } from "./indicators.server";
 import { FREE_MAIL } from "./lists";
 import { DomainError } from "~/lib/errors";
 
@@ -215,6 +216,7 @@ export async function analyzeAndStore(input: {
       createdAt,
     })
     .run();
+  storeMessageIndicators(input.tenantId, id, analysis);
   const alertOccurrences = simulation ? null : raisePhishingAlert(input.tenantId, id, analysis);
   return { id, analysis, status: "detected", createdAt, alreadyAnalysed: false, alertOccurrences };
 }

@@ -3,7 +3,7 @@
  * data export): each query here, so the table has one owner. Every function takes the tenant id(s).
  */
 import { and, count, desc, eq, inArray, or, sql, type SQLWrapper } from "drizzle-orm";
-import { phishingItems } from "./schema";
+import { phishingIndicators, phishingItems } from "./schema";
 import { db, preparedQuery } from "~/lib/db.server";
 import { countSince } from "~/lib/count-since.server";
 
@@ -85,12 +85,39 @@ export function detectedPhishingHistory(tenantId: string) {
   return q.detected().all({ tenantId });
 }
 
-/** The newest messages whose subject, sender or text contains `needle` (literally), up to `limit`. */
+const MATCHED_IN = {
+  received: "Received header",
+  sender: "sender",
+  "reply-to": "Reply-To",
+  "return-path": "Return-Path",
+  link: "link",
+  attachment: "attachment",
+} as const;
+
+/**
+ * The newest messages whose subject, sender or text contains `needle` (literally), or that carry it as an
+ * indicator (a relay in a Received: header, an address, a link, an attachment hash: indicators.server.ts),
+ * up to `limit`; `matchedIn` names the place of the indicator when it is one.
+ */
 export function searchMessages(tenantId: string, needle: string, limit: number) {
   const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // SQLite's LIKE has no escape character unless one is named.
   const contains = (column: SQLWrapper) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
-  return db
+  // Exact matches on the (tenant, value) index; a URL keeps its path's case, everything else is lowercase.
+  const exact = db
+    .select({ itemId: phishingIndicators.itemId, source: phishingIndicators.source })
+    .from(phishingIndicators)
+    .where(
+      and(
+        eq(phishingIndicators.tenantId, tenantId),
+        inArray(phishingIndicators.value, [...new Set([needle, needle.toLowerCase()])]),
+      ),
+    )
+    .limit(limit * 8)
+    .all();
+  const places = new Map<string, string>();
+  for (const r of exact) if (!places.has(r.itemId)) places.set(r.itemId, MATCHED_IN[r.source]);
+  const rows = db
     .select({
       id: phishingItems.id,
       subject: phishingItems.subject,
@@ -102,12 +129,18 @@ export function searchMessages(tenantId: string, needle: string, limit: number) 
     .where(
       and(
         eq(phishingItems.tenantId, tenantId),
-        or(contains(phishingItems.subject), contains(phishingItems.sender), contains(phishingItems.bodyText)),
+        or(
+          places.size ? inArray(phishingItems.id, [...places.keys()]) : undefined,
+          contains(phishingItems.subject),
+          contains(phishingItems.sender),
+          contains(phishingItems.bodyText),
+        ),
       ),
     )
     .orderBy(desc(phishingItems.createdAt))
     .limit(limit)
     .all();
+  return rows.map((r) => ({ ...r, matchedIn: places.get(r.id) ?? null }));
 }
 
 /** The analyses a person ran in the given organizations (the account's data export). */

@@ -2,7 +2,7 @@
  * Table of the phishing module: analysed messages.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "../accounts/schema";
 import { tenants } from "../tenants/schema";
 
@@ -47,4 +47,31 @@ export const phishingItems = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("phishing_tenant_created_idx").on(t.tenantId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// The indicators an analysed message carries (issue 32): relays' IPs and hosts from its Received: headers,
+// its sender, Reply-To and Return-Path addresses and their domains, its links and their hosts, its
+// attachments' SHA-256. The raw message is not kept, so these are what threat hunting matches exactly
+// (the (tenant, value) index). Values are canonical: IPs as ipaddr.js prints them, the rest lowercased.
+// ---------------------------------------------------------------------------
+export const phishingIndicators = sqliteTable(
+  "phishing_indicators",
+  {
+    tenantId: text("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    itemId: text("item_id")
+      .notNull()
+      .references(() => phishingItems.id, { onDelete: "cascade" }),
+    // Where in the message the indicator is, as the hunt's result says it.
+    source: text("source", {
+      enum: ["received", "sender", "reply-to", "return-path", "link", "attachment"],
+    }).notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.source, t.value] }),
+    index("phishing_indicators_value_idx").on(t.tenantId, t.value),
+  ],
 );

@@ -17,6 +17,7 @@ export {
   getRun,
   listIndicators,
   addIndicator,
+  searchIndicators,
   playbookView,
   runView,
   MAX_PLAYBOOKS,

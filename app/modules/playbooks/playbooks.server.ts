@@ -2,7 +2,7 @@
  * Playbooks of a tenant, their runs and the watchlist of indicators they add. Every function takes the tenant id.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { playbookIndicators, playbookRuns, playbooks } from "./schema";
 import { db } from "~/lib/db.server";
 import type { IndicatorKind, PlaybookInput, PlaybookStep, RunStatus, RunStep } from "./types";
@@ -208,4 +208,30 @@ export function removeIndicator(tenantId: string, id: string): boolean {
       .where(and(eq(playbookIndicators.tenantId, tenantId), eq(playbookIndicators.id, id)))
       .run().changes > 0
   );
+}
+
+/**
+ * The tenant's watchlist indicators whose value contains `needle` literally (`%` and `_` are plain
+ * characters), newest first, up to `limit`: threat hunting's look into the SIEM/SOAR watchlist.
+ */
+export function searchIndicators(tenantId: string, needle: string, limit: number) {
+  const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({
+      id: playbookIndicators.id,
+      kind: playbookIndicators.kind,
+      value: playbookIndicators.value,
+      createdAt: playbookIndicators.createdAt,
+    })
+    .from(playbookIndicators)
+    .where(
+      and(
+        eq(playbookIndicators.tenantId, tenantId),
+        // SQLite's LIKE has no escape character unless one is named.
+        sql`${playbookIndicators.value} LIKE ${pattern} ESCAPE '\\'`,
+      ),
+    )
+    .orderBy(desc(playbookIndicators.createdAt))
+    .limit(limit)
+    .all();
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { createUser } from "~/modules/accounts/accounts.server";
 import { raiseAlert } from "~/modules/alerts";
-import { hunt } from "./hunt.server";
+import { hunt as huntResult } from "./hunt.server";
+
+const hunt = (tenantId: string, q: string) => huntResult(tenantId, q)?.hits ?? [];
 
 async function tenant() {
   return (await createUser(`h-${randomUUID().slice(0, 8)}@example.com`, "a long passphrase for tests")).tenantId;

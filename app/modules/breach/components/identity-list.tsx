@@ -189,7 +189,7 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {rows.map((i) => (
-                  <tr key={i.id} data-testid="identity-row" data-status={i.status}>
+                  <tr key={i.id} id={`identity-${i.id}`} data-testid="identity-row" data-status={i.status}>
                     <td className="px-4 py-3 align-top">
                       <span className="block min-w-[11rem] font-medium [overflow-wrap:anywhere]">{label(i)}</span>
                       <span className="text-xs text-ink-muted">

@@ -76,6 +76,8 @@ export type Analysis = {
    * claims it: phishing.server.ts checks it is one of the organization's campaigns before it believes it.
    */
   simulationCampaign?: string | null;
+  /** The relays' IP addresses and host names from the Received: headers (received.ts), for threat hunting. */
+  received?: { ips: string[]; hosts: string[] };
 };
 
 export type Resolver = (name: string, rrtype: string) => Promise<unknown>;
