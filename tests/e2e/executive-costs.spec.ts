@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { test, expect, openDb } from "./fixtures";
+import { test, expect, openDb, checkA11y } from "./fixtures";
 
 /** Twelve messages analysed today: the phishing tool is in use and saved 12 × 10 min = 2 hours. */
 function analyseTwelve(tenantId: string) {
@@ -48,6 +48,7 @@ test("an owner enters tool costs and an hourly rate and sees the monthly savings
   const { tenantId } = await login({ plan: "business" });
   analyseTwelve(tenantId);
   await enterCosts(page);
+  await checkA11y(page);
   // The printed report has the formula and the figures, not the form.
   await page.emulateMedia({ media: "print" });
   await expect(page.getByTestId("savings-formula")).toBeVisible();
