@@ -8,6 +8,7 @@ import { sqlite } from "~/lib/db.server";
 import { createSession } from "~/modules/accounts/session.server";
 import { setTenantPlan } from "~/modules/tenants";
 import { createRequest } from "~/modules/privacy/requests.server";
+import { activityCounts, modulesInUse } from "./activity.server";
 import { loader, action } from "~/routes/_app.executive";
 import { loader as analyticsLoader } from "~/routes/api.analytics";
 import { loader as usageLoader } from "~/routes/_app.usage";
@@ -80,6 +81,15 @@ async function business() {
 }
 
 describe("executive cost inputs and savings", () => {
+  it("a new organization: every activity counted is 0, nothing in use, no hours, savings not estimated", async () => {
+    const { tenantId, cookie } = await business();
+    expect(Object.values(activityCounts(tenantId, null)).every((n) => n === 0)).toBe(true);
+    expect(modulesInUse(tenantId)).toEqual([]);
+    const page = await load(cookie);
+    expect(page.analytics).toMatchObject({ toolsReplaced: 0, hoursSavedMonthly: 0, costSavings: null });
+    expect(page.value.inUse).toEqual([]);
+  });
+
   it("computes savings from entered costs of the tools in use plus hours saved × rate, and says what is left out", async () => {
     const { tenantId, cookie, user } = await business();
     // Three tools in use in the last 30 days: phishing analysis (12 messages, 10 min each = 2 h), SIEM (log events,
