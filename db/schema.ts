@@ -36,3 +36,4 @@ export * from "../app/modules/cloud/schema";
 export * from "../app/modules/training/schema";
 export * from "../app/modules/sso/schema";
 export * from "../app/modules/emergency-access/schema";
+export * from "../app/modules/executive/schema";

@@ -148,7 +148,7 @@ export function DashboardPage({ data }: { data: Data }) {
         <MetricCard
           label="Hours saved / month"
           value={analytics.hoursSavedMonthly}
-          hint="10 minutes per analysed message"
+          hint="last 30 days, estimated minutes per activity"
         />
       </section>
       {secondary ? (

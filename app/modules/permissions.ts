@@ -27,6 +27,7 @@ import { vulnerabilityPermissions } from "./vulnerability/permissions";
 import { zeroTrustPermissions } from "./zero-trust/permissions";
 import { endpointPermissions } from "./endpoint/permissions";
 import { ssoPermissions } from "./sso/permissions";
+import { executivePermissions } from "./executive/permissions";
 
 /** Every module's declaration, by module name (the registry's names). */
 export const MODULE_PERMISSIONS = {
@@ -49,6 +50,7 @@ export const MODULE_PERMISSIONS = {
   training: trainingPermissions,
   sso: ssoPermissions,
   "emergency-access": emergencyAccessPermissions,
+  executive: executivePermissions,
 } as const;
 
 export const PERMISSION_MATRIX = {
@@ -71,6 +73,7 @@ export const PERMISSION_MATRIX = {
   ...trainingPermissions,
   ...ssoPermissions,
   ...emergencyAccessPermissions,
+  ...executivePermissions,
 } as const;
 
 type Matrix = typeof PERMISSION_MATRIX;

@@ -175,7 +175,7 @@ export const MODULES: readonly RegisteredModule[] = [
     name: "executive",
     routes: ["_app.executive"],
     feature: "executiveDashboard",
-    permissions: NONE,
+    permissions: MODULE_PERMISSIONS.executive,
   }),
   defineModule({
     name: "phishing",

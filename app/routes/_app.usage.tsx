@@ -45,7 +45,7 @@ export default function Usage() {
           {usage.figures.map((f) => (
             <MetricCard key={f.id} label={f.label} value={f.value} hint={f.hint} />
           ))}
-          <MetricCard label="Hours saved" value={usage.hoursSaved} hint="10 minutes per analysed message" />
+          <MetricCard label="Hours saved" value={usage.hoursSaved} hint="estimated minutes of manual work per activity" />
         </div>
       </section>
       <section aria-labelledby="achievements-h" className="mt-8">

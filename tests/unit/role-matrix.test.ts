@@ -653,6 +653,16 @@ const ROUTES: Record<string, Row> = {
       "remove-system": { id: FAKE },
     }),
   },
+  // Issue 31: the executive view's tool costs and hourly rate (owners and admins).
+  "_app.executive.tsx": {
+    kind: "guarded",
+    probes: page(
+      "/executive",
+      ["executiveCosts", "manage"],
+      { "save-costs": { currency: "EUR", hourlyRate: "50", "cost:phishing": "100" } },
+      "executiveDashboard",
+    ),
+  },
   "_app.zero-trust.tsx": {
     kind: "guarded",
     probes: page(

@@ -30,3 +30,5 @@ export {
   type StoredSnapshot,
 } from "./snapshots.server";
 export { closeCloudPool } from "./pool.server";
+// What it did in a window (the executive view: time saved, modules in use).
+export { cloudActivitySince } from "./activity.server";

@@ -18,3 +18,5 @@ export { compliancePermissions } from "./permissions";
 export { csf11To20 } from "./csf";
 // Its posture contribution (the posture model).
 export { complianceContribution } from "./posture.server";
+// What it did in a window (the executive view: time saved, modules in use).
+export { complianceActivitySince } from "./activity.server";

@@ -109,9 +109,10 @@ describe("dashboard figures from the posture model", () => {
       progress: 10,
       goal: 10,
     });
+    // 12 messages × 10 min + 1 identity watched × 5 + 1 exposure found × 15 = 140 min (the executive minute table).
     expect(analytics(t)).toEqual({
       toolsReplaced: 2,
-      hoursSavedMonthly: 2,
+      hoursSavedMonthly: 2.3,
       costSavings: null,
       securityIncidents: 0,
       incidentsResolved: 0,

@@ -5,7 +5,7 @@
  */
 import { getTrial, type TrialInfo } from "~/modules/tenants";
 import { allowanceMessageFor, type OrganizationAllowance } from "~/lib/plans";
-import { analysedMessageCountSince } from "~/modules/phishing/index.server";
+import { valueDelivered, type ValueDelivered } from "~/modules/executive/index.server";
 import { computePosture, rankRecommendations, type Posture, type Recommendation } from "~/modules/posture";
 import { moduleUsage } from "./dashboard.server";
 
@@ -78,19 +78,21 @@ export function achievements(tenantId: string, u: ModuleUsage = moduleUsage(tena
 }
 
 /**
- * Analytics from stored activity and the posture model. Time saved assumes 10
- * minutes of manual review per message analysed in the last 30 days; tools
- * replaced is the number of modules the posture model has assessed (holding
- * data to judge); incidents are incident cases (merged cases counted once), not
- * alerts. No cost figure is computed here: savings need the admin-entered
- * costs, so costSavings is null.
+ * Analytics from stored activity, the posture model and the cost inputs. Tools replaced, hours saved and cost
+ * savings are the executive view's "value delivered" (app/modules/executive: modules in use = stored data in the
+ * last 30 days; hours from the per-activity minute table; savings null until a cost or the rate is entered), so
+ * /api/analytics and /executive agree; incidents are incident cases (merged cases counted once), not alerts.
  */
-export function analytics(tenantId: string, p: Posture = computePosture(tenantId), now = Date.now()) {
-  const recent = analysedMessageCountSince(tenantId, now - 30 * 86_400_000);
+export function analytics(
+  tenantId: string,
+  p: Posture = computePosture(tenantId),
+  now = Date.now(),
+  v: ValueDelivered = valueDelivered(tenantId, now),
+) {
   return {
-    toolsReplaced: p.coverage.filter((c) => c.assessed).length,
-    hoursSavedMonthly: Math.round((recent * 10) / 60),
-    costSavings: null as number | null,
+    toolsReplaced: v.toolsReplaced,
+    hoursSavedMonthly: v.hoursSavedMonthly,
+    costSavings: v.costSavings,
     securityIncidents: p.counts.incidents,
     incidentsResolved: p.counts.incidentsResolved,
   };

@@ -11,6 +11,7 @@ import { incidentsUsageSince } from "~/modules/incidents";
 import { phishingUsageSince } from "~/modules/phishing/index.server";
 import { privacyUsageSince } from "~/modules/privacy";
 import { vulnerabilityUsageSince } from "~/modules/vulnerability/index.server";
+import { hoursSaved } from "~/modules/executive/index.server";
 
 // The windows live in ./usage-windows (the page reads them in the browser bundle too).
 import { USAGE_WINDOWS, WINDOW_LABEL, type UsageWindow } from "./usage-windows";
@@ -54,7 +55,7 @@ export function usageOverWindow(tenantId: string, window: UsageWindow, now = Dat
   return {
     window,
     figures,
-    // 10 minutes of manual review per analysed message (docs/api.md, /api/analytics).
-    hoursSaved: Math.round((analysed * 10) / 60),
+    // The executive view's per-activity minute table over this window (the same function as /api/analytics).
+    hoursSaved: hoursSaved(tenantId, window === "all" ? null : Number(window), now),
   };
 }

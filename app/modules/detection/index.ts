@@ -20,3 +20,5 @@ export { sigmaFromQuery, HuntRuleError } from "./hunt-rule";
 export { huntsSavedBy } from "./library.server";
 // Its posture contribution (the posture model).
 export { detectionContribution } from "./posture.server";
+// What it did in a window (the executive view: time saved, modules in use).
+export { detectionActivitySince } from "./activity.server";

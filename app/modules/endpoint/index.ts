@@ -23,3 +23,5 @@ export {
 } from "./hosts.server";
 export { reportInventory, type InventoryInput } from "./collector.server";
 export { vulnerableSoftware, type VulnerableSoftware, type SoftwareCoverage } from "./vulnerable.server";
+// What it did in a window (the executive view: time saved, modules in use).
+export { endpointActivitySince } from "./activity.server";

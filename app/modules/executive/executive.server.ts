@@ -1,7 +1,7 @@
 /**
  * Executive metrics (docs/product.md §3's executiveMetrics), read from the
  * posture model (app/modules/posture) like the dashboard, so both agree to
- * the unit. Response times are MTTA / MTTR of incident cases (never of
+ * the unit; tools replaced, hours saved and cost savings are ./value.server.ts's. Response times are MTTA / MTTR of incident cases (never of
  * alerts); the compliance score is the compliance module's, null while no
  * framework is adopted; the score is null while nothing is assessed.
  */
@@ -9,6 +9,8 @@ import { analytics, riskTrend } from "~/modules/dashboard";
 import { complianceFrameworks, overallComplianceScore } from "~/modules/compliance";
 import { responseMetrics } from "~/modules/incidents";
 import { computePosture, type Posture } from "~/modules/posture";
+import { getCostInputs, type StoredCosts } from "./costs.server";
+import { valueDelivered, type ValueDelivered } from "./value.server";
 import type { ComplianceFramework, ExecutiveAnalytics, ExecutiveMetrics } from "./components/executive-view";
 
 /** Open requirements shown per framework on /executive. */
@@ -41,16 +43,24 @@ export function executiveMetrics(tenantId: string, p: Posture = computePosture(t
  * framework with its score and the few cheapest open requirements (the full
  * list is on /compliance-monitoring), so the page stays small.
  */
-export function executiveOverview(tenantId: string): {
+export function executiveOverview(
+  tenantId: string,
+  costs: StoredCosts = getCostInputs(tenantId),
+  now = Date.now(),
+): {
   executiveMetrics: ExecutiveMetrics;
   compliance: ComplianceFramework[];
   analytics: ExecutiveAnalytics;
+  value: ValueDelivered;
 } {
   const p = computePosture(tenantId);
-  const a = analytics(tenantId, p);
+  // One reading of the activity and the costs feeds the figures and the formula shown under them.
+  const value = valueDelivered(tenantId, now, costs);
+  const a = analytics(tenantId, p, now, value);
   return {
     executiveMetrics: executiveMetrics(tenantId, p, a),
     compliance: complianceFrameworks(tenantId, { controls: EXECUTIVE_CONTROLS }),
     analytics: a,
+    value,
   };
 }

@@ -32,3 +32,5 @@ export { MAX_SCAN_BYTES, TOO_LARGE } from "./nmap-xml";
 export { closeNmapPool } from "./parse-pool.server";
 export { NetworkPage } from "./components/network-page";
 export type { NetworkActionData, NetworkLoaderData } from "./types";
+// What it did in a window (the executive view: time saved, modules in use).
+export { networkActivitySince } from "./activity.server";

@@ -14,3 +14,5 @@ export { registerTrainingJobs } from "./jobs.server";
 export { parseRecipientsCsv, CSV_MAX_BYTES, CSV_MAX_ROWS } from "./csv.server";
 export { courseHtml, previewHtml } from "./render.server";
 export { isSimulationCampaign } from "./simulation.server";
+// What it did in a window (the executive view: time saved, modules in use).
+export { trainingActivitySince } from "./activity.server";

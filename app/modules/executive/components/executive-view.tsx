@@ -9,7 +9,7 @@ import { CheckCircle2, Circle, Clock } from "~/components/ui/icons";
 import type { ReactNode } from "react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
-import { formatNumber } from "~/modules/dashboard";
+import { formatMoney } from "./money";
 
 export type ExecutiveMetrics = {
   /** 0–100, higher means more risk; null while nothing is assessed. */
@@ -42,7 +42,7 @@ export type ComplianceFramework = { framework: string; score: number; controls: 
 export type ExecutiveAnalytics = {
   toolsReplaced: number;
   hoursSavedMonthly: number;
-  /** US dollars a month; null where there is no basis for an estimate. */
+  /** A month, in `currency` (US dollars when none is given); null until a tool cost or the hourly rate is entered. */
   costSavings: number | null;
   securityIncidents: number;
   incidentsResolved: number;
@@ -56,6 +56,10 @@ export type ExecutiveViewProps = {
   subtitle?: ReactNode;
   /** What the controls table lists, when it is not every control (the signed-in page lists the next ones to close). */
   controlsNote?: ReactNode;
+  /** ISO 4217 code the cost savings are in (default USD). */
+  currency?: string;
+  /** Under the value figures: how the savings were computed, and the cost inputs (the signed-in page). */
+  valueNote?: ReactNode;
 };
 
 function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
@@ -102,6 +106,8 @@ export function ExecutiveView({
   title = "Executive dashboard",
   subtitle,
   controlsNote,
+  currency = "USD",
+  valueNote,
 }: ExecutiveViewProps) {
   // The trend starts on the first day something was assessed: never a "was 0" from before the account existed.
   const first = m.riskTrend.length > 1 ? m.riskTrend[0] : undefined;
@@ -193,8 +199,8 @@ export function ExecutiveView({
           <Kpi label="Hours saved a month" value={analytics.hoursSavedMonthly} />
           <Kpi
             label="Cost savings a month"
-            value={analytics.costSavings == null ? "Not estimated" : `$${formatNumber(analytics.costSavings)}`}
-            hint={analytics.costSavings == null ? "needs your tool costs" : undefined}
+            value={analytics.costSavings == null ? "Not estimated" : formatMoney(analytics.costSavings, currency)}
+            hint={analytics.costSavings == null ? "needs your tool costs or hourly rate" : undefined}
           />
           <Kpi
             label="Incidents resolved"
@@ -206,6 +212,7 @@ export function ExecutiveView({
             }
           />
         </dl>
+        {valueNote}
       </section>
 
       <section
