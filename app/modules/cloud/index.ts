@@ -30,3 +30,5 @@ export {
   type StoredSnapshot,
 } from "./snapshots.server";
 export { closeCloudPool } from "./pool.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { cloudUsageSince } from "./usage.server";

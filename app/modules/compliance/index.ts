@@ -18,3 +18,5 @@ export { compliancePermissions } from "./permissions";
 export { csf11To20 } from "./csf";
 // Its posture contribution (the posture model).
 export { complianceContribution } from "./posture.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { complianceUsageSince } from "./usage.server";

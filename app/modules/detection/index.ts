@@ -20,3 +20,5 @@ export { sigmaFromQuery, HuntRuleError } from "./hunt-rule";
 export { huntsSavedBy } from "./library.server";
 // Its posture contribution (the posture model).
 export { detectionContribution } from "./posture.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { detectionUsageSince, huntsUsageSince } from "./usage.server";

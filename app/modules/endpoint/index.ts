@@ -23,3 +23,5 @@ export {
 } from "./hosts.server";
 export { reportInventory, type InventoryInput } from "./collector.server";
 export { vulnerableSoftware, type VulnerableSoftware, type SoftwareCoverage } from "./vulnerable.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { endpointUsageSince } from "./usage.server";

@@ -32,3 +32,5 @@ export { MAX_SCAN_BYTES, TOO_LARGE } from "./nmap-xml";
 export { closeNmapPool } from "./parse-pool.server";
 export { NetworkPage } from "./components/network-page";
 export type { NetworkActionData, NetworkLoaderData } from "./types";
+// Usage analytics (issue 31) count this module's activity through this.
+export { networkUsageSince } from "./usage.server";

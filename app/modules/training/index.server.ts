@@ -14,3 +14,5 @@ export { registerTrainingJobs } from "./jobs.server";
 export { parseRecipientsCsv, CSV_MAX_BYTES, CSV_MAX_ROWS } from "./csv.server";
 export { courseHtml, previewHtml } from "./render.server";
 export { isSimulationCampaign } from "./simulation.server";
+// Usage analytics (issue 31) count training activity through this.
+export { trainingUsageSince } from "./usage.server";
