@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, openDb, test } from "./fixtures";
+import { checkA11y, expect, openDb, test } from "./fixtures";
 
 const DAY = 86_400_000;
 
@@ -59,6 +59,7 @@ for (const javaScriptEnabled of [true, false]) {
       // Achievements show their progress.
       const ten = page.getByTestId("achievements").locator("li", { hasText: "Analysed 10 messages" });
       await expect(ten).toContainText("1 of 10");
+      if (javaScriptEnabled) await checkA11y(page);
     });
   });
 }
