@@ -57,10 +57,7 @@ test("the dashboard polls the trial every 5 minutes and shows when it ends, with
   await expect.poll(() => count("/api/trial/status")).toBe(2);
 });
 
-test("without a trial the plan line has no trial note and the API says so", async ({
-  page,
-  login,
-}) => {
+test("without a trial the plan line has no trial note and the API says so", async ({ page, login }) => {
   await login({ plan: "pro" });
   await page.goto("/dashboard");
   await expect(page.getByTestId("effective-plan")).toHaveText("Pro");
