@@ -6,6 +6,7 @@ import { MetricCard } from "~/components/metric-card";
 import { EmptyState } from "~/components/module-page";
 import { PREFETCH_DELAY_MS, SECONDARY_PREFETCH_DELAY_MS, apiRequest } from "~/lib/api-client";
 import { useApiQuery } from "~/lib/use-api-query";
+import { publishTrialStatus } from "~/lib/trial-status";
 import type { dashboardPage } from "~/modules/dashboard";
 
 type Data = ReturnType<typeof dashboardPage>;
@@ -71,6 +72,12 @@ export function DashboardPage({ data }: { data: Data }) {
   const alerts = useApiQuery("/api/alerts/active", data.alerts, headers);
   const recs = useApiQuery("/api/recommendations", data.recommendations, headers);
   const analytics = useApiQuery("/api/analytics", data.analytics, headers);
+  const trial = useApiQuery("/api/trial/status", data.trial, headers);
+  useEffect(() => {
+    // The shell's plan line shows the polled trial while the dashboard is open, the loader's after.
+    publishTrialStatus({ tenantId: data.tenantId, trial });
+    return () => publishTrialStatus(null);
+  }, [data.tenantId, trial]);
   const secondary = useDelayedFlag(SECONDARY_PREFETCH_DELAY_MS);
   useEffect(() => {
     const t = setTimeout(

@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { MetricCard } from "~/components/metric-card";
-import { ModulePage } from "~/components/module-page";
+import { EmptyState, ModulePage } from "~/components/module-page";
 import { loadAppRoute } from "~/modules/tenants";
 import { achievements } from "~/modules/dashboard/insights.server";
 import { usageOverWindow } from "~/modules/dashboard/usage.server";
-import { USAGE_WINDOWS, WINDOW_LABEL } from "~/modules/dashboard/usage-windows";
+import { USAGE_WINDOWS, WINDOW_LABEL, type UsageWindow } from "~/modules/dashboard/usage-windows";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Usage Analytics · Rampart" }];
@@ -17,8 +17,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const access = await loadAppRoute(request, "/usage");
   if (access.teaser) throw new Response("Not Found", { status: 404 });
   const window = WindowParam.parse(new URL(request.url).searchParams.get("window") ?? "30");
-  const tenantId = access.ctx.tenant.id;
-  return { usage: usageOverWindow(tenantId, window), achievements: achievements(tenantId) };
+  const { tenant, effectivePlan } = access.ctx;
+  return {
+    usage: usageOverWindow(tenant.id, window, effectivePlan),
+    achievements: achievements(tenant.id, effectivePlan),
+  };
+}
+
+const noActivity = (w: UsageWindow) =>
+  w === "all" ? "No activity yet" : `No activity in the ${WINDOW_LABEL[w].toLowerCase()}`;
+
+type Modules = ReturnType<typeof useLoaderData<typeof loader>>["usage"]["modules"];
+
+/** The modules with activity in the window, each under its name; the quiet ones on one line after them. */
+function ActiveModules({ modules, hoursSaved }: { modules: Modules; hoursSaved: number }) {
+  const active = modules.filter((m) => m.figures.some((f) => f.value > 0));
+  const quiet = modules.filter((m) => !active.includes(m));
+  return (
+    <div className="space-y-6" data-testid="usage-figures">
+      {active.map((m) => (
+        <section key={m.path} aria-labelledby={`usage-${m.path.slice(1)}`} data-module={m.path}>
+          <h3 id={`usage-${m.path.slice(1)}`} className="mb-2 font-semibold">
+            <Link to={m.path}>{m.label}</Link>
+          </h3>
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {m.figures.map((f) => (
+              <MetricCard key={f.id} label={f.label} value={f.value} hint={f.hint} testId={`usage-${f.id}`} />
+            ))}
+            {m.path === "/phishing" ? (
+              <MetricCard label="Hours saved" value={hoursSaved} hint="estimated minutes of manual work per activity" />
+            ) : null}
+          </div>
+        </section>
+      ))}
+      {quiet.length ? (
+        <p className="text-sm text-ink-muted" data-testid="usage-quiet">
+          No activity in this window: {quiet.map((m) => m.label).join(", ")}.
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export default function Usage() {
@@ -41,12 +79,14 @@ export default function Usage() {
         <h2 id="usage-figures" className="mb-2 text-lg font-semibold">
           Activity: {WINDOW_LABEL[usage.window].toLowerCase()}
         </h2>
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="usage-figures">
-          {usage.figures.map((f) => (
-            <MetricCard key={f.id} label={f.label} value={f.value} hint={f.hint} />
-          ))}
-          <MetricCard label="Hours saved" value={usage.hoursSaved} hint="estimated minutes of manual work per activity" />
-        </div>
+        {usage.empty ? (
+          // No wall of zeros: one line says the window was quiet.
+          <EmptyState title={noActivity(usage.window)}>
+            Figures appear here as your organization uses its modules: analyses, scans, uploads, cases and more.
+          </EmptyState>
+        ) : (
+          <ActiveModules modules={usage.modules} hoursSaved={usage.hoursSaved} />
+        )}
       </section>
       <section aria-labelledby="achievements-h" className="mt-8">
         <h2 id="achievements-h" className="mb-2 text-lg font-semibold">

@@ -124,17 +124,25 @@ describe("GET /api/user/plan", () => {
 });
 
 describe("GET /api/trial/status", () => {
-  const Schema = z.object({ status: z.enum(["none", "active", "expired"]), endsAt: Iso.nullable() }).strict();
-  it("{ status: 'none', endsAt: null } before, then active with its end", async () => {
+  const Schema = z
+    .object({
+      status: z.enum(["none", "active", "expired"]),
+      endsAt: Iso.nullable(),
+      daysLeft: z.number().int().nonnegative().nullable(),
+    })
+    .strict();
+  it("{ status: 'none', endsAt: null, daysLeft: null } before, then active with its end", async () => {
     const a = await signedIn();
     expect(await jsonOf(await call(trialStatus.loader, "/api/trial/status", { cookie: a.cookie }), Schema)).toEqual({
       status: "none",
       endsAt: null,
+      daysLeft: null,
     });
     const started = startTrial(a.tenantId);
     expect(await jsonOf(await call(trialStatus.loader, "/api/trial/status", { cookie: a.cookie }), Schema)).toEqual({
       status: "active",
       endsAt: started.endsAt,
+      daysLeft: 14,
     });
   });
 });

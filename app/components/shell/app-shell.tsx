@@ -1,12 +1,15 @@
 import type { IconName } from "~/lib/app-routes";
 import type { SidebarState } from "~/lib/sidebar-state";
+import type { TrialStatusData } from "~/lib/trial-status";
 
 export type ShellData = {
   user: { id: string; email: string };
   tenants: { id: string; name: string }[];
   selectedTenantId: string | null;
+  /** The effective plan's name (Enterprise during a trial), and the organization's own plan shown once a trial ends. */
   planName: string;
-  trialActive: boolean;
+  ownPlanName: string;
+  trial: TrialStatusData | null;
   allowance: { label: string; reached: boolean; upgradeMessage: string | null };
   nav: { path: string; label: string; icon: IconName }[];
   sidebar: SidebarState;

@@ -21,6 +21,7 @@ import {
 } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { SidebarState } from "~/lib/sidebar-state";
+import { trialNote, useTrialStatus } from "~/lib/trial-status";
 import { Logo } from "../logo";
 import { AddOrganization } from "./add-organization";
 import type { ShellData } from "./app-shell";
@@ -346,19 +347,32 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
             </div>
           ) : null}
           <div className="flex-1 px-4 py-6 md:px-8">
-            <p className="mb-4 text-xs text-ink-muted">
-              Plan:{" "}
-              <span className="font-semibold text-ink" data-testid="effective-plan">
-                {data.planName}
-              </span>
-              {data.trialActive ? " (trial)" : null}
-            </p>
+            <PlanLine data={data} />
             {children}
           </div>
         </div>
         <Toaster />
       </div>
     </IconSprite>
+  );
+}
+
+/**
+ * "Plan: Enterprise (trial, 5 days left)". While the dashboard polls the trial status, its answers replace the
+ * loader's: a trial that ends on an open dashboard shows the organization's own plan and "trial ended".
+ */
+function PlanLine({ data }: { data: ShellData }) {
+  const trial = useTrialStatus(data.selectedTenantId, data.trial);
+  const endedSinceLoad = trial?.status === "expired" && data.trial?.status === "active";
+  const note = trialNote(trial);
+  return (
+    <p className="mb-4 text-xs text-ink-muted" data-testid="plan-line">
+      Plan:{" "}
+      <span className="font-semibold text-ink" data-testid="effective-plan">
+        {endedSinceLoad ? data.ownPlanName : data.planName}
+      </span>
+      {note ? <span data-testid="trial-status"> ({note})</span> : null}
+    </p>
   );
 }
 

@@ -32,3 +32,5 @@ export {
 export { closeCloudPool } from "./pool.server";
 // What it did in a window (the executive view: time saved, modules in use).
 export { cloudActivitySince } from "./activity.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { cloudUsageSince } from "./usage.server";

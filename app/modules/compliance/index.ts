@@ -20,3 +20,5 @@ export { csf11To20 } from "./csf";
 export { complianceContribution } from "./posture.server";
 // What it did in a window (the executive view: time saved, modules in use).
 export { complianceActivitySince } from "./activity.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { complianceUsageSince } from "./usage.server";

@@ -3,6 +3,7 @@ import { computePosture } from "~/modules/posture";
 import { dashboardData } from "./dashboard.server";
 import { analytics, recommendations, usageWarnings } from "./insights.server";
 import { firstRunState } from "./first-run.server";
+import { trialStatusData } from "~/lib/trial-status";
 
 /**
  * Everything the dashboard shows, computed once per request from the posture
@@ -32,5 +33,7 @@ export function dashboardPage(ctx: Awaited<ReturnType<typeof requireTenantContex
     })),
     points: { achieved: posture.pointsAchieved, achievable: posture.pointsAchievable },
     firstRun: firstRunState(tenantId),
+    // Polled on the IMPORTANT tier (/api/trial/status); the shell's plan line shows each answer.
+    trial: trialStatusData(ctx.trial, Date.now()),
   };
 }

@@ -104,7 +104,7 @@ describe("dashboard figures from the posture model", () => {
     expect(top).toMatchObject({ id: "resolve-exposures", points: 10, href: "/dark-web-monitoring" });
     expect(top.why).toBe("1 open, 0 resolved of 1 finding.");
     for (let i = 0; i < 12; i++) addPhishing(t, "low");
-    expect(achievements(t).find((a) => a.id === "ten-analyses")).toMatchObject({
+    expect(achievements(t, "enterprise").find((a) => a.id === "ten-analyses")).toMatchObject({
       achieved: true,
       progress: 10,
       goal: 10,

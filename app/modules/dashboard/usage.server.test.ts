@@ -32,7 +32,9 @@ describe("usage analytics over a window (issue 31)", () => {
     analysedAt(tenantId, now - DAY);
     analysedAt(tenantId, now - 40 * DAY);
     const analysed = (w: "7" | "30" | "90" | "all") =>
-      usageOverWindow(tenantId, w, now).figures.find((f) => f.id === "messages-analysed")!.value;
+      usageOverWindow(tenantId, w, "free", now)
+        .modules.flatMap((m) => m.figures)
+        .find((f) => f.id === "messages-analysed")!.value;
     expect([analysed("7"), analysed("30"), analysed("90"), analysed("all")]).toEqual([1, 1, 2, 2]);
   });
 

@@ -22,3 +22,5 @@ export { huntsSavedBy } from "./library.server";
 export { detectionContribution } from "./posture.server";
 // What it did in a window (the executive view: time saved, modules in use).
 export { detectionActivitySince } from "./activity.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { detectionUsageSince, huntsUsageSince } from "./usage.server";

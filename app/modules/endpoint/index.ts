@@ -25,3 +25,5 @@ export { reportInventory, type InventoryInput } from "./collector.server";
 export { vulnerableSoftware, type VulnerableSoftware, type SoftwareCoverage } from "./vulnerable.server";
 // What it did in a window (the executive view: time saved, modules in use).
 export { endpointActivitySince } from "./activity.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { endpointUsageSince } from "./usage.server";

@@ -34,3 +34,5 @@ export { NetworkPage } from "./components/network-page";
 export type { NetworkActionData, NetworkLoaderData } from "./types";
 // What it did in a window (the executive view: time saved, modules in use).
 export { networkActivitySince } from "./activity.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { networkUsageSince } from "./usage.server";

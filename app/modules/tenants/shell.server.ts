@@ -1,6 +1,7 @@
 import { sidebarRoutes } from "~/lib/app-routes";
 import { allowanceMessageFor, displayTenantName, hasFeature, PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { parseSidebarState } from "~/lib/sidebar-state";
+import { trialStatusData } from "~/lib/trial-status";
 import type { ShellData } from "~/components/shell/app-shell";
 import type { TenantContext } from "./tenant-context.server";
 
@@ -16,7 +17,8 @@ export function shellData(ctx: TenantContext, cookieHeader: string | null): Shel
     tenants: ctx.tenants.map((t) => ({ id: t.tenantId, name: displayTenantName(t.tenant.name) })),
     selectedTenantId: ctx.tenant?.id ?? null,
     planName: PLAN_DISPLAY_NAME[ctx.effectivePlan],
-    trialActive: ctx.trial?.status === "active",
+    ownPlanName: PLAN_DISPLAY_NAME[ctx.plan],
+    trial: ctx.trial ? trialStatusData(ctx.trial, Date.now()) : null,
     allowance: {
       label: ctx.allowance.label,
       reached: ctx.allowance.reached,

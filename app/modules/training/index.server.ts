@@ -16,3 +16,5 @@ export { courseHtml, previewHtml } from "./render.server";
 export { isSimulationCampaign } from "./simulation.server";
 // What it did in a window (the executive view: time saved, modules in use).
 export { trainingActivitySince } from "./activity.server";
+// Usage analytics (issue 31) count training activity through this.
+export { trainingUsageSince } from "./usage.server";

@@ -40,3 +40,5 @@ export {
   type ClaimInput,
   type HistoryPoint,
 } from "./assessment.server";
+// Usage analytics (issue 31) count this module's activity through this.
+export { zeroTrustUsageSince } from "./usage.server";

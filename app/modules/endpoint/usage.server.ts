@@ -1,0 +1,21 @@
+/**
+ * Endpoint Security usage figures (issue 31, /usage): hosts enrolled (agent or collector) in the window, and
+ * policy checks whose latest result, taken in the window, is failing (one result per host and policy; a check
+ * the agent could not run is not a failure).
+ */
+import { eq } from "drizzle-orm";
+import { countSince } from "~/lib/count-since.server";
+import { endpointHosts, endpointPolicyResults } from "./schema";
+
+export function endpointUsageSince(tenantId: string, since: number | null) {
+  return {
+    hostsEnrolled: countSince(endpointHosts, tenantId, endpointHosts.enrolledAt, since),
+    policyFailures: countSince(
+      endpointPolicyResults,
+      tenantId,
+      endpointPolicyResults.checkedAt,
+      since,
+      eq(endpointPolicyResults.passing, false),
+    ),
+  };
+}
