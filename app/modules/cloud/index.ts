@@ -30,3 +30,5 @@ export {
   type StoredSnapshot,
 } from "./snapshots.server";
 export { closeCloudPool } from "./pool.server";
+// Its posture contribution (the posture model) and the age past which an upload proves nothing.
+export { cloudContribution, SNAPSHOT_MAX_AGE_MS } from "./posture.server";

@@ -22,4 +22,6 @@ export {
   type PolicyView,
 } from "./hosts.server";
 export { reportInventory, type InventoryInput } from "./collector.server";
+// Its posture contribution (the posture model).
+export { endpointContribution } from "./posture.server";
 export { vulnerableSoftware, type VulnerableSoftware, type SoftwareCoverage } from "./vulnerable.server";

@@ -14,3 +14,5 @@ export { registerTrainingJobs } from "./jobs.server";
 export { parseRecipientsCsv, CSV_MAX_BYTES, CSV_MAX_ROWS } from "./csv.server";
 export { courseHtml, previewHtml } from "./render.server";
 export { isSimulationCampaign } from "./simulation.server";
+// Its posture contribution (the posture model).
+export { trainingContribution, SIMULATION_MAX_AGE_MS } from "./posture.server";

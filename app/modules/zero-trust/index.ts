@@ -40,3 +40,5 @@ export {
   type ClaimInput,
   type HistoryPoint,
 } from "./assessment.server";
+// Its posture contribution (the posture model).
+export { zeroTrustContribution, CLAIMS_MAX_AGE_MS } from "./posture.server";
