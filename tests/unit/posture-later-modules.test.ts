@@ -9,6 +9,7 @@ import { resetEnvForTests } from "~/lib/env.server";
 import { configureMailerForTests } from "~/lib/mailer.server";
 import { cloudContribution, uploadSnapshot } from "~/modules/cloud";
 import { closeCloudPool } from "~/modules/cloud/pool.server";
+import { storeSnapshot } from "~/modules/cloud/snapshots.server";
 import {
   createEnrollSecret,
   distributedRead,
@@ -91,6 +92,29 @@ describe("the later modules in the posture model", () => {
     expect(stale.counts.openFindings).toBe(0);
     for (const label of ["Cloud Security", "Network Security"])
       expect(stale.coverage.find((c) => c.label === label)?.statement, label).toMatch(/older than 90 days/);
+  });
+
+  it("a cloud upload that checked nothing is no data: not assessed, no free points", async () => {
+    const { tenantId, user } = await signedInUser();
+    storeSnapshot({
+      tenantId,
+      userId: user.id,
+      provider: "gcp",
+      account: "empty",
+      filename: "unrelated.json",
+      parsed: {
+        ok: true,
+        recognised: [],
+        skipped: [{ file: "unrelated.json", reason: "not recognised" }],
+        findings: [],
+        notChecked: ["gcp-1"],
+        account: null,
+      },
+    });
+    const c = cloudContribution(tenantId, Date.now());
+    expect([c.coverage.assessed, c.actions]).toEqual([false, []]);
+    expect(c.coverage.statement).toBe("Not assessed: the latest cloud uploads held no file Rampart could check.");
+    expect(computePosture(tenantId).score).toBeNull();
   });
 
   it("a device counts while it reports in; a device silent for a day is not judged", async () => {

@@ -36,6 +36,10 @@ export function cloudContribution(tenantId: string, now = Date.now()): Contribut
   const fresh = [...byAccount.values()].filter((list) => now - list[list.length - 1]!.createdAt <= SNAPSHOT_MAX_AGE_MS);
   const stale = byAccount.size - fresh.length;
   const findings: PostureFinding[] = [];
+  // What the latest uploads checked, per action: an upload whose files named no checkable resource checked
+  // nothing, and an action with no check of its severities has nothing to measure (no free points).
+  const checked = { "fix-serious-cloud": 0, "fix-cloud": 0 };
+  let judged = 0;
   for (const list of fresh) {
     const latest = list[list.length - 1]!;
     // The account's history within the freshness window tells when a failure started and when it passed again.
@@ -75,10 +79,13 @@ export function cloudContribution(tenantId: string, now = Date.now()): Contribut
         else run.row = r;
       } else if (run && run.start !== null) Object.assign(run, { start: null, end: t });
     }
-    for (const f of snapshotFindings(tenantId, latest.id, now)) {
+    const latestFindings = snapshotFindings(tenantId, latest.id, now);
+    if (latestFindings.length) judged += 1;
+    for (const f of latestFindings) {
+      const serious = f.severity === "critical" || f.severity === "high";
+      checked[serious ? "fix-serious-cloud" : "fix-cloud"] += 1;
       const run = runs.get(keyOf(f));
       if (!run) continue;
-      const serious = f.severity === "critical" || f.severity === "high";
       const base = {
         key: `cloud:${latest.provider}:${latest.account}:${f.checkId}:${f.resource}`,
         module: "cloud" as const,
@@ -95,7 +102,7 @@ export function cloudContribution(tenantId: string, now = Date.now()): Contribut
         findings.push({ ...base, state: "resolved", foundAt: run.lastStart, closedAt: run.end });
     }
   }
-  const assessed = fresh.length > 0;
+  const assessed = judged > 0;
   const staleNote = stale ? ` ${plural(stale, "account")} not counted: last upload older than 90 days.` : "";
   return {
     coverage: {
@@ -105,29 +112,33 @@ export function cloudContribution(tenantId: string, now = Date.now()): Contribut
       assessed,
       since: assessed ? Math.min(...fresh.map((list) => list[0]!.createdAt)) : null,
       statement: assessed
-        ? `${plural(fresh.length, "cloud account")} checked against CIS-mapped configuration checks.${staleNote}`
-        : byAccount.size
-          ? "Not assessed: the last cloud configuration upload is older than 90 days; upload a new snapshot."
-          : "Not assessed: no cloud configuration snapshot has been uploaded yet.",
+        ? `${plural(judged, "cloud account")} checked against CIS-mapped configuration checks.${staleNote}`
+        : fresh.length
+          ? "Not assessed: the latest cloud uploads held no file Rampart could check."
+          : byAccount.size
+            ? "Not assessed: the last cloud configuration upload is older than 90 days; upload a new snapshot."
+            : "Not assessed: no cloud configuration snapshot has been uploaded yet.",
     },
     findings,
-    actions: [
-      {
-        id: "fix-serious-cloud",
-        module: "cloud",
-        title: "Fix failing critical and high cloud checks",
-        points: 15,
-        href: "/cloud-security#accounts-heading",
-        how: "Apply each failing check's remediation in your cloud account, then upload a new snapshot.",
-      },
-      {
-        id: "fix-cloud",
-        module: "cloud",
-        title: "Fix failing medium and low cloud checks",
-        points: 5,
-        href: "/cloud-security#accounts-heading",
-        how: "Apply the remediation, or mute a check with a reason when it does not apply to the resource.",
-      },
-    ],
+    actions: (
+      [
+        {
+          id: "fix-serious-cloud",
+          module: "cloud",
+          title: "Fix failing critical and high cloud checks",
+          points: 15,
+          href: "/cloud-security#accounts-heading",
+          how: "Apply each failing check's remediation in your cloud account, then upload a new snapshot.",
+        },
+        {
+          id: "fix-cloud",
+          module: "cloud",
+          title: "Fix failing medium and low cloud checks",
+          points: 5,
+          href: "/cloud-security#accounts-heading",
+          how: "Apply the remediation, or mute a check with a reason when it does not apply to the resource.",
+        },
+      ] as const
+    ).filter((a) => assessed && checked[a.id] > 0),
   };
 }
