@@ -10,14 +10,15 @@
  */
 import type { Contribution, ImprovementActionDef, PostureFinding } from "~/modules/posture";
 import { plural } from "~/lib/plural";
-import { zeroTrustAssessment } from "./assessment.server";
+import { listClaims, zeroTrustAssessment } from "./assessment.server";
 import { STAGES } from "./model";
 
 export const CLAIMS_MAX_AGE_MS = 365 * 86_400_000;
 
 export function zeroTrustContribution(tenantId: string, now = Date.now()): Contribution {
-  const assessment = zeroTrustAssessment(tenantId);
-  const claimed = assessment.groups.flatMap((g) => g.functions.filter((f) => f.claim).map((f) => ({ g, f })));
+  // The evidence reads several modules: gathered only when there is a claim to weigh it against.
+  const assessment = listClaims(tenantId).length ? zeroTrustAssessment(tenantId) : null;
+  const claimed = (assessment?.groups ?? []).flatMap((g) => g.functions.filter((f) => f.claim).map((f) => ({ g, f })));
   const lastUpdate = Math.max(-Infinity, ...claimed.map(({ f }) => f.claim!.updatedAt));
   const assessed = claimed.length > 0 && now - lastUpdate <= CLAIMS_MAX_AGE_MS;
   const findings: PostureFinding[] = [];
@@ -79,7 +80,7 @@ export function zeroTrustContribution(tenantId: string, now = Date.now()): Contr
       assessed,
       since: assessed ? Math.min(...claimed.map(({ f }) => f.claim!.updatedAt)) : null,
       statement: assessed
-        ? `${plural(claimed.length, "function")} of ${assessment.total} assessed against CISA's Zero Trust Maturity Model.`
+        ? `${plural(claimed.length, "function")} of ${assessment!.total} assessed against CISA's Zero Trust Maturity Model.`
         : claimed.length
           ? "Not assessed: the Zero Trust assessment has not been updated for more than a year."
           : "Not assessed: no function of the Zero Trust model has been assessed yet.",
