@@ -10,7 +10,7 @@ import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDueJobs } from "~/lib/jobs.server";
 import { isBlockedAddress } from "~/lib/outbound.server";
-import { getAlert, listAlerts } from "~/modules/alerts";
+import { getAlert, listAlerts, raiseAlertDetailed } from "~/modules/alerts";
 import { importScan } from "~/modules/network";
 import { closeNmapPool } from "~/modules/network/parse-pool.server";
 import {
@@ -132,5 +132,22 @@ describe("website finding alerts", () => {
     createScan(tenantId, "https://site.test/", siteId);
     await runDueJobs();
     expect(sri().map((a) => [a.id, a.status])).toEqual([[id, "active"]]);
+  });
+
+  it("a grade-drop alert raised per scan before is resolved by the site's next scan", async () => {
+    const { tenantId } = await signedInUser();
+    mode = "good";
+    const { siteId, scanId } = addSite(tenantId, "https://site.test/");
+    await runDueJobs();
+    const legacy = raiseAlertDetailed({
+      tenantId,
+      source: "vulnerability",
+      severity: "high",
+      title: "Web security grade of site.test dropped from A+ to F",
+      dedupeKey: `web-grade-drop:${scanId}`,
+    });
+    createScan(tenantId, "https://site.test/", siteId);
+    await runDueJobs();
+    expect(getAlert(tenantId, legacy.id)?.status).toBe("resolved");
   });
 });
