@@ -24,7 +24,9 @@ export const ALERT_LINK_RULES: Record<string, Rule> = {
   "incident-sla": ([caseId]) => (safe(caseId) ? `/incident-response/${caseId}` : "/incident-response"),
   // An exposure of a watched identity in a breach.
   "dark-web": () => "/dark-web-monitoring",
-  // A web grade drop or a vulnerable dependency.
+  // A website finding (one per site and check), a web grade drop raised before findings alerted, a vulnerable
+  // dependency.
+  "web-finding": ([siteId]) => (safe(siteId) ? `/vulnerability#site-${siteId}` : "/vulnerability"),
   "web-grade-drop": () => "/vulnerability",
   dependencies: () => "/vulnerability",
   "compliance-evidence-expired": () => "/compliance-monitoring",

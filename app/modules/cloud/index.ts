@@ -34,3 +34,5 @@ export { closeCloudPool } from "./pool.server";
 export { cloudActivitySince } from "./activity.server";
 // Usage analytics (issue 31) count this module's activity through this.
 export { cloudUsageSince } from "./usage.server";
+// Its posture contribution (the posture model) and the age past which an upload proves nothing.
+export { cloudContribution, SNAPSHOT_MAX_AGE_MS } from "./posture.server";

@@ -22,6 +22,8 @@ export {
   type PolicyView,
 } from "./hosts.server";
 export { reportInventory, type InventoryInput } from "./collector.server";
+// Its posture contribution (the posture model).
+export { endpointContribution } from "./posture.server";
 export { vulnerableSoftware, type VulnerableSoftware, type SoftwareCoverage } from "./vulnerable.server";
 // What it did in a window (the executive view: time saved, modules in use).
 export { endpointActivitySince } from "./activity.server";

@@ -30,6 +30,8 @@ export {
 } from "./scheduler.server";
 export { MAX_SCAN_BYTES, TOO_LARGE } from "./nmap-xml";
 export { closeNmapPool } from "./parse-pool.server";
+// Its posture contribution (the posture model) and the age past which a scan proves nothing.
+export { networkContribution, SCAN_MAX_AGE_MS } from "./posture.server";
 export { NetworkPage } from "./components/network-page";
 export type { NetworkActionData, NetworkLoaderData } from "./types";
 // What it did in a window (the executive view: time saved, modules in use).

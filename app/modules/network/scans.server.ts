@@ -9,12 +9,20 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/lib/db.server";
 import { DomainError } from "~/lib/errors";
-import { raiseAlerts, type Severity } from "~/modules/alerts";
+import {
+  getAlert,
+  openAlertsByDedupePrefix,
+  raiseAlerts,
+  resolveAlertsForObject,
+  transitionAlert,
+  type Severity,
+} from "~/modules/alerts";
 import { audit } from "~/modules/audit";
 import { CHECKS, runChecks, type Finding, type FindingSeverity } from "./checks";
 import { diffScans, type Changes, type ScanHost } from "./drift";
 import type { NmapScan } from "./nmap-xml";
 import { parseInWorker } from "./parse-pool.server";
+import { exposureId } from "./posture.server";
 import { networkAssets, networkScans } from "./schema";
 import { osvServiceLookup } from "./vulns.server";
 
@@ -72,6 +80,25 @@ const ALERT_SEVERITY: Record<FindingSeverity, Severity> = {
   high: "high",
   critical: "critical",
 };
+
+/** The alert of one exposure (check, host, port): one alert per exposure across scans. */
+const alertObject = (f: Pick<Finding, "check" | "host" | "port">) => ({ type: "network", id: exposureId(f) });
+
+/**
+ * A later scan that found the host and no longer shows the exposure closes it: its alert resolves. A host this
+ * scan did not find (another range, or down) proves nothing, so its alerts stay as they are.
+ */
+function resolveClosedExposures(tenantId: string, hosts: ScanHost[], findings: Finding[]) {
+  const scanned = new Set(hosts.map((h) => h.address));
+  const still = new Set(findings.map((f) => `network:${exposureId(f)}`));
+  for (const a of openAlertsByDedupePrefix(tenantId, "network", "network:")) {
+    const key = a.dedupeKey!;
+    const id = key.slice("network:".length);
+    // `<check>:<host>:<port>`: the host may be an IPv6 address, so it is what lies between the first and last colon.
+    const host = id.slice(id.indexOf(":") + 1, id.lastIndexOf(":"));
+    if (scanned.has(host) && !still.has(key)) resolveAlertsForObject(tenantId, { type: "network", id });
+  }
+}
 
 /** The scan stored just before `beforeId` (or the latest one), for drift. */
 function previousScanRow(tenantId: string, beforeId?: string) {
@@ -165,18 +192,23 @@ export async function importScan(input: {
     const toAlert = findings.filter(
       (f) => CHECKS[f.check].risky && f.port !== null && newlyOpen.has(`${f.host}:${f.port}`),
     );
-    raiseAlerts(
+    const raised = raiseAlerts(
       toAlert.map((f) => ({
         tenantId: input.tenantId,
         source: "network",
         rule: f.check,
         entity: `${f.host}:${f.port}`,
-        dedupeKey: `network:${f.check}:${f.host}:${f.port}`,
+        object: alertObject(f),
         severity: ALERT_SEVERITY[f.severity],
         title: `Newly exposed: ${f.title} (${f.host}:${f.port})`,
         detail: f.remediation,
       })),
     );
+    // Exposed again after a scan showed it closed: the exposure's one alert (resolved then) opens again.
+    for (const r of raised)
+      if (!r.created && getAlert(input.tenantId, r.id)?.status === "resolved")
+        transitionAlert(input.tenantId, r.id, "reopen", null);
+    resolveClosedExposures(input.tenantId, hosts, findings);
     audit({
       action: "network.scan_imported",
       tenantId: input.tenantId,

@@ -15,6 +15,11 @@ import { logsContribution } from "~/modules/events";
 import { incidentsContribution } from "~/modules/incidents";
 import { complianceContribution } from "~/modules/compliance";
 import { detectionContribution } from "~/modules/detection";
+import { cloudContribution } from "~/modules/cloud";
+import { networkContribution } from "~/modules/network";
+import { endpointContribution } from "~/modules/endpoint";
+import { trainingContribution } from "~/modules/training/index.server";
+import { zeroTrustContribution } from "~/modules/zero-trust";
 import type { Contribution } from "./types";
 
 /** Every module's contribution, in the sidebar's order. */
@@ -27,8 +32,13 @@ export function contributions(tenantId: string, now = Date.now()): Contribution[
     dependenciesContribution(tenantId),
     websitesContribution(tenantId),
     logsContribution(tenantId),
+    endpointContribution(tenantId, now),
     incidentsContribution(tenantId),
+    trainingContribution(tenantId, now),
     complianceContribution(tenantId),
+    zeroTrustContribution(tenantId, now),
+    cloudContribution(tenantId, now),
+    networkContribution(tenantId, now),
     detectionContribution(tenantId),
   ];
 }

@@ -81,11 +81,13 @@ function scoreActions(parts: Contribution[], at?: number): ImprovementAction[] {
       const fraction = action.fraction ?? (states.length === 0 ? 1 : resolved / states.length);
       const achieved = round1(action.points * fraction);
       const why =
-        action.fraction !== undefined && action.module === "compliance"
-          ? `Requirements met across your adopted frameworks: ${Math.round(fraction * 100)}%.`
-          : states.length === 0
-            ? "Nothing to fix: no finding so far."
-            : `${open} open, ${resolved} resolved${states.length - open - resolved ? `, ${states.length - open - resolved} accepted` : ""} of ${states.length} finding${states.length === 1 ? "" : "s"}.`;
+        action.fraction !== undefined && action.measure !== undefined
+          ? action.measure
+          : action.fraction !== undefined && action.module === "compliance"
+            ? `Requirements met across your adopted frameworks: ${Math.round(fraction * 100)}%.`
+            : states.length === 0
+              ? "Nothing to fix: no finding so far."
+              : `${open} open, ${resolved} resolved${states.length - open - resolved ? `, ${states.length - open - resolved} accepted` : ""} of ${states.length} finding${states.length === 1 ? "" : "s"}.`;
       out.push({ ...action, achieved, remaining: round1(action.points - achieved), openFindings: open, why });
     }
   }

@@ -17,6 +17,11 @@ export const MODULE_KEYS = [
   "detection",
   "incidents",
   "password",
+  "cloud",
+  "network",
+  "endpoint",
+  "training",
+  "zero-trust",
 ] as const;
 export type ModuleKey = (typeof MODULE_KEYS)[number];
 
@@ -46,6 +51,8 @@ export type ImprovementActionDef = {
    * adopted frameworks' score). Otherwise: resolved findings over all its findings, 1 when it has none.
    */
   fraction?: number;
+  /** With `fraction`: what it measures, in one sentence (the recommendation's "why"). */
+  measure?: string;
   /** What it takes, in one sentence (shown with the recommendation). */
   how: string;
 };

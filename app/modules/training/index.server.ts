@@ -18,3 +18,5 @@ export { isSimulationCampaign } from "./simulation.server";
 export { trainingActivitySince } from "./activity.server";
 // Usage analytics (issue 31) count training activity through this.
 export { trainingUsageSince } from "./usage.server";
+// Its posture contribution (the posture model).
+export { trainingContribution, SIMULATION_MAX_AGE_MS } from "./posture.server";

@@ -21,12 +21,15 @@ import { dependenciesContribution, websitesContribution } from "~/modules/vulner
 import { identityFacts } from "~/modules/accounts";
 import { ssoFacts } from "~/modules/sso";
 import { endpointFacts } from "~/modules/endpoint";
-import { networkFacts } from "~/modules/network";
-import { cloudFacts } from "~/modules/cloud";
+import { networkFacts, SCAN_MAX_AGE_MS } from "~/modules/network";
+import { cloudFacts, SNAPSHOT_MAX_AGE_MS } from "~/modules/cloud";
 
 const DAY_MS = 86_400_000;
-/** A scan or upload older than this is stale: it proposes nothing (not checked), never an old all-clear. */
-export const EVIDENCE_MAX_AGE_MS = 90 * DAY_MS;
+/**
+ * A scan or upload older than this is stale: it proposes nothing (not checked), never an old all-clear. The
+ * network and cloud modules own the rule (their posture contributions read the same age).
+ */
+export const EVIDENCE_MAX_AGE_MS = Math.min(SCAN_MAX_AGE_MS, SNAPSHOT_MAX_AGE_MS);
 export const MAX_NOTES = 2_000;
 export const MAX_LINKS = 5;
 
@@ -44,7 +47,7 @@ export function gatherFacts(tenantId: string, now = Date.now()): ZtFacts {
   const devices = endpointFacts(tenantId, now);
   const network = networkFacts(tenantId);
   const cloud = cloudFacts(tenantId, now);
-  const fresh = (at: number | null) => at !== null && now - at <= EVIDENCE_MAX_AGE_MS;
+  const fresh = (at: number | null, maxAge: number) => at !== null && now - at <= maxAge;
   return {
     ...NO_FACTS,
     identity: {
@@ -57,7 +60,7 @@ export function gatherFacts(tenantId: string, now = Date.now()): ZtFacts {
     },
     endpoint: devices.hosts ? devices : null,
     network:
-      network.scans && fresh(network.lastScanAt)
+      network.scans && fresh(network.lastScanAt, SCAN_MAX_AGE_MS)
         ? {
             scans: network.scans,
             lastScanAt: network.lastScanAt,
@@ -65,7 +68,7 @@ export function gatherFacts(tenantId: string, now = Date.now()): ZtFacts {
           }
         : null,
     cloud:
-      cloud.snapshots && fresh(cloud.lastUploadAt)
+      cloud.snapshots && fresh(cloud.lastUploadAt, SNAPSHOT_MAX_AGE_MS)
         ? {
             snapshots: cloud.snapshots,
             lastUploadAt: cloud.lastUploadAt,

@@ -42,3 +42,5 @@ export {
 } from "./assessment.server";
 // Usage analytics (issue 31) count this module's activity through this.
 export { zeroTrustUsageSince } from "./usage.server";
+// Its posture contribution (the posture model).
+export { zeroTrustContribution, CLAIMS_MAX_AGE_MS } from "./posture.server";
