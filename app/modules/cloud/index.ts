@@ -30,9 +30,7 @@ export {
   type StoredSnapshot,
 } from "./snapshots.server";
 export { closeCloudPool } from "./pool.server";
-// What it did in a window (the executive view: time saved, modules in use).
-export { cloudActivitySince } from "./activity.server";
-// Usage analytics (issue 31) count this module's activity through this.
+// Usage analytics (issue 31) and the executive view's time saved count this module's activity through this.
 export { cloudUsageSince } from "./usage.server";
 // Its posture contribution (the posture model) and the age past which an upload proves nothing.
 export { cloudContribution, SNAPSHOT_MAX_AGE_MS } from "./posture.server";

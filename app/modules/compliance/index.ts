@@ -18,7 +18,5 @@ export { compliancePermissions } from "./permissions";
 export { csf11To20 } from "./csf";
 // Its posture contribution (the posture model).
 export { complianceContribution } from "./posture.server";
-// What it did in a window (the executive view: time saved, modules in use).
-export { complianceActivitySince } from "./activity.server";
-// Usage analytics (issue 31) count this module's activity through this.
+// Usage analytics (issue 31) and the executive view's time saved count this module's activity through this.
 export { complianceUsageSince } from "./usage.server";

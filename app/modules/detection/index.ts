@@ -20,7 +20,5 @@ export { sigmaFromQuery, HuntRuleError } from "./hunt-rule";
 export { huntsSavedBy } from "./library.server";
 // Its posture contribution (the posture model).
 export { detectionContribution } from "./posture.server";
-// What it did in a window (the executive view: time saved, modules in use).
-export { detectionActivitySince } from "./activity.server";
-// Usage analytics (issue 31) count this module's activity through this.
+// Usage analytics (issue 31) and the executive view's time saved count this module's activity through this.
 export { detectionUsageSince, huntsUsageSince } from "./usage.server";

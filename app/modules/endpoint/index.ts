@@ -25,7 +25,5 @@ export { reportInventory, type InventoryInput } from "./collector.server";
 // Its posture contribution (the posture model).
 export { endpointContribution } from "./posture.server";
 export { vulnerableSoftware, type VulnerableSoftware, type SoftwareCoverage } from "./vulnerable.server";
-// What it did in a window (the executive view: time saved, modules in use).
-export { endpointActivitySince } from "./activity.server";
-// Usage analytics (issue 31) count this module's activity through this.
+// Usage analytics (issue 31) and the executive view's time saved count this module's activity through this.
 export { endpointUsageSince } from "./usage.server";

@@ -6,16 +6,16 @@
  * dashboard's analytics) and /usage all read hoursSaved() and modulesInUse() from here, so they agree.
  */
 import { breachUsageSince } from "~/modules/breach";
-import { complianceActivitySince } from "~/modules/compliance";
-import { cloudActivitySince } from "~/modules/cloud";
-import { detectionActivitySince } from "~/modules/detection";
-import { endpointActivitySince } from "~/modules/endpoint";
+import { complianceUsageSince } from "~/modules/compliance";
+import { cloudUsageSince } from "~/modules/cloud";
+import { detectionUsageSince } from "~/modules/detection";
+import { endpointUsageSince } from "~/modules/endpoint";
 import { eventsUsageSince } from "~/modules/events";
 import { incidentsUsageSince } from "~/modules/incidents";
-import { networkActivitySince } from "~/modules/network";
+import { networkUsageSince } from "~/modules/network";
 import { phishingUsageSince } from "~/modules/phishing/index.server";
 import { privacyUsageSince } from "~/modules/privacy";
-import { trainingActivitySince } from "~/modules/training/index.server";
+import { trainingUsageSince } from "~/modules/training/index.server";
 import { vulnerabilityUsageSince } from "~/modules/vulnerability/index.server";
 import type { ToolKey } from "./tools";
 
@@ -73,7 +73,7 @@ export function activityCounts(tenantId: string, since: number | null): Record<A
   const vulnerability = vulnerabilityUsageSince(tenantId, since);
   const logs = eventsUsageSince(tenantId, since);
   const privacy = privacyUsageSince(tenantId, since);
-  const training = trainingActivitySince(tenantId, since);
+  const training = trainingUsageSince(tenantId, since);
   return {
     "messages-analysed": phishing.analysed,
     "identities-watched": breach.identitiesWatched,
@@ -81,17 +81,17 @@ export function activityCounts(tenantId: string, since: number | null): Record<A
     "lockfiles-uploaded": vulnerability.projectsUploaded,
     "site-scans": vulnerability.siteScans,
     "log-anomalies": logs.anomalies,
-    detections: detectionActivitySince(tenantId, since).detections,
+    detections: detectionUsageSince(tenantId, since).detections,
     "log-events": logs.eventsReceived,
     "cases-opened": incidentsUsageSince(tenantId, since).opened,
     "privacy-received": privacy.received,
     "privacy-completed": privacy.completed,
-    "evidence-added": complianceActivitySince(tenantId, since).evidenceAdded,
+    "evidence-added": complianceUsageSince(tenantId, since).evidenceAdded,
     "simulations-sent": training.simulationsSent,
     "courses-completed": training.coursesCompleted,
-    "cloud-snapshots": cloudActivitySince(tenantId, since).snapshotsChecked,
-    "network-scans": networkActivitySince(tenantId, since).scansImported,
-    "hosts-inventoried": endpointActivitySince(tenantId, since).hostsInventoried,
+    "cloud-snapshots": cloudUsageSince(tenantId, since).snapshotsUploaded,
+    "network-scans": networkUsageSince(tenantId, since).scansImported,
+    "hosts-inventoried": endpointUsageSince(tenantId, since).hostsInventoried,
   };
 }
 

@@ -34,7 +34,5 @@ export { closeNmapPool } from "./parse-pool.server";
 export { networkContribution, SCAN_MAX_AGE_MS } from "./posture.server";
 export { NetworkPage } from "./components/network-page";
 export type { NetworkActionData, NetworkLoaderData } from "./types";
-// What it did in a window (the executive view: time saved, modules in use).
-export { networkActivitySince } from "./activity.server";
-// Usage analytics (issue 31) count this module's activity through this.
+// Usage analytics (issue 31) and the executive view's time saved count this module's activity through this.
 export { networkUsageSince } from "./usage.server";

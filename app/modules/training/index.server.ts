@@ -14,9 +14,7 @@ export { registerTrainingJobs } from "./jobs.server";
 export { parseRecipientsCsv, CSV_MAX_BYTES, CSV_MAX_ROWS } from "./csv.server";
 export { courseHtml, previewHtml } from "./render.server";
 export { isSimulationCampaign } from "./simulation.server";
-// What it did in a window (the executive view: time saved, modules in use).
-export { trainingActivitySince } from "./activity.server";
-// Usage analytics (issue 31) count training activity through this.
+// Usage analytics (issue 31) and the executive view's time saved count training activity through this.
 export { trainingUsageSince } from "./usage.server";
 // Its posture contribution (the posture model).
 export { trainingContribution, SIMULATION_MAX_AGE_MS } from "./posture.server";
