@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
 import { formatNumber } from "~/modules/dashboard";
+import { appRoute } from "~/lib/app-routes";
 
 export type ExecutiveMetrics = {
   /** 0–100, higher means more risk; null while nothing is assessed. */
@@ -99,7 +100,7 @@ export function ExecutiveView({
   executiveMetrics: m,
   compliance,
   analytics,
-  title = "Executive dashboard",
+  title = appRoute("/executive").label,
   subtitle,
   controlsNote,
 }: ExecutiveViewProps) {
@@ -178,7 +179,8 @@ export function ExecutiveView({
             </h2>
             <p className="mt-2 text-sm text-ink-muted">
               No framework is tracked yet, so there is no compliance score to chart.{" "}
-              <a href="/compliance-monitoring">Adopt a framework on Compliance Monitoring</a> to start one.
+              <a href="/compliance-monitoring">Adopt a framework on {appRoute("/compliance-monitoring").label}</a> to
+              start one.
             </p>
           </section>
         )}
@@ -218,7 +220,8 @@ export function ExecutiveView({
         {controlsNote && compliance.length ? <p className="px-5 pt-3 text-sm text-ink-muted">{controlsNote}</p> : null}
         {compliance.length === 0 ? (
           <p className="px-5 py-6 text-sm text-ink-muted">
-            No frameworks tracked yet. Choose the frameworks that apply to you in Compliance.
+            No frameworks tracked yet. Choose the frameworks that apply to you in{" "}
+            {appRoute("/compliance-monitoring").label}.
           </p>
         ) : (
           <div className="relative overflow-x-auto">
