@@ -309,12 +309,15 @@ describe("copy from the route map (issues 31, 32)", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("every module page signed in has its route-map name as <title> and <h1>, and the sidebar uses the same names", async () => {
+  it("every module page signed in has its route-map name as <title> and <h1>, no old name, and the sidebar uses the same names", async () => {
     const wrong: string[] = [];
     for (const r of APP_ROUTES) {
       const page = await fetchPage(r.path, true);
       if (page.title !== `${r.label} · Rampart`) wrong.push(`${r.path}: <title> "${page.title}"`);
       if (page.h1[0] !== r.label) wrong.push(`${r.path}: <h1> "${page.h1.join(" | ")}"`);
+      for (const s of [page.title, ...page.blocks])
+        for (const re of OLD_NAMES)
+          if (re.test(s)) wrong.push(`${r.path}: old name ${re.source}: "${s.slice(0, 200)}"`);
       if (!r.shell) continue;
       const nav = page.testIds.get("sidebar")?.join("\n") ?? "";
       for (const s of APP_ROUTES.filter((x) => x.sidebar))
