@@ -5,22 +5,6 @@ import { appRoute } from "~/lib/app-routes";
 import { TeaserPage } from "./teaser-page";
 import { NavIcon } from "./shell/nav-icon";
 
-/**
- * The empty state of a module whose analysis is not built yet: it says plainly
- * that nothing is stored, and names a next step a person can take today.
- */
-const NEXT_STEP: Record<string, string> = {
-  "/logs":
-    "Nothing is stored for your organization yet: log import is being built. Until then, turn on sign-in logging at your identity provider and keep at least 90 days.",
-  "/incident-response":
-    "No incidents are recorded yet: incident tracking is being built. Until then, give every alert you act on an owner and a written timeline.",
-  "/training-management":
-    "No training is recorded yet: assignments are being built. Until then, invite your team from Settings so everyone sees the organization's alerts.",
-  "/emergency-access":
-    "No break-glass accounts are recorded yet: this register is being built. Until then, keep at least two emergency accounts with long passphrases stored offline.",
-  "/siem-soar": "No event sources are connected yet: detections and playbooks are being built on top of log import.",
-};
-
 export function ModulePage({ path, children }: { path: string; children?: ReactNode }) {
   const route = appRoute(path);
   return (
@@ -30,7 +14,7 @@ export function ModulePage({ path, children }: { path: string; children?: ReactN
         <h1 className="text-2xl font-bold">{route.label}</h1>
       </div>
       <p className="mt-2 text-ink-muted">{route.purpose}</p>
-      <div className="mt-6">{children ?? <EmptyState>{NEXT_STEP[path] ?? "Nothing here yet."}</EmptyState>}</div>
+      <div className="mt-6">{children ?? <EmptyState>Nothing here yet.</EmptyState>}</div>
     </main>
   );
 }

@@ -9,7 +9,8 @@ export function TeaserPage({ path }: { path: string }) {
   const teaser = TEASERS[path];
   // Signed in, /security-operations is /siem-soar: the teaser describes that module.
   const route = APP_ROUTES.find((r) => r.path === (path === SECURITY_OPERATIONS_PATH ? "/siem-soar" : path));
-  const title = teaser?.title ?? route?.label ?? "Rampart";
+  // One name per module (issue 32): the heading is the route map's name, the one the sidebar shows.
+  const title = route?.label ?? "Rampart";
   const plan = route?.feature ? PLAN_DISPLAY_NAME[lowestPlanWith(route.feature)] : "Free";
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12" data-testid="teaser-page">
@@ -22,8 +23,7 @@ export function TeaserPage({ path }: { path: string }) {
           data-testid="in-development"
         >
           <strong>In development.</strong> This module is part of the plans that include it, but its analysis is still
-          being built: today its page explains what it is for and stores nothing yet. Dark web monitoring, the phishing
-          analyzer and the password analyzer work now.
+          being built: today its page explains what it is for and stores nothing yet.
         </p>
       ) : null}
       {teaser?.points.length ? (

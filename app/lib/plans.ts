@@ -214,6 +214,11 @@ export const PLAN_SUMMARY: Record<Plan, string> = {
   enterprise: "For groups of organizations: everything in Business plus multi-account management.",
 };
 
+/**
+ * Each plan feature's label in the plan table. Pages name a feature that a module delivers by the module's
+ * route-map name instead (featureName in app/modules/marketing/module-status.ts, issue 32: one name per module);
+ * this label is what capabilities without a page (API access, SSO support...) are called.
+ */
 export const FEATURE_LABEL: Record<Feature, string> = {
   dashboard: "Security dashboard",
   darkWebMonitoring: "Dark web monitoring",

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { MarketingPage, Note } from "~/components/marketing/page";
-import { APP_ROUTES } from "~/lib/app-routes";
+import { APP_ROUTES, appRoute } from "~/lib/app-routes";
 import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
 import { seo } from "~/modules/marketing/seo";
 
@@ -57,9 +57,9 @@ const SCENARIOS: Scenario[] = [
     situation:
       "The operator imports a newly published breach of a project-management service. One developer's work address is in it, with a password hash.",
     steps: [
-      "Dark web monitoring marks the developer's identity as breached and raises one alert; identities already known to be exposed raise nothing new.",
+      `${appRoute("/dark-web-monitoring").label} marks the developer's identity as breached and raises one alert; identities already known to be exposed raise nothing new.`,
       "The identity's evidence shows the breach, its date and the data classes: e-mail addresses and passwords.",
-      "The developer confirms they reused that password on an internal tool, changes both and turns on an authenticator app; the password analyzer confirms the new password is not in the breach range store.",
+      `The developer confirms they reused that password on an internal tool, changes both and turns on an authenticator app; ${appRoute("/password").label} confirms the new password is not in the breach range store.`,
       "The exposure is marked resolved, and so is the alert in Security Alerts.",
     ],
     outcome:

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Bullets, MarketingPage, Section } from "~/components/marketing/page";
-import { DEMO_BANNER_TEXT, DEMO_PAGES } from "~/modules/demo/pages";
+import { DEMO_BANNER_TEXT, DEMO_PAGES, demoPage } from "~/modules/demo/pages";
 import { APP_ROUTES } from "~/lib/app-routes";
 import { isInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
@@ -91,22 +91,23 @@ export default function DemoMaterials() {
       <Section title="A ten-minute walkthrough">
         <ol className="list-decimal space-y-3 pl-6">
           <li>
-            <strong>Dashboard (2 minutes).</strong> Start at <Link to="/demo/dashboard">the dashboard</Link>: the
-            security score, active threats and the risk trend. Point out that every severity is written as a word as
-            well as a colour, and that each chart has a table.
+            <strong>{demoPage("/demo/dashboard").nav} (2 minutes).</strong> Start at{" "}
+            <Link to="/demo/dashboard">the dashboard</Link>: the security score, active threats and the risk trend.
+            Point out that every severity is written as a word as well as a colour, and that each chart has a table.
           </li>
           <li>
-            <strong>Dark web monitoring (2 minutes).</strong> Open <Link to="/demo/dark-web">dark web monitoring</Link>,
-            pick a breached identity and show its evidence: which breach, when, and what leaked. Explain that real
-            addresses are stored only as keyed hashes.
+            <strong>{demoPage("/demo/dark-web").nav} (2 minutes).</strong> Open{" "}
+            <Link to="/demo/dark-web">dark web monitoring</Link>, pick a breached identity and show its evidence: which
+            breach, when, and what leaked. Explain that real addresses are stored only as keyed hashes.
           </li>
           <li>
-            <strong>Phishing analyzer (3 minutes).</strong> In <Link to="/demo/phishing">the phishing analyzer</Link>,
-            open a high-risk message and read the rationale lines aloud: a lookalike domain, a mismatched reply address,
-            a link whose text and target differ. Then show a low-risk one.
+            <strong>{demoPage("/demo/phishing").nav} (3 minutes).</strong> In{" "}
+            <Link to="/demo/phishing">the phishing analyzer</Link>, open a high-risk message and read the rationale
+            lines aloud: a lookalike domain, a mismatched reply address, a link whose text and target differ. Then show
+            a low-risk one.
           </li>
           <li>
-            <strong>Executive dashboard (2 minutes).</strong> Finish at{" "}
+            <strong>{demoPage("/demo/executive").nav} (2 minutes).</strong> Finish at{" "}
             <Link to="/demo/executive">the executive dashboard</Link>: overall risk, compliance by framework and
             response time, the view leadership gets.
             {isInDevelopment("/compliance-monitoring")

@@ -35,7 +35,7 @@ export const meta: MetaFunction = ({ matches }) =>
 const PLATFORM: { feature: Feature; text: string }[] = [
   {
     feature: "adminDashboard",
-    text: "The admin area for owners and admins: the organization's audit trail, the built-in alert rules and the organization's settings. Alerts are delivered inside Rampart; notification channels and escalation policies cannot be configured yet.",
+    text: "The admin area for owners and admins: the organization's audit trail, alert rules, notification channels (e-mail, webhooks, the bell), escalation policies and the organization's settings.",
   },
   {
     feature: "realtimeAlerts",

@@ -5,7 +5,6 @@ import { MarketingPage } from "~/components/marketing/page";
 import {
   BUSINESS_PRICING_BANNER,
   FEATURES,
-  FEATURE_LABEL,
   featuresNewIn,
   ORGANIZATION_LIMIT,
   PLANS,
@@ -18,7 +17,7 @@ import {
 import { getTenantContext } from "~/modules/tenants";
 import { verificationBlock } from "~/modules/accounts";
 import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
-import { isFeatureInDevelopment } from "~/modules/marketing/module-status";
+import { featureName, isFeatureInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -171,7 +170,7 @@ export default function Pricing() {
                   <li key={f} className="flex gap-2">
                     <span className="icon-check mt-0.5 shrink-0 text-ok" aria-hidden="true" />
                     <span>
-                      {FEATURE_LABEL[f]}
+                      {featureName(f)}
                       {isFeatureInDevelopment(f) ? <InDevelopmentBadge /> : null}
                     </span>
                   </li>
@@ -230,7 +229,7 @@ export default function Pricing() {
               {FEATURES.map((f) => (
                 <tr key={f} className="border-b border-slate-200">
                   <th scope="row" className="py-2 pr-4 text-left font-normal">
-                    {FEATURE_LABEL[f]}
+                    {featureName(f)}
                     {isFeatureInDevelopment(f) ? <InDevelopmentBadge /> : null}
                   </th>
                   {PLANS.map((plan) => (

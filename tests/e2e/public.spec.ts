@@ -6,13 +6,8 @@
  * JavaScript (field errors, honeypot, rate limit); sitemap and robots.
  */
 import { APP_ROUTES } from "../../app/lib/app-routes";
-import {
-  BUSINESS_PRICING_BANNER,
-  FEATURES,
-  FEATURE_LABEL,
-  lowestPlanWith,
-  PLAN_DISPLAY_NAME,
-} from "../../app/lib/plans";
+import { BUSINESS_PRICING_BANNER, FEATURES, lowestPlanWith, PLAN_DISPLAY_NAME } from "../../app/lib/plans";
+import { featureName } from "../../app/modules/marketing/module-status";
 import { checkA11y, expect, openDb, test } from "./fixtures";
 
 const PUBLIC_PAGES: { path: string; title: RegExp }[] = [
@@ -189,17 +184,17 @@ test.describe("pricing", () => {
     await expect(page.getByTestId("limit-enterprise")).toHaveText("∞");
     await expect(page.getByTestId("plan-business")).toContainText(BUSINESS_PRICING_BANNER);
     await expect(page.getByText("Most popular choice • 40% savings annually")).toHaveCount(1);
-    await expect(page.getByTestId("plan-free")).not.toContainText(FEATURE_LABEL.passwordAnalyzer);
-    await expect(page.getByTestId("plan-pro")).toContainText(FEATURE_LABEL.passwordAnalyzer);
+    await expect(page.getByTestId("plan-free")).not.toContainText(featureName("passwordAnalyzer"));
+    await expect(page.getByTestId("plan-pro")).toContainText(featureName("passwordAnalyzer"));
     await expect(page.getByTestId("plan-enterprise")).toContainText(`${FEATURES.length} features`);
-    await expect(page.getByTestId("plan-business")).not.toContainText(FEATURE_LABEL.multiAccountManagement);
+    await expect(page.getByTestId("plan-business")).not.toContainText(featureName("multiAccountManagement"));
     // Each card lists what its plan adds to the one before.
     await expect(page.getByTestId("plan-pro")).toContainText("Everything in Free, plus:");
     await expect(page.getByTestId("plan-enterprise")).toContainText("Everything in Business, plus:");
     await expect(page.getByTestId("plan-enterprise").getByRole("listitem")).toHaveText([
-      FEATURE_LABEL.multiAccountManagement,
+      featureName("multiAccountManagement"),
     ]);
-    await expect(page.getByTestId("plan-pro")).not.toContainText(FEATURE_LABEL.dashboard);
+    await expect(page.getByTestId("plan-pro")).not.toContainText(featureName("dashboard"));
     // Signed out: the trial starts with an account.
     await expect(
       page.getByRole("region", { name: /Try every module free for 14 days/ }).getByRole("link", { name: "Start free" }),

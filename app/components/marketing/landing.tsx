@@ -1,47 +1,40 @@
 import { Link } from "@remix-run/react";
 import { Bug, EyeOff, Globe, KeyRound, Lock, Mail, ServerCog, ShieldCheck, Users } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
-import { PLANS, PLAN_DISPLAY_NAME, PLAN_SUMMARY } from "~/lib/plans";
+import { appRoute } from "~/lib/app-routes";
+import { hasFeature, PLANS, PLAN_DISPLAY_NAME, PLAN_SUMMARY } from "~/lib/plans";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-const MODULES: { icon: Icon; title: string; text: string; to: string }[] = [
-  {
-    icon: Globe,
-    title: "Dark web monitoring",
-    text: "Watch your e-mail addresses and domains against imported breach data. Newly exposed identities raise an alert with what leaked and what to do.",
-    to: "/dark-web-threat-intelligence",
-  },
-  {
-    icon: Mail,
-    title: "Phishing analyzer",
-    text: "Paste a suspicious e-mail. Rampart re-checks SPF, DKIM and DMARC, spots lookalike domains and deceptive links, and explains every signal.",
-    to: "/phishing",
-  },
-  {
-    icon: KeyRound,
-    title: "Password analyzer",
-    text: "Strength estimated with zxcvbn and breach exposure checked by k-anonymity: only five characters of a hash leave your browser.",
-    to: "/password",
-  },
-  {
-    icon: EyeOff,
-    title: "Privacy guard",
-    text: "Track access and deletion requests against their deadlines: one month under the GDPR, 45 days under the CCPA.",
-    to: "/privacy",
-  },
-  {
-    icon: Bug,
-    title: "Vulnerability scan",
-    text: "Find known vulnerabilities in the dependencies you upload and keep each one open until it is remediated.",
-    to: "/vulnerability",
-  },
-  {
+/**
+ * The modules the landing page presents: name and one line come from the route map (app/lib/app-routes.ts), the one
+ * source the sidebar, teasers and pricing read, so the home page cannot describe a module differently.
+ */
+const moduleCard = (path: string, icon: Icon, to = path) => {
+  const route = appRoute(path);
+  return { icon, title: route.label, text: route.purpose, to };
+};
+
+/** The team modules, named from the route map, with the lowest plan that has them all (from the plan table). */
+function teamCard(paths: string[]) {
+  const routes = paths.map(appRoute);
+  const plan = PLANS.find((p) => routes.every((r) => !r.feature || hasFeature(p, r.feature))) ?? "enterprise";
+  const names = routes.map((r) => r.label);
+  return {
     icon: Users,
     title: "Built for teams",
-    text: "Organizations with members and roles, incident response, compliance evidence and an executive view on the Business plan.",
+    text: `Organizations with members and roles, and ${names.slice(0, -1).join(", ")} and ${names.at(-1)} from the ${PLAN_DISPLAY_NAME[plan]} plan.`,
     to: "/pricing",
-  },
+  };
+}
+
+const MODULES: { icon: Icon; title: string; text: string; to: string }[] = [
+  moduleCard("/dark-web-monitoring", Globe, "/dark-web-threat-intelligence"),
+  moduleCard("/phishing", Mail),
+  moduleCard("/password", KeyRound),
+  moduleCard("/privacy", EyeOff),
+  moduleCard("/vulnerability", Bug),
+  teamCard(["/incident-response", "/compliance-monitoring", "/executive"]),
 ];
 
 const PRINCIPLES: { icon: Icon; title: string; text: string }[] = [

@@ -439,7 +439,7 @@ describe("automatic evidence (mappings as data)", () => {
     expect(auto.get("PR.AT-01")).toEqual([
       expect.objectContaining({ source: "phishing-analysis", count: 1, summary: "1 suspicious message analysed" }),
     ]);
-    expect(auto.get("PR.AT-02")?.[0].label).toBe("Phishing analyzer");
+    expect(auto.get("PR.AT-02")?.[0].label).toBe("Phishing Analyzer");
     // The audit trail (createUser wrote sign-up events) and membership are in use for every real tenant.
     expect(auto.get("PR.PS-04")?.[0].source).toBe("audit-trail");
     expect(auto.get("PR.AA-05")?.[0].source).toBe("member-access");

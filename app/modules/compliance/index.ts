@@ -13,7 +13,14 @@ export {
   type ComplianceFrameworkEntity,
 } from "./compliance.server";
 export { registerComplianceJobs, runComplianceJob } from "./jobs.server";
-export { FRAMEWORKS, STATUSES, STATUS_LABEL, type RequirementStatus } from "./frameworks";
+export {
+  FRAMEWORKS,
+  STATUSES,
+  STATUS_LABEL,
+  findFramework,
+  frameworkLabel,
+  type RequirementStatus,
+} from "./frameworks";
 export { compliancePermissions } from "./permissions";
 export { csf11To20 } from "./csf";
 // Its posture contribution (the posture model).

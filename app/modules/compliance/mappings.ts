@@ -10,6 +10,7 @@
  * 800-53 ids are in the printed form (`IA-5 (1)`); only the ids in the tenant's
  * baseline show evidence. HIPAA ids are the CFR paragraph.
  */
+import { appRoute } from "~/lib/app-routes";
 
 export type Probe =
   /** One SQL statement with a single `?` for the tenant id, answering `n` (a count) and `last` (unix ms or null). */
@@ -32,7 +33,7 @@ export type AutomaticSource = {
 export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
   {
     key: "phishing-analysis",
-    label: "Phishing analyzer",
+    label: appRoute("/phishing").label,
     unit: ["suspicious message analysed", "suspicious messages analysed"],
     probe: {
       kind: "sql",
@@ -47,7 +48,7 @@ export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
   },
   {
     key: "dark-web-monitoring",
-    label: "Dark web monitoring",
+    label: appRoute("/dark-web-monitoring").label,
     unit: ["identity watched against breach data", "identities watched against breach data"],
     probe: {
       kind: "sql",
@@ -77,7 +78,7 @@ export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
   },
   {
     key: "security-alerts",
-    label: "Security alerts",
+    label: appRoute("/alerts").label,
     unit: ["alert raised and triaged", "alerts raised and triaged"],
     probe: {
       kind: "sql",
@@ -108,7 +109,7 @@ export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
   },
   {
     key: "password-policy",
-    label: "Password analyzer and policy",
+    label: `${appRoute("/password").label} and policy`,
     unit: [
       "member password set under the breach and strength policy",
       "member passwords set under the breach and strength policy",
@@ -145,7 +146,7 @@ export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
   },
   {
     key: "privacy-data-map",
-    label: "Privacy Guard data map",
+    label: `${appRoute("/privacy").label} data map`,
     unit: ["system holding personal data mapped", "systems holding personal data mapped"],
     probe: { kind: "count", tables: [{ table: "privacy_systems", time: "created_at" }] },
     requirements: {
@@ -155,7 +156,7 @@ export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
   },
   {
     key: "privacy-requests",
-    label: "Privacy Guard requests",
+    label: `${appRoute("/privacy").label} requests`,
     unit: [
       "data subject request tracked against its deadline",
       "data subject requests tracked against their deadlines",
@@ -168,7 +169,7 @@ export const AUTOMATIC_SOURCES: readonly AutomaticSource[] = [
   },
   {
     key: "vulnerability-scanning",
-    label: "Vulnerability scanning",
+    label: appRoute("/vulnerability").label,
     unit: ["site scan or dependency scan", "site scans and dependency scans"],
     // The vulnerability module's web posture scans and scanned dependency projects (lockfiles, SBOMs).
     probe: {

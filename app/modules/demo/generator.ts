@@ -9,8 +9,10 @@
  * example.org and the .test TLD) and people are generated ("user42@…") or
  * role addresses, so no real person's data can ever appear.
  *
- * Isomorphic on purpose: no server imports, so routes may import it anywhere.
+ * Isomorphic on purpose: no server code runs here (the compliance module's framework list is plain data), so routes
+ * may import it anywhere.
  */
+import { findFramework, frameworkLabel } from "~/modules/compliance";
 
 export type Severity = "low" | "medium" | "high";
 
@@ -372,10 +374,15 @@ function generateAnomalies(rng: Rng): DemoAnomaly[] {
   return out;
 }
 
-// Real control references of each framework, so the demo reads like the product.
-const FRAMEWORKS: { framework: string; score?: number; controls: [string, string][] }[] = [
+/**
+ * The frameworks of the Compliance module (issue 31: the demo shows only what the product can do), named as the real
+ * executive screen names an adopted framework (frameworkLabel: the framework's name and its baseline), with real
+ * control references of each so the demo reads like the product.
+ */
+const FRAMEWORKS: { key: string; baseline: string | null; score?: number; controls: [string, string][] }[] = [
   {
-    framework: "HIPAA",
+    key: "hipaa-security",
+    baseline: null,
     score: DEMO_HIPAA_SCORE,
     controls: [
       ["164.308(a)(1)", "Security management process"],
@@ -384,9 +391,9 @@ const FRAMEWORKS: { framework: string; score?: number; controls: [string, string
       ["164.312(e)(1)", "Transmission security"],
     ],
   },
-  // Only frameworks the Compliance module tracks (issue 31: the demo shows what the product can do).
   {
-    framework: "NIST CSF 2.0",
+    key: "nist-csf-2.0",
+    baseline: null,
     controls: [
       ["PR.AA-01", "Identities and credentials are managed"],
       ["DE.CM-01", "Networks and network services are monitored"],
@@ -394,7 +401,8 @@ const FRAMEWORKS: { framework: string; score?: number; controls: [string, string
     ],
   },
   {
-    framework: "NIST 800-53",
+    key: "nist-800-53-rev5",
+    baseline: "moderate",
     controls: [
       ["AC-2", "Account management"],
       ["RA-5", "Vulnerability monitoring and scanning"],
@@ -417,8 +425,10 @@ const EVIDENCE_OPEN = [
 function generateCompliance(rng: Rng): DemoCompliance[] {
   return FRAMEWORKS.map((f, fi) => {
     const score = f.score ?? int(rng, 72, 92);
+    const framework = findFramework(f.key);
+    if (!framework) throw new Error(`The Compliance module has no framework ${f.key}`);
     return {
-      framework: f.framework,
+      framework: frameworkLabel(framework, f.baseline),
       score,
       controls: f.controls.map(([ref, name], ci) => {
         // A control is compliant about as often as the framework's score says. The first
@@ -432,7 +442,7 @@ function generateCompliance(rng: Rng): DemoCompliance[] {
                 ? "compliant"
                 : "in-progress";
         return {
-          id: `${f.framework.replace(/\s+/g, "").toLowerCase()}-${ref.replace(/[^A-Za-z0-9.]+/g, "").toLowerCase()}`,
+          id: `${f.key}-${ref.replace(/[^A-Za-z0-9.]+/g, "").toLowerCase()}`,
           name: `${ref} ${name}`,
           status,
           evidence: status === "compliant" ? pick(rng, EVIDENCE_DONE) : pick(rng, EVIDENCE_OPEN),

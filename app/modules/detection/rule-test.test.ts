@@ -76,7 +76,7 @@ describe("/siem-soar placeholders", () => {
     const refused = await upload(cookie, REMOTE_REGISTRY);
     expect(refused.result.added).toEqual([]);
     expect(refused.result.refused[0].message).toContain(
-      "Placeholder %Admins_Workstations% is not defined: add it under SIEM & SOAR → Placeholders",
+      "Placeholder %Admins_Workstations% is not defined: add it under SIEM/SOAR → Placeholders",
     );
 
     const bad = await post(cookie, { intent: "placeholder-save", name: "bad name", values: "" });

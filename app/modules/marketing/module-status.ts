@@ -6,7 +6,7 @@
  * stay true as modules land.
  */
 import { appRoute } from "~/lib/app-routes";
-import type { Feature } from "~/lib/plans";
+import { FEATURE_LABEL, type Feature } from "~/lib/plans";
 
 export const IN_DEVELOPMENT_LABEL = "In development";
 
@@ -72,4 +72,15 @@ export function isFeatureInDevelopment(feature: Feature): boolean {
   if (PLATFORM_NOT_BUILT.includes(feature)) return true;
   const paths = featurePaths(feature);
   return paths.length > 0 && paths.every(isInDevelopment);
+}
+
+/**
+ * A plan feature as pricing names it (issue 32: one name per module): a feature one module delivers goes by that
+ * module's route-map name, the one the sidebar shows; a feature several modules deliver lists their names after its
+ * own; a platform capability (API access, SSO support...) keeps its plan-table label.
+ */
+export function featureName(feature: Feature): string {
+  const names = featurePaths(feature).map((p) => appRoute(p).label);
+  if (names.length === 1) return names[0];
+  return names.length ? `${FEATURE_LABEL[feature]}: ${names.join(", ")}` : FEATURE_LABEL[feature];
 }

@@ -6,11 +6,11 @@
  */
 import { whenBuilt } from "./module-status";
 
-export type Teaser = { title: string; lead: string; points: string[] };
+/** The teaser's heading is the module's route-map name (app/lib/app-routes.ts), and its plan comes from the plan table. */
+export type Teaser = { lead: string; points: string[] };
 
 export const TEASERS: Record<string, Teaser> = {
   "/phishing": {
-    title: "Phishing Analyzer",
     lead: "Paste the source of a suspicious e-mail or upload the .eml file, and Rampart tells you how risky it is and exactly why.",
     points: [
       "Re-checks SPF, DKIM, DMARC and ARC instead of trusting what the message says about itself.",
@@ -21,18 +21,15 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/emergency-access": {
-    title: "Emergency Access",
     lead: "Name the people who can reach your organization if no owner can, without leaving a standing back door.",
     points: [
       "Owners and admins name trusted contacts, read-only or with owner rights, each with a wait period of 1 to 30 days.",
       "A request is announced by e-mail and on every page; any owner or admin can reject it before the wait period ends.",
       "Access is granted for a limited time, ends on its own, and any owner can revoke it at any moment.",
       "Every invitation, request, rejection, grant, use and expiry is on the contact's timeline and in the audit log.",
-      "Part of the Business plan's team features, alongside incident response and compliance.",
     ],
   },
   "/compliance-monitoring": {
-    title: "Compliance Monitoring",
     lead: "Map the controls you actually run to the frameworks you answer to, and keep the evidence next to each one.",
     points: [
       "NIST CSF 2.0, NIST SP 800-53 (LOW, MODERATE, HIGH or PRIVACY baseline) and the HIPAA Security Rule, from NIST's and the regulation's own catalogues.",
@@ -42,17 +39,15 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/training-management": {
-    title: "Training Management",
     lead: "Assign security awareness training to your team and see who has completed it.",
     points: [
       "Assign courses such as phishing awareness or password hygiene to members of your organization.",
       "Track completion per person and per course, with due dates.",
       "See at a glance who is overdue, so reminders go to the right people.",
-      "Completion records support the awareness-training controls of frameworks such as ISO/IEC 27001 and HIPAA.",
+      "Completion records are the evidence auditors ask for under security-awareness requirements such as HIPAA §164.308(a)(5).",
     ],
   },
   "/incident-response": {
-    title: "Incident Response",
     lead: "Run a security incident from the first alert to closure, with one timeline and a named owner for every step.",
     points: [
       "Open an incident with its severity and an assigned owner.",
@@ -62,7 +57,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/executive": {
-    title: "Executive Dashboard",
     lead: "The figures leadership asks for, computed from your organization's own findings rather than estimated.",
     points: [
       "An overall risk score and its trend over time.",
@@ -76,7 +70,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/password": {
-    title: "Password Analyzer",
     lead: "Check how strong a password really is and whether it has appeared in a breach, without the password ever leaving your browser.",
     points: [
       "Strength estimated with zxcvbn: a score from 0 to 4, estimated guesses and crack times for online and offline attacks.",
@@ -87,7 +80,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/privacy": {
-    title: "Privacy Guard",
     lead: "Track data subject requests from the day they arrive to the day you answer, against the legal deadline that applies.",
     points: [
       "Record access, deletion and correction requests as they come in.",
@@ -97,7 +89,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/vulnerability": {
-    title: "Vulnerability Scan",
     lead: "Find the known vulnerabilities in the software you depend on and track each one until it is fixed.",
     points: [
       "Upload a project's lockfile or SBOM (npm, yarn, pnpm, pip, Poetry, Cargo, Go, Bundler, Composer, CycloneDX, SPDX) to have it checked against OSV advisories.",
@@ -107,7 +98,6 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/logs": {
-    title: "Logs & Anomalies",
     lead: "Read your authentication and access logs and see the patterns that deserve a second look.",
     points: [
       "Import sign-in and access logs from your systems.",
@@ -117,17 +107,14 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/security": {
-    title: "Security Monitoring",
     lead: "Follow your organization's security events in one timeline instead of across a dozen tools.",
     points: [
       "Sign-ins, password changes, invitations and member changes, watched identities added or removed, messages quarantined or released, trials and plan changes, newest first.",
       "Each event shows who did it, when, and from which network address.",
       "Read from your organization's audit log, so it covers every action Rampart records for you.",
-      "Part of the Pro plan, alongside security alerts, AI recommendations and usage analytics.",
     ],
   },
   "/cloud-security": {
-    title: "Cloud Security",
     lead: "Review the configuration of your cloud accounts for the mistakes that most often lead to breaches.",
     points: [
       "Publicly readable storage buckets and shares.",
@@ -137,13 +124,11 @@ export const TEASERS: Record<string, Teaser> = {
     ],
   },
   "/security-operations": {
-    title: "Security Operations (SIEM/SOAR)",
-    lead: "Correlate events from across your organization into detections, and answer them with repeatable playbooks.",
+    lead: "Run Sigma detection rules on the events you send Rampart, and answer their detections with repeatable playbooks.",
     points: [
-      "Correlation rules turn related events into one detection instead of a flood of alerts.",
-      "Response playbooks describe the steps to take for each kind of detection.",
-      "Every detection links to the events behind it and to the incident it opened.",
-      "Signed-in users on the Business plan or higher find this module at SIEM/SOAR.",
+      "Sigma rules, including Sigma correlation rules (event count, value count, temporal), turn related events into one detection instead of a flood of alerts.",
+      "Playbooks answer a detection with ordered steps: raise an alert, open an incident, notify a channel, add an indicator to a watchlist, or wait for an owner's approval.",
+      "Playbook runs survive a restart, and every step is recorded with its outcome.",
     ],
   },
 };

@@ -16,6 +16,7 @@
  * action: catching phishing never lowers the score.
  */
 import { openAlertCount } from "~/modules/alerts";
+import { appRoute } from "~/lib/app-routes";
 import { contributions } from "./contributions.server";
 import type { Contribution, Coverage, FindingState, ImprovementActionDef, PostureFinding, Severity } from "./types";
 
@@ -113,7 +114,8 @@ export function computePosture(tenantId: string, now = Date.now()): Posture {
     score,
     pointsAchieved: achieved,
     pointsAchievable: achievable,
-    coverage: parts.map((p) => p.coverage),
+    // Each module under its route-map name, the one the sidebar shows (issue 32), whatever its contribution wrote.
+    coverage: parts.map((p) => ({ ...p.coverage, label: appRoute(p.coverage.href).label })),
     actions,
     counts: {
       openFindings: SEVERITIES.reduce((s, k) => s + openBySeverity[k], 0),

@@ -12,6 +12,7 @@
  * role the groups claim maps to. The client authenticates with client_secret_post: the guard strips any
  * Authorization header from outbound requests.
  */
+import { appRoute } from "~/lib/app-routes";
 import { eq, lt } from "drizzle-orm";
 import * as client from "openid-client";
 import { z } from "zod";
@@ -229,7 +230,7 @@ export async function saveSsoConnection(
   const unverified = domains.filter((d) => !verified.has(d));
   if (unverified.length)
     throw new DomainError(
-      `${unverified.join(", ")} ${unverified.length === 1 ? "is" : "are"} not verified by this organization: verify ${unverified.length === 1 ? "it" : "them"} under Dark web monitoring (a DNS TXT record) first.`,
+      `${unverified.join(", ")} ${unverified.length === 1 ? "is" : "are"} not verified by this organization: verify ${unverified.length === 1 ? "it" : "them"} under ${appRoute("/dark-web-monitoring").label} (a DNS TXT record) first.`,
       { status: 400, field: "domains" },
     );
   const taken = domainTakenElsewhere(tenantId, domains);

@@ -4,6 +4,7 @@
  * simulated data, so a demo visitor sees exactly what a customer sees.
  * Everything it shows comes in through props; it loads nothing itself.
  */
+import { appRoute } from "~/lib/app-routes";
 import { Link } from "@remix-run/react";
 import { Activity, Bug, CheckCircle2, Globe, Mail, ShieldCheck } from "~/components/ui/icons";
 import type { ReactNode } from "react";
@@ -125,7 +126,7 @@ export function DashboardView({
   recentAlerts,
   links = {},
   alertsHref,
-  title = "Security dashboard",
+  title = appRoute("/dashboard").label,
   subtitle,
   coverage,
   points,

@@ -48,7 +48,7 @@ function loadError(yaml: string, placeholders?: Record<string, string[]>): strin
 describe("|expand placeholders", () => {
   it("refuses a SigmaHQ rule whose placeholder the tenant has not defined, naming it and where to add it", () => {
     const msg = loadError(REMOTE_REGISTRY);
-    expect(msg).toMatch(/^line 26: .*Placeholder %Admins_Workstations% is not defined: add it under SIEM & SOAR/);
+    expect(msg).toMatch(/^line 26: .*Placeholder %Admins_Workstations% is not defined: add it under SIEM\/SOAR/);
     expect(loadError(REMOTE_REGISTRY, { Other: ["x"] })).toContain("%Admins_Workstations% is not defined");
   });
 

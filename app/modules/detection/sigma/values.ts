@@ -13,6 +13,7 @@
 
 import { compileLinearRegex, RegexSyntaxError, type RegexTest } from "./regex";
 import { DomainError } from "~/lib/errors";
+import { appRoute } from "~/lib/app-routes";
 
 export class SigmaRuleError extends DomainError {
   constructor(
@@ -403,7 +404,7 @@ export interface CompileOptions {
 }
 
 /** Where an operator defines placeholders; named in the refusal so the fix is one step away. */
-export const PLACEHOLDER_HOME = "SIEM & SOAR → Placeholders";
+export const PLACEHOLDER_HOME = `${appRoute("/siem-soar").label} → Placeholders`;
 /** One value expands to at most this many variants (a product of several long lists would be a compile bomb). */
 export const MAX_EXPANDED_VALUES = 10_000;
 

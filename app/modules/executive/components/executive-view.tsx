@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { BarChart } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
 import { formatMoney } from "./money";
+import { appRoute } from "~/lib/app-routes";
 
 export type ExecutiveMetrics = {
   /** 0–100, higher means more risk; null while nothing is assessed. */
@@ -103,7 +104,7 @@ export function ExecutiveView({
   executiveMetrics: m,
   compliance,
   analytics,
-  title = "Executive dashboard",
+  title = appRoute("/executive").label,
   subtitle,
   controlsNote,
   currency = "USD",
@@ -184,7 +185,8 @@ export function ExecutiveView({
             </h2>
             <p className="mt-2 text-sm text-ink-muted">
               No framework is tracked yet, so there is no compliance score to chart.{" "}
-              <a href="/compliance-monitoring">Adopt a framework on Compliance Monitoring</a> to start one.
+              <a href="/compliance-monitoring">Adopt a framework on {appRoute("/compliance-monitoring").label}</a> to
+              start one.
             </p>
           </section>
         )}
@@ -225,7 +227,8 @@ export function ExecutiveView({
         {controlsNote && compliance.length ? <p className="px-5 pt-3 text-sm text-ink-muted">{controlsNote}</p> : null}
         {compliance.length === 0 ? (
           <p className="px-5 py-6 text-sm text-ink-muted">
-            No frameworks tracked yet. Choose the frameworks that apply to you in Compliance.
+            No frameworks tracked yet. Choose the frameworks that apply to you in{" "}
+            {appRoute("/compliance-monitoring").label}.
           </p>
         ) : (
           <div className="relative overflow-x-auto">

@@ -3,6 +3,7 @@
  * e-mail domains it covers, the role of people it creates, the groups mapping), its removal, and the owner's switch
  * that requires it. Plain forms: everything works without JavaScript.
  */
+import { appRoute } from "~/lib/app-routes";
 import { Form } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 
@@ -105,7 +106,7 @@ export function SsoSection({ data, result }: { data: SsoSectionData; result: Sso
           hint={
             data.verifiedDomains.length
               ? `Comma-separated. Verified by this organization: ${data.verifiedDomains.join(", ")}.`
-              : "Only domains this organization has verified (Dark web monitoring → add the domain and its DNS TXT record)."
+              : `Only domains this organization has verified (${appRoute("/dark-web-monitoring").label} → add the domain and its DNS TXT record).`
           }
           error={errors.domains}
           required
