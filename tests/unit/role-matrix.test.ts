@@ -850,7 +850,7 @@ const ROUTES: Record<string, Row> = {
       ),
     ],
   },
-  "admin.alert-rules.tsx": {
+  "_app.admin.alert-rules.tsx": {
     kind: "guarded",
     probes: page(
       "/admin/alert-rules",
@@ -867,7 +867,7 @@ const ROUTES: Record<string, Row> = {
       "adminDashboard",
     ),
   },
-  "admin.escalation-policies.tsx": {
+  "_app.admin.escalation-policies.tsx": {
     kind: "guarded",
     probes: page(
       "/admin/escalation-policies",
@@ -876,7 +876,7 @@ const ROUTES: Record<string, Row> = {
       "adminDashboard",
     ),
   },
-  "admin.notification-channels.tsx": {
+  "_app.admin.notification-channels.tsx": {
     kind: "guarded",
     probes: page(
       "/admin/notification-channels",
