@@ -3,6 +3,22 @@ import { computePosture } from "~/modules/posture";
 import { dashboardData } from "./dashboard.server";
 import { analytics, recommendations, usageWarnings } from "./insights.server";
 import { firstRunState } from "./first-run.server";
+import { appRoute } from "~/lib/app-routes";
+import { hasFeature, type Plan } from "~/lib/plans";
+
+/** The module pages the dashboard's cards and "View all alerts" lead to. */
+const LINKED_PAGES = ["/alerts", "/dark-web-monitoring", "/phishing"];
+
+/**
+ * The linked pages the plan opens, by the route map's feature for each (issue 32): a Free dashboard must not
+ * send people into an upgrade wall from a metric card, so a page the plan lacks gets no link at all.
+ */
+function openPages(plan: Plan): string[] {
+  return LINKED_PAGES.filter((path) => {
+    const feature = appRoute(path).feature;
+    return feature === null || hasFeature(plan, feature);
+  });
+}
 
 /**
  * Everything the dashboard shows, computed once per request from the posture
@@ -32,5 +48,6 @@ export function dashboardPage(ctx: Awaited<ReturnType<typeof requireTenantContex
     })),
     points: { achieved: posture.pointsAchieved, achievable: posture.pointsAchievable },
     firstRun: firstRunState(tenantId),
+    openPages: openPages(ctx.effectivePlan),
   };
 }
