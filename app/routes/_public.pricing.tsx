@@ -197,7 +197,7 @@ export default function Pricing() {
           Every plan is generated from the same plan table the application enforces, so what you see here is exactly
           what each plan unlocks. Features marked <em>In development</em> come with the plan but are not built yet:
           their pages say so and store nothing. Prices for paid plans are set by the operator of your Rampart service:
-          request a quote on a plan below and they get back to you.
+          request a quote on a plan below, or <Link to="/contact">contact us</Link>.
         </>
       }
     >
