@@ -79,6 +79,8 @@ export function DashboardPage({ data }: { data: Data }) {
     return () => publishTrialStatus(null);
   }, [data.tenantId, trial]);
   const secondary = useDelayedFlag(SECONDARY_PREFETCH_DELAY_MS);
+  // Only pages the plan opens are linked (no link into an upgrade wall); the server decides from the route map.
+  const linkTo = (path: string) => (data.openPages.includes(path) ? path : undefined);
   useEffect(() => {
     const t = setTimeout(
       () => void apiRequest("GET", "/api/dashboard", undefined, { headers }).catch(() => undefined),
@@ -101,8 +103,12 @@ export function DashboardPage({ data }: { data: Data }) {
           count: live.findingsBySeverity[severity],
         }))}
         recentAlerts={alerts.alerts.slice(0, 5)}
-        alertsHref="/alerts"
-        links={{ darkWebHits: "/dark-web-monitoring", phishingDetected: "/phishing", activeThreats: "/alerts" }}
+        alertsHref={linkTo("/alerts")}
+        links={{
+          darkWebHits: linkTo("/dark-web-monitoring"),
+          phishingDetected: linkTo("/phishing"),
+          activeThreats: linkTo("/alerts"),
+        }}
         coverage={data.coverage}
         points={data.points}
       />

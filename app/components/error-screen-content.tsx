@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { ShieldAlert } from "lucide-react";
 import { FEATURES, type Feature } from "~/lib/plans";
+import { ApiError, STATUS_MESSAGE, errorForStatus, userMessage } from "~/lib/errors";
 import { UpgradeBanner } from "./upgrade-banner";
 
 const DEFAULT_CONTACT = "security@rampart.example.com";
@@ -21,7 +22,7 @@ export function NotFoundPage({ signedIn = false }: { signedIn?: boolean }) {
     <main id="main" className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-sm font-semibold text-brand">404</p>
       <h1 className="mt-2 text-3xl font-bold">Page not found</h1>
-      <p className="mt-4 text-ink-muted">The page you asked for does not exist or has moved.</p>
+      <p className="mt-4 text-ink-muted">{userMessage(errorForStatus(404))}</p>
       <div className="mt-8 flex justify-center gap-3">
         {signedIn ? (
           <Link to="/dashboard" className="btn-primary no-underline">
@@ -44,8 +45,8 @@ export function ForbiddenPage({ message }: { message?: string }) {
   return (
     <main id="main" className="mx-auto max-w-xl px-6 py-16 text-center">
       <p className="text-sm font-semibold text-danger">403</p>
-      <h1 className="mt-2 text-2xl font-bold">Access forbidden</h1>
-      <p className="mt-4 text-ink-muted">{message ?? "You do not have permission to access this resource."}</p>
+      <h1 className="mt-2 text-2xl font-bold">{STATUS_MESSAGE[403]}</h1>
+      <p className="mt-4 text-ink-muted">{message ?? userMessage(errorForStatus(403))}</p>
       <Link to="/dashboard" className="btn-secondary mt-6 no-underline">
         Back to the dashboard
       </Link>
@@ -96,6 +97,53 @@ export function ComponentErrorScreen() {
   );
 }
 
+/**
+ * Any other failed answer (429, 500, 502-504, ...) or a request that never reached the server: the catalogue's
+ * user-facing message for it (docs/product.md §8, `userMessage()`), inside the page's layout, with a way to retry.
+ * Only a render error (a bug in a component) gets the full-page fallback screen.
+ */
+export function RequestErrorPage({ status, error }: { status: number | null; error: unknown }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const title =
+    status === null
+      ? "Connection Error"
+      : ((STATUS_MESSAGE as Record<number, string>)[status] ?? `Request failed with status ${status}`);
+  return (
+    <main id="main" className="mx-auto max-w-xl px-6 py-16 text-center" data-testid="request-error">
+      {status === null ? null : <p className="text-sm font-semibold text-danger">{status}</p>}
+      <h1 className="mt-2 text-2xl font-bold">{title}</h1>
+      <p className="mt-4 text-ink-muted" role="alert">
+        {userMessage(error)}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <button
+          type="button"
+          className="btn-primary"
+          // The same location again re-runs the loaders (as 'Retry Component' does).
+          onClick={() => navigate(location.pathname + location.search + location.hash, { replace: true })}
+        >
+          Try again
+        </button>
+        <Link to="/dashboard" className="btn-secondary no-underline">
+          Back to the dashboard
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * A loader or action request that failed in the browser before any answer: fetch rejects with a TypeError
+ * ("Failed to fetch" in Chromium, "NetworkError when attempting to fetch resource." in Firefox, "Load failed" in
+ * Safari). It is the catalogue's NETWORK_ERROR, not a broken component.
+ */
+function networkError(error: unknown): ApiError | null {
+  if (!(error instanceof TypeError)) return null;
+  if (!/failed to fetch|networkerror|load failed|network error/i.test(error.message)) return null;
+  return new ApiError(error.message, 0, "NETWORK_ERROR");
+}
+
 function isFeature(value: unknown): value is Feature {
   return typeof value === "string" && (FEATURES as readonly string[]).includes(value);
 }
@@ -136,9 +184,14 @@ export function RouteErrorContent() {
         </main>
       );
     }
-  } else {
-    console.error(error);
+    // Statuses without a catalogue message of their own show the server's `message` (docs/product.md §8: "the
+    // error's message").
+    const text = typeof error.data === "string" ? error.data : data?.message;
+    return <RequestErrorPage status={error.status} error={errorForStatus(error.status, text)} />;
   }
+  const offline = networkError(error);
+  if (offline) return <RequestErrorPage status={null} error={offline} />;
+  console.error(error);
   return <ComponentErrorScreen />;
 }
 

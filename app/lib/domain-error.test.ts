@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "./errors";
 import { domainErrorResponse, domainFieldError } from "./http.server";
 import { action as startTrialApi } from "~/routes/api.trial.start";
-import { action as escalationPolicies } from "~/routes/admin.escalation-policies";
+import { action as escalationPolicies } from "~/routes/_app.admin.escalation-policies";
 import { setTenantPlan, TrialError } from "~/modules/tenants";
 import { PolicyError } from "~/modules/alerts/escalation.server";
 import { req, settle, signedInUser } from "../../tests/unit/helpers";

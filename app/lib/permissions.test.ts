@@ -19,7 +19,7 @@ import { action as quarantineApi } from "~/routes/api.phishing.items.$id.quarant
 import { action as releaseApi } from "~/routes/api.phishing.items.$id.release";
 import { action as analyzeApi } from "~/routes/api.phishing.analyze";
 import { action as identitiesApi } from "~/routes/api.dark-web.identities";
-import { loader as adminLoader } from "~/routes/admin";
+import { loader as adminLoader } from "~/routes/_app.admin";
 
 const CTX = { clientIp: "198.51.100.77" };
 const MESSAGE =

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { errorForStatus, userMessage } from "~/lib/errors";
 
 export const meta: MetaFunction = () => [{ title: "Server error · Rampart" }, { name: "robots", content: "noindex" }];
 
@@ -13,9 +14,8 @@ export function ErrorBoundary() {
     <main id="main" className="mx-auto max-w-xl px-6 py-24 text-center">
       <p className="text-sm font-semibold text-danger">500</p>
       <h1 className="mt-2 text-3xl font-bold">Server error</h1>
-      <p className="mt-4 text-ink-muted">
-        Something went wrong on our side. Nothing you sent was lost; please try again in a moment.
-      </p>
+      {/* The catalogue's user-facing message for a 500 (docs/product.md §8). */}
+      <p className="mt-4 text-ink-muted">{userMessage(errorForStatus(500))}</p>
       <Link to="/" className="btn-primary mt-8 no-underline">
         Go to the home page
       </Link>

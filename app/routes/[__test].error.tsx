@@ -7,7 +7,8 @@ import { staticDocument } from "~/lib/hydration";
  * Exists only when the server runs with RAMPART_TEST_ROUTES=1 (404 otherwise):
  * lets the end-to-end suite trigger the root error boundary. With ?key=K, the
  * component throws on the first render for K and renders normally after that,
- * so 'Retry Component' can be seen to recover without a reload.
+ * so 'Retry Component' can be seen to recover without a reload. With ?status=N (400-599) the loader answers that
+ * status as a `{message, code}` response, for the error screens' catalogue messages.
  */
 const seen = new Set<string>();
 
@@ -17,7 +18,14 @@ export const handle = staticDocument;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (getEnv().RAMPART_TEST_ROUTES !== "1") throw new Response("Not Found", { status: 404 });
-  const key = new URL(request.url).searchParams.get("key") ?? "always";
+  const url = new URL(request.url);
+  const status = Number(url.searchParams.get("status"));
+  if (Number.isInteger(status) && status >= 400 && status <= 599)
+    throw new Response(JSON.stringify({ message: "Test failure from /__test/error", code: "TEST" }), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  const key = url.searchParams.get("key") ?? "always";
   const fail = key === "always" || !seen.has(key);
   seen.add(key);
   return { fail };

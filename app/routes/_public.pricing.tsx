@@ -12,9 +12,11 @@ import {
   PLAN_FEATURES,
   PLAN_SUMMARY,
   TRIAL_DAYS,
+  planRank,
   type Plan,
 } from "~/lib/plans";
-import { getTenantContext } from "~/modules/tenants";
+import { getTenantContext, openUpgradeRequests } from "~/modules/tenants";
+import { allows } from "~/modules/permissions";
 import { verificationBlock } from "~/modules/accounts";
 import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
 import { featureName, isFeatureInDevelopment } from "~/modules/marketing/module-status";
@@ -60,7 +62,81 @@ export async function loader({ request }: LoaderFunctionArgs) {
       trial = unverified ? { kind: "unverified", message: unverified } : { kind: "can-start", tenantName };
     }
   }
-  return { trial, currentPlan: ctx?.tenant ? ctx.tenant.plan : null };
+  return { trial, currentPlan: ctx?.tenant ? ctx.tenant.plan : null, quote: quoteOffer(ctx) };
+}
+
+/**
+ * How a paid plan's card asks for a quote (issue 32: a "request a quote" must reach the operator). An owner's
+ * request is an upgrade request of the organization, the same one the upgrade wall stores (listed in the operator
+ * console, mailed to operators when SMTP is set); a signed-out visitor signs in first or writes through /contact,
+ * whose messages are stored too.
+ */
+type QuoteOffer =
+  | { kind: "signed-out" }
+  | { kind: "no-tenant" }
+  | { kind: "not-owner"; tenantName: string }
+  | { kind: "can-request"; tenantName: string; requested: Plan[] };
+
+function quoteOffer(ctx: Awaited<ReturnType<typeof getTenantContext>>): QuoteOffer {
+  if (!ctx) return { kind: "signed-out" };
+  if (!ctx.tenant) return { kind: "no-tenant" };
+  const tenantName = ctx.tenant.displayName;
+  // The /upgrade action's own check: asking for a plan commits the organization.
+  if (!allows(ctx.tenant.role, ["organization", "manage"])) return { kind: "not-owner", tenantName };
+  return { kind: "can-request", tenantName, requested: openUpgradeRequests(ctx.tenant.id) };
+}
+
+/** A paid plan's call to action: ask for a quote as the organization, or sign in / write to us. */
+function QuoteAction({
+  plan,
+  quote,
+  currentPlan,
+  primary,
+}: {
+  plan: Plan;
+  quote: QuoteOffer;
+  currentPlan: Plan | null;
+  primary: boolean;
+}) {
+  const button = `${primary ? "btn-primary" : "btn-secondary"} w-full no-underline`;
+  const name = PLAN_DISPLAY_NAME[plan];
+  if (quote.kind === "signed-out")
+    return (
+      <div className="space-y-2 text-center">
+        <Link to="/login?redirectTo=%2Fpricing" className={button}>
+          Sign in to request a quote for {name}
+        </Link>
+        <p className="text-sm text-ink-muted">
+          No account? <Link to="/contact">Write to us</Link> about {name}.
+        </p>
+      </div>
+    );
+  if (quote.kind === "no-tenant")
+    return (
+      <Link to="/contact" className={button}>
+        Contact us about {name}
+      </Link>
+    );
+  if (currentPlan && planRank(plan) <= planRank(currentPlan)) return null;
+  if (quote.kind === "not-owner")
+    return <p className="text-sm text-ink-muted">Ask an owner of {quote.tenantName} to request a quote.</p>;
+  if (quote.requested.includes(plan))
+    return (
+      <p role="status" className="text-sm text-ok" data-testid={`quote-requested-${plan}`}>
+        Quote requested for {quote.tenantName}: the people who run this Rampart server will get back to you.
+      </p>
+    );
+  return (
+    <Form method="post" action="/upgrade">
+      <input type="hidden" name="intent" value="request-plan" />
+      <input type="hidden" name="plan" value={plan} />
+      <input type="hidden" name="source" value="pricing" />
+      <input type="hidden" name="redirectTo" value="/pricing" />
+      <button type="submit" className={button}>
+        Request a quote for {name}
+      </button>
+    </Form>
+  );
 }
 
 const limitText = (plan: Plan) => {
@@ -109,7 +185,7 @@ function TrialBox({ trial }: { trial: TrialOffer }) {
 }
 
 export default function Pricing() {
-  const { trial, currentPlan } = useLoaderData<typeof loader>();
+  const { trial, currentPlan, quote } = useLoaderData<typeof loader>();
   return (
     <MarketingPage
       width="wide"
@@ -119,8 +195,8 @@ export default function Pricing() {
         <>
           Every plan is generated from the same plan table the application enforces, so what you see here is exactly
           what each plan unlocks. Features marked <em>In development</em> come with the plan but are not built yet:
-          their pages say so and store nothing. Prices for paid plans are set by the operator of your Rampart service:{" "}
-          <Link to="/contact">contact us</Link> for a quote.
+          their pages say so and store nothing. Prices for paid plans are set by the operator of your Rampart service:
+          request a quote on a plan below, or <Link to="/contact">contact us</Link>.
         </>
       }
     >
@@ -182,9 +258,7 @@ export default function Pricing() {
                     Start free
                   </Link>
                 ) : (
-                  <Link to="/contact" className={`${business ? "btn-primary" : "btn-secondary"} w-full no-underline`}>
-                    Contact us about {PLAN_DISPLAY_NAME[plan]}
-                  </Link>
+                  <QuoteAction plan={plan} quote={quote} currentPlan={currentPlan} primary={business} />
                 )}
               </div>
             </li>

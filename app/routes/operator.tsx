@@ -1,7 +1,8 @@
 /**
  * /operator: the operator console (issue 32). Operators only (everyone else gets 404, signed-out visitors the
  * sign-in page); not linked from any customer navigation. Sets plans, lists organizations and accounts, verifies
- * an address on an install without SMTP, shows the job queue, the breach feed and the upgrade requests.
+ * an address on an install without SMTP, shows the job queue, the breach feed, the upgrade requests and the
+ * contact form's messages.
  * Every change is audited (app/modules/operator/console.server.ts).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -151,6 +152,24 @@ export default function OperatorConsole() {
                   {r.feature ? ` (from the ${r.feature} upgrade wall)` : ""}, by {r.email ?? "a deleted account"},{" "}
                   {when(r.createdAt)} · {r.status}
                   {r.message ? <span className="block text-ink-muted">“{r.message}”</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="messages-heading" className="card">
+          <h2 id="messages-heading" className="text-lg font-semibold">
+            Contact messages
+          </h2>
+          {d.contactMessages.length === 0 ? (
+            <p className="mt-2 text-sm text-ink-muted">Nobody has written through the contact form yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100 text-sm">
+              {d.contactMessages.map((m) => (
+                <li key={m.id} className="py-2" data-testid="contact-message">
+                  <strong>{m.name}</strong> &lt;{m.email}&gt;, {when(m.createdAt)}
+                  <span className="block whitespace-pre-wrap break-words text-ink-muted">{m.message}</span>
                 </li>
               ))}
             </ul>

@@ -44,7 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isPlan(plan) || plan === "free")
       return data({ message: "Choose a paid plan.", code: "VALIDATION_ERROR" }, { status: 400 });
     const feature = String(form.get("feature") ?? "").slice(0, 60) || null;
-    createUpgradeRequest(ctx.tenant.id, { userId: ctx.user.id, plan, feature });
+    // The pricing page's "Request a quote" says where it came from, for the operator console.
+    const message = form.get("source") === "pricing" ? "Quote requested on the pricing page." : null;
+    createUpgradeRequest(ctx.tenant.id, { userId: ctx.user.id, plan, feature, message });
     const url = new URL(back, "http://x");
     url.searchParams.set("upgrade-requested", plan);
     return redirect(url.pathname + url.search);

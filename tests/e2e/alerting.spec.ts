@@ -16,7 +16,7 @@ test("channel, policy and rule; an alert arrives in real time; acknowledging sto
   await page.getByLabel("Type").selectOption("in_app");
   await page.getByLabel("Name").fill("On-call bell");
   await page.getByRole("button", { name: "Add channel" }).click();
-  await expect(page.getByRole("status")).toContainText('Channel "On-call bell" created.');
+  await expect(page.getByRole("main").getByRole("status")).toContainText('Channel "On-call bell" created.');
   await expect(page.getByTestId("channel")).toContainText("On-call bell");
 
   await page.goto("/admin/escalation-policies");
@@ -27,7 +27,7 @@ test("channel, policy and rule; an alert arrives in real time; acknowledging sto
   const step2 = page.getByRole("group", { name: "Step 2 (optional)" });
   await step2.getByLabel(me.email).check();
   await page.getByRole("button", { name: "Add policy" }).click();
-  await expect(page.getByRole("status")).toContainText("Policy added");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Policy added");
 
   await page.goto("/admin/alert-rules");
   await page.getByLabel("Name", { exact: true }).fill("High and above");

@@ -860,7 +860,7 @@ const ROUTES: Record<string, Row> = {
       ),
     ],
   },
-  "admin.alert-rules.tsx": {
+  "_app.admin.alert-rules.tsx": {
     kind: "guarded",
     probes: page(
       "/admin/alert-rules",
@@ -877,7 +877,7 @@ const ROUTES: Record<string, Row> = {
       "adminDashboard",
     ),
   },
-  "admin.escalation-policies.tsx": {
+  "_app.admin.escalation-policies.tsx": {
     kind: "guarded",
     probes: page(
       "/admin/escalation-policies",
@@ -886,7 +886,7 @@ const ROUTES: Record<string, Row> = {
       "adminDashboard",
     ),
   },
-  "admin.notification-channels.tsx": {
+  "_app.admin.notification-channels.tsx": {
     kind: "guarded",
     probes: page(
       "/admin/notification-channels",

@@ -12,6 +12,8 @@ export type ShellData = {
   trial: TrialStatusData | null;
   allowance: { label: string; reached: boolean; upgradeMessage: string | null };
   nav: { path: string; label: string; icon: IconName }[];
+  /** The footer's 'Admin' label links to the admin area when the plan and the role open it (else plain text). */
+  adminLink: boolean;
   sidebar: SidebarState;
 };
 

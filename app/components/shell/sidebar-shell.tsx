@@ -263,7 +263,13 @@ export function SidebarShell({ data, children }: { data: ShellData; children: Re
             <p className="truncate font-medium text-ink" title={data.user.email}>
               {data.user.email}
             </p>
-            <p className="text-xs text-ink-muted">Admin</p>
+            {data.adminLink ? (
+              <Link to="/admin" prefetch="intent" className="text-xs text-ink-muted hover:text-ink">
+                Admin
+              </Link>
+            ) : (
+              <p className="text-xs text-ink-muted">Admin</p>
+            )}
           </>
         )}
         <a

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { setTenantPlan } from "~/modules/tenants/tenants.server";
 import { req, settle, signedInUser } from "../../../tests/unit/helpers";
-import { action as rulesAction } from "~/routes/admin.alert-rules";
-import { action as channelsAction } from "~/routes/admin.notification-channels";
-import { action as policiesAction } from "~/routes/admin.escalation-policies";
+import { action as rulesAction } from "~/routes/_app.admin.alert-rules";
+import { action as channelsAction } from "~/routes/_app.admin.notification-channels";
+import { action as policiesAction } from "~/routes/_app.admin.escalation-policies";
 import { listChannels, listPolicies, listRules, raiseAlert } from "./index";
 
 const post = (path: string, cookie: string, fields: [string, string][]) =>

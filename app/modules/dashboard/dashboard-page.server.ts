@@ -4,6 +4,22 @@ import { dashboardData } from "./dashboard.server";
 import { analytics, recommendations, usageWarnings } from "./insights.server";
 import { firstRunState } from "./first-run.server";
 import { trialStatusData } from "~/lib/trial-status";
+import { appRoute } from "~/lib/app-routes";
+import { hasFeature, type Plan } from "~/lib/plans";
+
+/** The module pages the dashboard's cards and "View all alerts" lead to. */
+const LINKED_PAGES = ["/alerts", "/dark-web-monitoring", "/phishing"];
+
+/**
+ * The linked pages the plan opens, by the route map's feature for each (issue 32): a Free dashboard must not
+ * send people into an upgrade wall from a metric card, so a page the plan lacks gets no link at all.
+ */
+function openPages(plan: Plan): string[] {
+  return LINKED_PAGES.filter((path) => {
+    const feature = appRoute(path).feature;
+    return feature === null || hasFeature(plan, feature);
+  });
+}
 
 /**
  * Everything the dashboard shows, computed once per request from the posture
@@ -35,5 +51,6 @@ export function dashboardPage(ctx: Awaited<ReturnType<typeof requireTenantContex
     firstRun: firstRunState(tenantId),
     // Polled on the IMPORTANT tier (/api/trial/status); the shell's plan line shows each answer.
     trial: trialStatusData(ctx.trial, Date.now()),
+    openPages: openPages(ctx.effectivePlan),
   };
 }

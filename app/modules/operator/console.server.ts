@@ -17,6 +17,7 @@ import {
   userEmail,
 } from "~/modules/accounts";
 import { audit } from "~/modules/audit";
+import { listContactMessages } from "~/modules/contact";
 import {
   closeUpgradeRequests,
   getTenant,
@@ -50,7 +51,15 @@ export function consoleOverview(now = Date.now()) {
     organizations: organizationsOf.get(u.id) ?? 0,
     twoFactor: withTwoFactor.has(u.id),
   }));
-  return { organizations, accounts, jobs: jobSummary(), upgradeRequests: listAllUpgradeRequests(), plans: PLANS };
+  return {
+    organizations,
+    accounts,
+    jobs: jobSummary(),
+    upgradeRequests: listAllUpgradeRequests(),
+    // What visitors without an account wrote on /contact (a quote request from the pricing page among them).
+    contactMessages: listContactMessages({ limit: 100 }),
+    plans: PLANS,
+  };
 }
 
 /** A refusal of a console command (a 400 on the page, through domainFieldError). */

@@ -2,6 +2,7 @@ import { sidebarRoutes } from "~/lib/app-routes";
 import { allowanceMessageFor, displayTenantName, hasFeature, PLAN_DISPLAY_NAME } from "~/lib/plans";
 import { parseSidebarState } from "~/lib/sidebar-state";
 import { trialStatusData } from "~/lib/trial-status";
+import { allows } from "~/modules/permissions";
 import type { ShellData } from "~/components/shell/app-shell";
 import type { TenantContext } from "./tenant-context.server";
 
@@ -27,6 +28,8 @@ export function shellData(ctx: TenantContext, cookieHeader: string | null): Shel
     nav: sidebarRoutes()
       .filter((r) => !r.feature || hasFeature(ctx.effectivePlan, r.feature))
       .map((r) => ({ path: r.path, label: r.label, icon: r.icon })),
+    // The same checks as the admin layout's loader, so the link never leads into an upgrade wall or a 403.
+    adminLink: hasFeature(ctx.effectivePlan, "adminDashboard") && allows(ctx.tenant?.role, ["adminArea", "open"]),
     sidebar: parseSidebarState(cookieHeader),
   };
 }

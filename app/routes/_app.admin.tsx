@@ -1,7 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
-import { PublicChrome } from "~/components/public-chrome";
-import { RouteErrorContent } from "~/components/error-screens";
 import { requireTenantContext } from "~/modules/tenants";
 import { PLAN_DISPLAY_NAME, hasFeature } from "~/lib/plans";
 import { rolesThatCan } from "~/modules/permissions";
@@ -12,7 +10,11 @@ export const ADMIN_ROLES = rolesThatCan("adminArea", "open");
 // The layout's title is what the admin error boundary's page carries (upgrade banner, 403, not-found); sub-pages set their own.
 export const meta: MetaFunction = () => [{ title: "Admin · Rampart" }];
 
-/** The admin layout: needs the adminDashboard feature and an owner or admin role in the selected organization. */
+/**
+ * The admin layout: needs the adminDashboard feature and an owner or admin role in the selected organization.
+ * It sits inside the sidebar shell (`_app`), like every page a signed-in person reaches from the sidebar
+ * (issue 32): the shell comes from the parent layout, the checks stay here and in each page's loader.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireTenantContext(request, { feature: "adminDashboard", permission: ["adminArea", "open"] });
   return {
@@ -34,39 +36,30 @@ const LINKS = [
 export default function AdminLayout() {
   const d = useLoaderData<typeof loader>();
   return (
-    <PublicChrome signedIn>
-      <div className="mx-auto max-w-6xl px-4 py-6">
-        <p className="text-xs uppercase tracking-wide text-ink-muted">
-          Admin · {d.tenantName} · {d.plan}
-        </p>
-        <nav aria-label="Admin" className="mt-2 flex flex-wrap gap-2 border-b border-slate-200 pb-2">
-          {LINKS.map((l) => (
-            <NavLink
-              key={l.to}
-              to={l.to}
-              end={l.end}
-              className={({ isActive }) =>
-                `rounded-md px-3 py-1.5 text-sm no-underline ${isActive ? "bg-brand-light font-semibold text-brand-dark" : "text-ink-muted hover:bg-surface-sunken"}`
-              }
-            >
-              {l.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="mt-6">
-          <Outlet />
-        </div>
+    <div className="max-w-6xl">
+      <p className="text-xs uppercase tracking-wide text-ink-muted">
+        Admin · {d.tenantName} · {d.plan}
+      </p>
+      <nav aria-label="Admin" className="mt-2 flex flex-wrap gap-2 border-b border-slate-200 pb-2">
+        {LINKS.map((l) => (
+          <NavLink
+            key={l.to}
+            to={l.to}
+            end={l.end}
+            className={({ isActive }) =>
+              `rounded-md px-3 py-1.5 text-sm no-underline ${isActive ? "bg-brand-light font-semibold text-brand-dark" : "text-ink-muted hover:bg-surface-sunken"}`
+            }
+          >
+            {l.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="mt-6">
+        <Outlet />
       </div>
-    </PublicChrome>
+    </div>
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <PublicChrome signedIn>
-      <div className="px-4 py-6">
-        <RouteErrorContent />
-      </div>
-    </PublicChrome>
-  );
-}
+// A refused check (upgrade wall, 403) renders in the shell's content area, as on the other gated pages.
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
