@@ -20,7 +20,6 @@ const pool = createWorkerPool({
   bundle: "cloud-worker",
   maxThreads: () => threadsFromCores(1, 2),
   maxQueue: 8,
-  idleTimeoutMs: 60_000,
   // 100 MB of inflated JSON parses to a few hundred MB of objects; the cap keeps a hostile one in its thread.
   maxHeapMb: 1024,
   fallbackNote: "parsing in-process",

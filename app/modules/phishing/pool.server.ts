@@ -34,7 +34,6 @@ const pool = createWorkerPool({
   bundle: "phishing-worker",
   maxThreads: () => envVar("PHISHING_WORKERS") ?? threadsFromCores(0, 2),
   minThreads: 1,
-  idleTimeoutMs: 60_000,
   // Each worker loads the mail libraries once; a thread's heap is capped so a hostile message cannot take the process.
   maxHeapMb: 512,
   fallbackNote: "analysing in-process",
