@@ -9,13 +9,8 @@
  * GET answers the organization's snapshots, newest first. See docs/api.md.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
-import { limitWrites } from "~/lib/api.server";
-import { badRequest, domainErrorResponse, json, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { limitWrites, readMultipartUpload } from "~/lib/api.server";
+import { badRequest, domainErrorResponse, json, methodNotAllowed } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
 import { listSnapshots, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE, uploadSnapshot } from "~/modules/cloud";
@@ -44,16 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   limitWrites(ctx.user.id);
   if (!/multipart\/form-data/i.test(request.headers.get("Content-Type") ?? ""))
     return badRequest("Send multipart/form-data with provider, an optional account and file.");
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return jsonError(413, UPLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE");
-    return badRequest("The multipart body could not be read.");
-  }
+  const form = await readMultipartUpload(request, MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE);
+  if (form instanceof Response) return form;
   const file = form.get("file");
   try {
     const s = await uploadSnapshot({

@@ -2,11 +2,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { onlyGet } from "~/lib/api.server";
 import { limitWrites } from "~/lib/api.server";
-import { badRequest, firstIssue, forbidden, json, methodNotAllowed, notFound } from "~/lib/http.server";
+import { badRequest, firstIssue, json, methodNotAllowed, notFound } from "~/lib/http.server";
 import { requireTenantContext } from "~/modules/tenants";
+import { incidentApiAccess } from "~/modules/incidents/permissions";
 import { addComment, caseExists } from "~/modules/incidents/cases.server";
-import { can } from "~/modules/permissions";
-import { PERMISSION_MESSAGE, type IncidentAction } from "~/modules/incidents/permissions";
 import { CommentSchema } from "~/modules/incidents/validation";
 import { readJsonObject } from "~/lib/http.server";
 import { domainErrorResponse } from "~/lib/http.server";
@@ -15,16 +14,10 @@ export const loader = onlyGet;
 
 const noStore = { "Cache-Control": "no-store" };
 
-async function context(request: Request, action: IncidentAction) {
-  const ctx = await requireTenantContext(request, { feature: "incidentResponse", api: true });
-  if (!can(ctx.tenant.role, "incident", action)) throw forbidden(PERMISSION_MESSAGE[action]);
-  return ctx;
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await context(request, "work");
+  const ctx = await requireTenantContext(request, incidentApiAccess("work"));
   limitWrites(ctx.user.id);
   if (!caseExists(ctx.tenant.id, id)) return notFound();
   const parsed = CommentSchema.safeParse(await readJsonObject(request));

@@ -2,14 +2,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { onlyGet } from "~/lib/api.server";
 import { limitWrites } from "~/lib/api.server";
-import { badRequest, forbidden, json, jsonError, methodNotAllowed, notFound } from "~/lib/http.server";
+import { badRequest, json, jsonError, methodNotAllowed, notFound } from "~/lib/http.server";
 import { clientIp } from "~/lib/request.server";
 import { requireTenantContext } from "~/modules/tenants";
+import { incidentApiAccess } from "~/modules/incidents/permissions";
 import { audit } from "~/modules/audit";
 import { caseExists } from "~/modules/incidents/cases.server";
 import { storeEvidence } from "~/modules/incidents/evidence.server";
-import { can } from "~/modules/permissions";
-import { PERMISSION_MESSAGE, type IncidentAction } from "~/modules/incidents/permissions";
 import { EVIDENCE_MAX_BYTES } from "~/modules/incidents/types";
 import { domainErrorResponse } from "~/lib/http.server";
 
@@ -17,16 +16,10 @@ export const loader = onlyGet;
 
 const noStore = { "Cache-Control": "no-store" };
 
-async function context(request: Request, action: IncidentAction) {
-  const ctx = await requireTenantContext(request, { feature: "incidentResponse", api: true });
-  if (!can(ctx.tenant.role, "incident", action)) throw forbidden(PERMISSION_MESSAGE[action]);
-  return ctx;
-}
-
 export async function action({ request, params, context: loadContext }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await context(request, "work");
+  const ctx = await requireTenantContext(request, incidentApiAccess("work"));
   limitWrites(ctx.user.id);
   if (!caseExists(ctx.tenant.id, id)) return notFound();
   const declared = Number(request.headers.get("Content-Length") ?? "0");

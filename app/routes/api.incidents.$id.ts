@@ -7,7 +7,7 @@ import { requireTenantContext } from "~/modules/tenants";
 import { audit } from "~/modules/audit";
 import { caseExists, updateCase } from "~/modules/incidents/cases.server";
 import { can } from "~/modules/permissions";
-import { PERMISSION_MESSAGE, type IncidentAction } from "~/modules/incidents/permissions";
+import { incidentApiAccess, PERMISSION_MESSAGE } from "~/modules/incidents/permissions";
 import { checkSlaBreaches } from "~/modules/incidents/sla.server";
 import { PatchCaseSchema } from "~/modules/incidents/validation";
 import { readJsonObject } from "~/lib/http.server";
@@ -16,17 +16,11 @@ import { caseForApi } from "~/modules/incidents/api-view.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
-async function context(request: Request, action: IncidentAction) {
-  const ctx = await requireTenantContext(request, { feature: "incidentResponse", api: true });
-  if (!can(ctx.tenant.role, "incident", action)) throw forbidden(PERMISSION_MESSAGE[action]);
-  return ctx;
-}
-
 const MANAGED = ["status", "resolution", "assigneeId"] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
-  const ctx = await context(request, "view");
+  const ctx = await requireTenantContext(request, incidentApiAccess("view"));
   checkSlaBreaches(ctx.tenant.id);
   const found = caseForApi(ctx.tenant.id, id, ctx.tenant.role);
   return found ? json(found, { headers: noStore }) : notFound();
@@ -35,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context: loadContext }: ActionFunctionArgs) {
   const id = params.id ?? "";
   if (request.method !== "PATCH") throw methodNotAllowed();
-  const ctx = await context(request, "work");
+  const ctx = await requireTenantContext(request, incidentApiAccess("work"));
   limitWrites(ctx.user.id);
   if (!caseExists(ctx.tenant.id, id)) return notFound();
   const parsed = PatchCaseSchema.safeParse(await readJsonObject(request));

@@ -8,7 +8,7 @@ import { audit } from "~/modules/audit";
 import { z } from "zod";
 import { createCase, listCases } from "~/modules/incidents/cases.server";
 import { can } from "~/modules/permissions";
-import { PERMISSION_MESSAGE, type IncidentAction } from "~/modules/incidents/permissions";
+import { incidentApiAccess, PERMISSION_MESSAGE } from "~/modules/incidents/permissions";
 import { checkSlaBreaches } from "~/modules/incidents/sla.server";
 import { SEVERITIES, STATUSES } from "~/modules/incidents/types";
 import { CreateCaseSchema } from "~/modules/incidents/validation";
@@ -18,12 +18,6 @@ import { caseForApi } from "~/modules/incidents/api-view.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
-async function context(request: Request, action: IncidentAction) {
-  const ctx = await requireTenantContext(request, { feature: "incidentResponse", api: true });
-  if (!can(ctx.tenant.role, "incident", action)) throw forbidden(PERMISSION_MESSAGE[action]);
-  return ctx;
-}
-
 const FilterSchema = z.object({
   status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(", ")}` }).optional(),
   severity: z.enum(SEVERITIES, { error: `severity must be one of ${SEVERITIES.join(", ")}` }).optional(),
@@ -31,7 +25,7 @@ const FilterSchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const ctx = await context(request, "view");
+  const ctx = await requireTenantContext(request, incidentApiAccess("view"));
   const url = new URL(request.url);
   const parsed = FilterSchema.safeParse({
     status: url.searchParams.get("status") || undefined,
@@ -45,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context: loadContext }: ActionFunctionArgs) {
   if (request.method !== "POST") throw methodNotAllowed();
-  const ctx = await context(request, "work");
+  const ctx = await requireTenantContext(request, incidentApiAccess("work"));
   limitWrites(ctx.user.id);
   const parsed = CreateCaseSchema.safeParse(await readJsonObject(request));
   if (!parsed.success) return badRequest(firstIssue(parsed.error));

@@ -7,15 +7,10 @@
  * host or port limits or the parse deadline, 503 when the importer is busy. See docs/api.md.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
 import { z } from "zod";
-import { limitWrites } from "~/lib/api.server";
+import { limitWrites, readMultipartUpload } from "~/lib/api.server";
 import { DomainError } from "~/lib/errors";
-import { badRequest, domainErrorResponse, firstIssue, json, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { badRequest, domainErrorResponse, firstIssue, json, methodNotAllowed } from "~/lib/http.server";
 import { importScan, listScans, MAX_SCAN_BYTES, TOO_LARGE } from "~/modules/network";
 import { requireTenantContext } from "~/modules/tenants";
 import { readUploadJson } from "~/modules/vulnerability/index.server";
@@ -57,16 +52,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const type = request.headers.get("Content-Type") ?? "";
   let input: { filename: string; content: string };
   if (/multipart\/form-data/i.test(type)) {
-    let form: FormData;
-    try {
-      form = await unstable_parseMultipartFormData(
-        request,
-        unstable_createMemoryUploadHandler({ maxPartSize: MAX_SCAN_BYTES }),
-      );
-    } catch (error) {
-      if (error instanceof MaxPartSizeExceededError) return jsonError(413, TOO_LARGE, "PAYLOAD_TOO_LARGE");
-      return badRequest("The multipart body could not be read.");
-    }
+    const form = await readMultipartUpload(request, MAX_SCAN_BYTES, TOO_LARGE);
+    if (form instanceof Response) return form;
     const file = form.get("file");
     if (!file || typeof file === "string" || file.size === 0) return badRequest(MISSING);
     input = { filename: file.name || "scan.xml", content: await file.text() };

@@ -1,26 +1,39 @@
 /**
- * Cloud uploads are unzipped, recognised and checked off the main thread: a piscina pool (one thread by
- * default, at most 2; modelled on the lockfile scan pool, app/modules/vulnerability/deps/scan-pool.server.ts)
- * runs parse-worker.ts, so that no upload, however hostile, holds up other requests. The deadline
- * (PARSE_DEADLINE_MS) counts from the moment a thread takes the upload: past it the thread is stopped and
- * the upload answered 413 with nothing stored. If no worker can start, the parse runs in-process (still
- * under the caps of limits.ts).
+ * Cloud uploads are unzipped, recognised and checked off the main thread: a worker pool (app/lib/worker-pool.server.ts;
+ * one thread by default, at most 2) runs parse-worker.ts, so that no upload, however hostile, holds up other
+ * requests. The deadline (PARSE_DEADLINE_MS) counts from the moment a thread takes the upload: past it the
+ * thread is stopped and the upload answered 413 with nothing stored. If no worker can start, the parse runs
+ * in-process (still under the caps of limits.ts).
  */
-import os from "node:os";
-import { MessageChannel } from "node:worker_threads";
-import type { Piscina as PiscinaPool } from "piscina";
 import { DomainError } from "~/lib/errors";
-import { workerFile } from "~/lib/worker-bundle.server";
+import { createWorkerPool, ownedBytes, threadsFromCores } from "~/lib/worker-pool.server";
 import { PARSE_DEADLINE_MS, PARSE_TOO_SLOW } from "./limits";
 import { parseUpload } from "./parse";
 import type { ParseTask } from "./parse-worker";
 import type { ParseOutcome, Provider } from "./types";
 
-const WORKER_SOURCE = "app/modules/cloud/parse-worker.ts";
-const MAX_QUEUE = 8;
 export const PARSE_BUSY = "The cloud upload parser is busy with other uploads. Try again in a minute.";
 
-let poolPromise: Promise<PiscinaPool | null> | null = null;
+const pool = createWorkerPool({
+  label: "cloud upload",
+  source: "app/modules/cloud/parse-worker.ts",
+  bundle: "cloud-worker",
+  maxThreads: () => threadsFromCores(1, 2),
+  maxQueue: 8,
+  // 100 MB of inflated JSON parses to a few hundred MB of objects; the cap keeps a hostile one in its thread.
+  maxHeapMb: 1024,
+  fallbackNote: "parsing in-process",
+  errors: {
+    deadline: () => new DomainError(PARSE_TOO_SLOW, { status: 413, field: "file" }),
+    busy: () => new DomainError(PARSE_BUSY, { status: 503 }),
+    outOfMemory: () =>
+      new DomainError("The upload needs more memory to read than a parse may use. Split it.", {
+        status: 413,
+        field: "file",
+      }),
+  },
+});
+
 let deadlineMs = PARSE_DEADLINE_MS;
 
 /** Tests shorten the deadline to see it stop a runaway parse. */
@@ -28,80 +41,17 @@ export function setParseDeadlineForTests(ms: number | null) {
   deadlineMs = ms ?? PARSE_DEADLINE_MS;
 }
 
-function getPool(): Promise<PiscinaPool | null> {
-  poolPromise ??= (async () => {
-    try {
-      const [{ Piscina }, filename] = await Promise.all([import("piscina"), workerFile(WORKER_SOURCE, "cloud-worker")]);
-      const pool = new Piscina({
-        filename,
-        execArgv: [],
-        minThreads: 0,
-        maxThreads: Math.max(1, Math.min(2, (os.availableParallelism?.() ?? os.cpus().length) - 1)),
-        maxQueue: MAX_QUEUE,
-        idleTimeout: 60_000,
-        // 100 MB of inflated JSON parses to a few hundred MB of objects; the cap keeps a hostile one in its thread.
-        resourceLimits: { maxOldGenerationSizeMb: 1024 },
-      });
-      pool.on("error", (error: unknown) =>
-        console.error(
-          JSON.stringify({
-            level: "error",
-            msg: "cloud upload: worker thread failed",
-            error: error instanceof Error ? error.message : String(error),
-          }),
-        ),
-      );
-      return pool;
-    } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: "warn",
-          msg: "cloud upload: worker pool unavailable, parsing in-process",
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
-      return null;
-    }
-  })();
-  return poolPromise;
-}
-
-export async function closeCloudPool(): Promise<void> {
-  const p = await poolPromise;
-  poolPromise = null;
-  await p?.destroy();
+export function closeCloudPool(): Promise<void> {
+  return pool.close();
 }
 
 /** Parses an upload in the pool. Throws DomainError 413 past the deadline or out of memory, 503 when busy. */
-export async function parseInPool(filename: string, bytes: Uint8Array, provider: Provider): Promise<ParseOutcome> {
-  const pool = await getPool();
-  if (!pool) return parseUpload(filename, bytes, provider);
-  const limitMs = deadlineMs;
-  const { port1, port2 } = new MessageChannel();
-  const abort = new AbortController();
-  let timer: NodeJS.Timeout | null = null;
-  port1.once("message", () => {
-    timer = setTimeout(() => abort.abort(), limitMs);
+export function parseInPool(filename: string, bytes: Uint8Array, provider: Provider): Promise<ParseOutcome> {
+  const owned = ownedBytes(bytes);
+  return pool.run<ParseOutcome>({
+    task: (port): ParseTask => ({ filename, bytes: owned, provider, port }),
+    transfer: [owned.buffer],
+    deadlineMs,
+    inProcess: () => parseUpload(filename, bytes, provider),
   });
-  const owned = Uint8Array.from(bytes);
-  const task: ParseTask = { filename, bytes: owned, provider, port: port2 };
-  try {
-    return (await pool.run(task, {
-      transferList: [port2, owned.buffer] as never,
-      signal: abort.signal,
-    })) as ParseOutcome;
-  } catch (error) {
-    if (abort.signal.aborted) throw new DomainError(PARSE_TOO_SLOW, { status: 413, field: "file" });
-    const message = error instanceof Error ? error.message : String(error);
-    if (/queue is at limit/i.test(message)) throw new DomainError(PARSE_BUSY, { status: 503 });
-    if ((error as { code?: string } | null)?.code === "ERR_WORKER_OUT_OF_MEMORY")
-      throw new DomainError("The upload needs more memory to read than a parse may use. Split it.", {
-        status: 413,
-        field: "file",
-      });
-    throw error;
-  } finally {
-    if (timer) clearTimeout(timer);
-    port1.close();
-  }
 }

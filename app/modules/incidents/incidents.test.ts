@@ -487,6 +487,11 @@ describe("roles and the API", () => {
       api.addCommentApi(jsonReq(`/api/incidents/${body.id}/comments`, { text: "hi" }, asViewer), body.id),
     );
     expect(viewerComment.status).toBe(403);
+    // The refusal names what the role lacks, in the incident module's words.
+    expect(await viewerComment.json()).toMatchObject({
+      message: "Your role cannot work on incident cases.",
+      code: "FORBIDDEN",
+    });
     const viewerGet = await settle(() => api.getCaseApi(req(`/api/incidents/${body.id}`, asViewer), body.id));
     expect(((await viewerGet.json()) as { observables: unknown[] }).observables).toEqual([]);
 

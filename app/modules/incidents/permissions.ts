@@ -4,6 +4,7 @@
  * all admins; owners and admins change a case's state (status, assignee, merge) and edit the playbook
  * templates; owners alone set the response time targets.
  */
+import type { RequireOptions } from "~/modules/tenants";
 import { ADMINS_AND_OWNERS, definePermissions, EVERYONE, MEMBERS_AND_UP, OWNERS } from "~/lib/permissions";
 
 export const incidentPermissions = definePermissions({
@@ -28,3 +29,16 @@ export const PERMISSION_MESSAGE: Record<IncidentAction, string> = {
   editTemplates: "Only owners and admins can edit playbook templates.",
   setTargets: "Only owners can set the response time targets.",
 };
+
+/**
+ * What an /api/incidents endpoint requires (requireTenantContext's options): the Incident Response feature and a
+ * role allowed `action`, refused in the words above.
+ */
+export function incidentApiAccess(action: IncidentAction) {
+  return {
+    feature: "incidentResponse",
+    api: true,
+    permission: ["incident", action],
+    refusal: PERMISSION_MESSAGE[action],
+  } as const satisfies RequireOptions;
+}

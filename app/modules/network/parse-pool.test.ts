@@ -26,4 +26,16 @@ describe("parsing in the worker", () => {
     );
     expect(small.hosts.map((h) => h.address)).toEqual(["192.0.2.1"]);
   }, 60_000);
+
+  it("answers 503 at once beyond 8 waiting files, and reads those that waited behind a stopped parse", async () => {
+    const big = `<nmaprun start="1">${Array.from({ length: 4000 }, (_, i) => host(i)).join("")}</nmaprun>`;
+    const small = (i: number) =>
+      `<nmaprun start="1"><host><status state="up"/><address addr="192.0.2.${i}" addrtype="ipv4"/></host></nmaprun>`;
+    const stopped = parseInWorker(big, 5);
+    const waiting = Array.from({ length: 8 }, (_, i) => parseInWorker(small(i + 1)));
+    await expect(parseInWorker(small(99))).rejects.toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE" });
+    await expect(stopped).rejects.toMatchObject({ status: 413 });
+    const read = await Promise.all(waiting);
+    expect(read.map((scan) => scan.hosts[0]!.address)).toEqual(Array.from({ length: 8 }, (_, i) => `192.0.2.${i + 1}`));
+  }, 60_000);
 });

@@ -207,6 +207,8 @@ export type RequireOptions = {
   permission?: Permission;
   /** Answer like an API (JSON 401/403) even outside /api. */
   api?: boolean;
+  /** The API's 403 message when the role lacks `roles` or `permission`: the module's own words for the refusal. */
+  refusal?: string;
 };
 
 export function upgradeRequired(
@@ -263,7 +265,7 @@ export async function requireTenantContext(
     (options.permission && !allows(ctx.tenant.role, options.permission))
   ) {
     throw api
-      ? forbidden()
+      ? forbidden(options.refusal)
       : new Response(JSON.stringify({ code: "FORBIDDEN", message: "Access forbidden" }), {
           status: 403,
           headers: { "Content-Type": "application/json" },
