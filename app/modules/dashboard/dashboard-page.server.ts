@@ -4,7 +4,7 @@ import { dashboardData } from "./dashboard.server";
 import { analytics, recommendations, usageWarnings } from "./insights.server";
 import { firstRunState } from "./first-run.server";
 import { trialStatusData } from "~/lib/trial-status";
-import { appRoute } from "~/lib/app-routes";
+import { APP_ROUTES } from "~/lib/app-routes";
 import { hasFeature, type Plan } from "~/lib/plans";
 
 /** The module pages the dashboard's cards and "View all alerts" lead to. */
@@ -15,10 +15,15 @@ const LINKED_PAGES = ["/alerts", "/dark-web-monitoring", "/phishing"];
  * send people into an upgrade wall from a metric card, so a page the plan lacks gets no link at all.
  */
 function openPages(plan: Plan): string[] {
-  return LINKED_PAGES.filter((path) => {
-    const feature = appRoute(path).feature;
-    return feature === null || hasFeature(plan, feature);
-  });
+  return LINKED_PAGES.filter((path) => opens(plan, path));
+}
+
+/** Whether the plan opens the app page a link leads to (its path without a #section or ?query). */
+function opens(plan: Plan, href: string): boolean {
+  const path = href.replace(/[?#].*$/, "");
+  const route = APP_ROUTES.find((r) => r.path === path);
+  if (!route) return true; // not a gated app page (settings, a case page): the page itself checks access
+  return route.feature === null || hasFeature(plan, route.feature);
 }
 
 /**
@@ -41,9 +46,10 @@ export function dashboardPage(ctx: Awaited<ReturnType<typeof requireTenantContex
     recommendations: { recommendations: recommendations(tenantId, posture) },
     analytics: analytics(tenantId, posture),
     // Page-only: which modules the score covers and which are not assessed, with the points behind the score.
+    // A module the plan lacks is named without a link: the card must not lead into an upgrade wall (issue 32).
     coverage: posture.coverage.map((c) => ({
       label: c.label,
-      href: c.href,
+      href: opens(ctx.effectivePlan, c.href) ? c.href : null,
       assessed: c.assessed,
       statement: c.statement,
     })),

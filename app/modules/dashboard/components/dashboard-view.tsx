@@ -53,7 +53,7 @@ export type DashboardViewProps = {
    * Each module's coverage from the posture model: the score covers the assessed ones, and the others are
    * listed as not assessed. Left out (the demo): the score is shown as it is.
    */
-  coverage?: { label: string; href: string; assessed: boolean; statement: string }[];
+  coverage?: { label: string; href: string | null; assessed: boolean; statement: string }[];
   /** The points behind the score (Secure-Score-style: achieved over achievable). */
   points?: { achieved: number; achievable: number };
 };
@@ -178,9 +178,13 @@ export function DashboardView({
           <ul className="mt-2 grid gap-x-6 gap-y-1 text-sm md:grid-cols-2">
             {coverage.map((c) => (
               <li key={c.label} data-assessed={c.assessed ? "yes" : "no"}>
-                <Link to={c.href} className="font-medium">
-                  {c.label}
-                </Link>
+                {c.href ? (
+                  <Link to={c.href} className="font-medium">
+                    {c.label}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{c.label}</span>
+                )}
                 <span className="text-ink-muted">: {c.statement}</span>
               </li>
             ))}
