@@ -114,8 +114,13 @@ export function computePosture(tenantId: string, now = Date.now()): Posture {
     score,
     pointsAchieved: achieved,
     pointsAchievable: achievable,
-    // Each module under its route-map name, the one the sidebar shows (issue 32), whatever its contribution wrote.
-    coverage: parts.map((p) => ({ ...p.coverage, label: appRoute(p.coverage.href).label })),
+    // Each module under its route-map name, the one the sidebar shows (issue 32), keeping the part a module with
+    // two contributions adds in brackets ("Vulnerability Scan (websites)"), so no two entries read the same.
+    coverage: parts.map((p) => {
+      const part = /\(([^()]+)\)$/.exec(p.coverage.label)?.[1];
+      const name = appRoute(p.coverage.href).label;
+      return { ...p.coverage, label: part ? `${name} (${part})` : name };
+    }),
     actions,
     counts: {
       openFindings: SEVERITIES.reduce((s, k) => s + openBySeverity[k], 0),
