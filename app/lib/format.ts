@@ -93,12 +93,34 @@ export function createFormatter(settings: FormatSettings) {
     return dateFormat(t.calendar ? "UTC" : timeZone).format(t.ms);
   }
 
-  /** Day and time to the minute, with the zone's name (the reader may be elsewhere than the organization). */
-  function formatDateTime(value: DateInput): string {
+  /** Day and month only (11/27, 27.11.), for chart axes where the year is in the title or the tooltip. */
+  function formatShortDate(value: DateInput): string {
+    const t = toInstant(value);
+    if (!t) return typeof value === "string" ? value : "";
+    const zone = t.calendar ? "UTC" : timeZone;
+    return cached(
+      `sd|${locale}|${zone}`,
+      () => new Intl.DateTimeFormat(locale, { month: "2-digit", day: "2-digit", timeZone: zone }),
+    ).format(t.ms);
+  }
+
+  /** A month of a year (Nov 2026, Nov. 2026): a YYYY-MM or YYYY-MM-DD string is that month in any zone. */
+  function formatMonth(value: DateInput): string {
+    const t = toInstant(typeof value === "string" && /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value);
+    if (!t) return typeof value === "string" ? value : "";
+    const zone = t.calendar ? "UTC" : timeZone;
+    return cached(
+      `m|${locale}|${zone}`,
+      () => new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: zone }),
+    ).format(t.ms);
+  }
+
+  /** Day and time to the minute (or second: log lines), with the zone's name (the reader may be elsewhere than the organization). */
+  function formatDateTime(value: DateInput, { seconds = false }: { seconds?: boolean } = {}): string {
     const t = toInstant(value);
     if (!t) return typeof value === "string" ? value : "";
     return cached(
-      `dt|${locale}|${timeZone}`,
+      `dt|${locale}|${timeZone}|${seconds}`,
       () =>
         new Intl.DateTimeFormat(locale, {
           year: "numeric",
@@ -106,6 +128,7 @@ export function createFormatter(settings: FormatSettings) {
           day: "2-digit",
           hour: "numeric",
           minute: "2-digit",
+          ...(seconds ? { second: "2-digit" as const } : {}),
           timeZone,
           timeZoneName: "short",
         }),
@@ -170,6 +193,8 @@ export function createFormatter(settings: FormatSettings) {
     timeZone,
     now,
     formatDate,
+    formatShortDate,
+    formatMonth,
     formatDateTime,
     formatRelative,
     formatNumber,

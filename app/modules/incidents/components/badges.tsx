@@ -45,11 +45,6 @@ export function BreachBadge({ labels }: { labels: string[] }) {
   );
 }
 
-export function formatTime(ms: number | null | undefined): string {
-  if (ms == null) return "—";
-  return new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-}
-
 export function formatDuration(ms: number | null): string {
   if (ms == null) return "—";
   const minutes = Math.round(ms / 60_000);
