@@ -22,6 +22,7 @@ import { listHunts, saveHunt } from "~/modules/detection/library.server";
 import { createRule, getRule, listRules, loadSigmaForTenant } from "~/modules/detection/rules.server";
 import { hunt } from "~/modules/threat-hunting/hunt.server";
 import { MAX_QUERY_LENGTH, normaliseIndicator } from "~/modules/threat-hunting/indicator";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Threat Hunting · Rampart" }];
@@ -193,6 +194,7 @@ export default function ThreatHunting() {
   const { q, query, days, events, results, library, hunts, canManage } = useLoaderData<typeof loader>();
   const data = useActionResult<ActionData>();
   const busy = useNavigation().state === "submitting";
+  const intl = useFormat();
   const sigma = data && data.intent === "sigma" ? data : null;
   const queryError = data && data.intent === "query" ? data.error : (events?.error ?? null);
   return (
@@ -286,7 +288,7 @@ export default function ThreatHunting() {
                     {events.events.map((e) => (
                       <tr key={e.id}>
                         <td className="whitespace-nowrap p-1">
-                          <time dateTime={e.time}>{e.time.replace("T", " ").slice(0, 19)}</time>
+                          <time dateTime={e.time}>{intl.formatDateTime(e.time, { seconds: true })}</time>
                         </td>
                         <td className="p-1">{e.host ?? "—"}</td>
                         <td className="p-1">{e.source ?? "—"}</td>
@@ -418,7 +420,7 @@ export default function ThreatHunting() {
                   {sigma.matches.map((m) => (
                     <tr key={m.eventId}>
                       <td className="p-1">
-                        <time dateTime={m.time}>{m.time.replace("T", " ").slice(0, 19)}</time>
+                        <time dateTime={m.time}>{intl.formatDateTime(m.time, { seconds: true })}</time>
                       </td>
                       <td className="p-1 font-mono">{m.eventId}</td>
                     </tr>
@@ -448,7 +450,7 @@ export default function ThreatHunting() {
                     {h.resultsCount} result{h.resultsCount === 1 ? "" : "s"}
                   </span>
                   <time className="text-xs text-ink-muted" dateTime={h.createdAt}>
-                    {h.createdAt.slice(0, 10)}
+                    {intl.formatDate(h.createdAt)}
                   </time>
                 </li>
               ))}
@@ -495,7 +497,7 @@ export default function ThreatHunting() {
                   <SeverityBadge level={r.level} />
                   <span className="flex-1">{r.title}</span>
                   <time className="text-xs text-ink-muted" dateTime={r.at}>
-                    {r.at.slice(0, 10)}
+                    {intl.formatDate(r.at)}
                   </time>
                 </li>
               ))}
