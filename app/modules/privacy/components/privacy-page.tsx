@@ -138,7 +138,7 @@ function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string;
               <td className="px-3 py-2">
                 <RequestStatusBadge status={r.status} />
               </td>
-              <td className="px-3 py-2 tabular-nums">{r.requestedAt}</td>
+              <td className="px-3 py-2 tabular-nums">{intl.formatDate(r.requestedAt)}</td>
               <td className="px-3 py-2 tabular-nums">
                 {r.tasks === 0 ? "No systems" : `${r.tasks - r.openTasks} of ${r.tasks} done`}
               </td>

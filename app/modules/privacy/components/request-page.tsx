@@ -108,7 +108,7 @@ export function RequestPage() {
             {r.subjectName} &lt;{r.subjectEmail}&gt;
           </Fact>
           <Fact term="Received">
-            {r.requestedAt} by {CHANNEL_LABEL[r.channel].toLowerCase()}
+            {intl.formatDate(r.requestedAt)} by {CHANNEL_LABEL[r.channel].toLowerCase()}
           </Fact>
           <Fact term="Due date">
             <time data-testid="privacy-due-date" dateTime={r.dueDate}>
@@ -244,7 +244,8 @@ export function RequestPage() {
           <ul className="mt-3 space-y-1 text-sm" data-testid="privacy-extensions">
             {r.extensions.map((e) => (
               <li key={e.createdAt}>
-                Extended from {e.previousDueDate} to {e.newDueDate}; subject told on {e.notifiedAt}. Reason: {e.reason}
+                Extended from {intl.formatDate(e.previousDueDate)} to {intl.formatDate(e.newDueDate)}; subject told on{" "}
+                {intl.formatDate(e.notifiedAt)}. Reason: {e.reason}
               </li>
             ))}
           </ul>
