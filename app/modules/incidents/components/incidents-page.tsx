@@ -281,9 +281,10 @@ function Incidents({ data: d }: { data: Data }) {
           Measured response
         </h2>
         <p className="text-sm text-ink-muted" data-testid="ir-overall">
-          Overall: MTTA {formatDuration(d.metrics.overall.mttaMs)} over {d.metrics.overall.acknowledged} acknowledged
-          case{d.metrics.overall.acknowledged === 1 ? "" : "s"}, MTTR {formatDuration(d.metrics.overall.mttrMs)} over{" "}
-          {d.metrics.overall.resolved} resolved case{d.metrics.overall.resolved === 1 ? "" : "s"}.
+          Overall: MTTA {formatDuration(d.metrics.overall.mttaMs, intl.formatNumber)} over{" "}
+          {d.metrics.overall.acknowledged} acknowledged case{d.metrics.overall.acknowledged === 1 ? "" : "s"}, MTTR{" "}
+          {formatDuration(d.metrics.overall.mttrMs, intl.formatNumber)} over {d.metrics.overall.resolved} resolved case
+          {d.metrics.overall.resolved === 1 ? "" : "s"}.
         </p>
         <div className="grid gap-4 md:grid-cols-2">
           <LineChart
@@ -331,8 +332,8 @@ function Incidents({ data: d }: { data: Data }) {
                     <SeverityBadge level={s.severity} />
                   </th>
                   <td className="py-2 pr-3">{s.cases}</td>
-                  <td className="py-2 pr-3">{formatDuration(s.mttaMs)}</td>
-                  <td className="py-2 pr-3">{formatDuration(s.mttrMs)}</td>
+                  <td className="py-2 pr-3">{formatDuration(s.mttaMs, intl.formatNumber)}</td>
+                  <td className="py-2 pr-3">{formatDuration(s.mttrMs, intl.formatNumber)}</td>
                 </tr>
               ))}
             </tbody>
