@@ -297,6 +297,7 @@ if (PAGE_CACHE) {
           href: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
           cookie,
           userAgent: req.get("user-agent"),
+          acceptLanguage: req.get("accept-language"),
         },
         build.assets.version,
       );

@@ -66,6 +66,8 @@ export default function handleRequest(
               "Cache-Control",
               documentCacheControl(request, responseStatusCode, responseHeaders, remixContext),
             );
+          // Dates and numbers follow the negotiated locale (app/lib/format.ts): a shared cache keeps one copy per header.
+          responseHeaders.append("Vary", "Accept-Language");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

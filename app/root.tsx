@@ -20,6 +20,9 @@ import { inlineStylesheet } from "~/components/inline-stylesheet.server";
 import { WebVitalsLogger } from "~/components/web-vitals-logger";
 import { pageHydrates } from "~/lib/hydration";
 import { webVitalsSrc } from "~/lib/web-vitals.server";
+import { negotiateLocale } from "~/lib/locale.server";
+import { FormatProvider } from "~/lib/format-context";
+import { now } from "~/lib/clock.server";
 
 // The stylesheet is inlined by Layout (see inline-stylesheet.server.ts); only the icon is linked here.
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -38,9 +41,16 @@ const inlinedStylesheet = typeof document === "undefined" ? undefined : styleshe
 // Routes set their own title; this one covers the 404 and error screens, which have none.
 export const meta: MetaFunction = () => [{ title: "Rampart" }];
 
-export async function loader(_args: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
-  return { securityContact: env.SECURITY_CONTACT_EMAIL, origin: env.PUBLIC_URL ?? null, webVitalsSrc: webVitalsSrc() };
+  return {
+    securityContact: env.SECURITY_CONTACT_EMAIL,
+    origin: env.PUBLIC_URL ?? null,
+    webVitalsSrc: webVitalsSrc(),
+    // Resolved once here, so the server's render and the browser's hydration format dates and numbers alike
+    // (app/lib/format.ts); the signed-in shell narrows the time zone to the organization's.
+    format: { locale: negotiateLocale(request.headers.get("Accept-Language")), timeZone: "UTC", now: now() },
+  };
 }
 
 export function useRootData() {
@@ -86,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="h-full">
-        {children}
+        <FormatProvider settings={rootData?.format ?? {}}>{children}</FormatProvider>
         {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate ? <Scripts nonce={nonce} /> : null}
         {rootData?.webVitalsSrc ? <WebVitalsLogger src={rootData.webVitalsSrc} nonce={nonce} /> : null}

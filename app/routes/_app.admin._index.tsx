@@ -4,6 +4,7 @@ import { requireTenantContext } from "~/modules/tenants";
 import { auditDetailForDisplay, listAuditForTenant } from "~/modules/audit";
 import { listMembers } from "~/modules/tenants/members.server";
 import { configuredOrigin } from "~/lib/public-origin.server";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Admin · Rampart" }];
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminOverview() {
   const d = useLoaderData<typeof loader>();
+  const intl = useFormat();
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Admin dashboard</h1>
@@ -61,7 +63,7 @@ export default function AdminOverview() {
               {d.audit.map((e) => (
                 <tr key={e.id}>
                   <td className="p-3 whitespace-nowrap">
-                    <time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)}</time>
+                    <time dateTime={e.at}>{intl.formatDateTime(e.at, { seconds: true })}</time>
                   </td>
                   <td className="p-3" data-label="Who">
                     {e.who}

@@ -21,6 +21,7 @@ import {
   moveRule,
   testRule,
 } from "~/modules/alerts";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Alert rules · Rampart" }];
@@ -168,6 +169,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AlertRules() {
+  const intl = useFormat();
   const d = useLoaderData<typeof loader>();
   const r = useActionResult<typeof action>() as Result | undefined;
   const ruleErrors = r?.form === "rule" ? (r.errors ?? {}) : {};
@@ -350,8 +352,8 @@ export default function AlertRules() {
             {d.windows.map((w) => (
               <li key={w.id} className="flex flex-wrap items-center gap-2 py-2">
                 <span>
-                  <time dateTime={w.startsAt}>{w.startsAt.replace("T", " ").slice(0, 16)}</time> –{" "}
-                  <time dateTime={w.endsAt}>{w.endsAt.replace("T", " ").slice(0, 16)}</time> UTC
+                  <time dateTime={w.startsAt}>{intl.formatDateTime(w.startsAt)}</time> –{" "}
+                  <time dateTime={w.endsAt}>{intl.formatDateTime(w.endsAt)}</time>
                 </span>
                 <span>{w.source ? `source ${w.source}` : "all sources"}</span>
                 {w.reason ? <span className="text-ink-muted">{w.reason}</span> : null}

@@ -8,6 +8,7 @@ import { limitWrites } from "~/lib/api.server";
 import { readForm, domainFieldError } from "~/lib/http.server";
 import { requireTenantContext } from "~/modules/tenants";
 import { channelDeliveries, createChannel, deleteChannel, listChannels, queueTestMessage } from "~/modules/alerts";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Notification channels · Rampart" }];
@@ -105,6 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NotificationChannels() {
+  const intl = useFormat();
   const { channels } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>() as ActionResult | undefined;
   const busy = useNavigation().state !== "idle";
@@ -251,7 +253,7 @@ export default function NotificationChannels() {
                           <tr key={d.id} className="align-top">
                             <td className="p-1">{d.eventType}</td>
                             <td className="p-1">
-                              <time dateTime={d.createdAt}>{d.createdAt.replace("T", " ").slice(0, 19)}</time>
+                              <time dateTime={d.createdAt}>{intl.formatDateTime(d.createdAt, { seconds: true })}</time>
                             </td>
                             <td className="p-1">
                               {d.status}

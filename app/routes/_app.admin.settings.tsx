@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireTenantContext } from "~/modules/tenants";
 import { PLAN_DISPLAY_NAME } from "~/lib/plans";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Admin settings · Rampart" }];
@@ -20,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminSettings() {
   const d = useLoaderData<typeof loader>();
+  const intl = useFormat();
   return (
     <main id="main">
       <h1 className="text-2xl font-bold">Organization settings</h1>
@@ -35,7 +37,7 @@ export default function AdminSettings() {
         <dt className="text-ink-muted">Trial</dt>
         <dd>
           {d.trial?.status ?? "none"}
-          {d.trial?.endsAt ? ` (ends ${d.trial.endsAt.slice(0, 10)})` : ""}
+          {d.trial?.endsAt ? ` (ends ${intl.formatDate(d.trial.endsAt)})` : ""}
         </dd>
       </dl>
       <p className="mt-3 text-sm text-ink-muted">

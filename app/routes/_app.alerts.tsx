@@ -21,6 +21,7 @@ import {
   transitionAlert,
   type AlertStatusFilter,
 } from "~/modules/alerts";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Security Alerts · Rampart" }];
@@ -175,6 +176,7 @@ export default function Alerts() {
   const result = useActionResult<typeof action>() as
     { error: string | null; field?: string; changed?: number } | undefined;
   const busy = useNavigation().state === "submitting";
+  const intl = useFormat();
   return (
     <ModulePage path="/alerts">
       <Form method="get" className="card mb-4 flex flex-wrap items-end gap-3" aria-label="Filter alerts">
@@ -344,7 +346,7 @@ export default function Alerts() {
                         <p className="text-xs text-ink-muted">
                           {a.source}
                           {a.occurrences > 1
-                            ? ` · seen ${a.occurrences} times, last ${a.lastSeenAt.slice(0, 16).replace("T", " ")} UTC`
+                            ? ` · seen ${a.occurrences} times, last ${intl.formatDateTime(a.lastSeenAt)}`
                             : ""}
                         </p>
                         <details className="mt-1 text-xs">
@@ -352,7 +354,7 @@ export default function Alerts() {
                           <ol className="mt-1 space-y-0.5" data-testid="alert-timeline">
                             {a.timeline.map((e) => (
                               <li key={e.id}>
-                                <time dateTime={e.at}>{e.at.slice(0, 19).replace("T", " ")}</time> · {e.label}
+                                <time dateTime={e.at}>{intl.formatDateTime(e.at, { seconds: true })}</time> · {e.label}
                                 {e.note ? ` ${e.note}` : ""}
                                 {e.actor ? ` · by ${e.actor}` : ""}
                               </li>
@@ -363,13 +365,11 @@ export default function Alerts() {
                       <td className="p-3">
                         <StatusBadge tone={statusTone(a.status)}>{a.status}</StatusBadge>
                         {a.silencedUntil && a.status === "silenced" ? (
-                          <p className="text-xs text-ink-muted">
-                            until {a.silencedUntil.slice(0, 16).replace("T", " ")} UTC
-                          </p>
+                          <p className="text-xs text-ink-muted">until {intl.formatDateTime(a.silencedUntil)}</p>
                         ) : null}
                       </td>
                       <td className="p-3">
-                        <time dateTime={a.createdAt}>{a.createdAt.slice(0, 10)}</time>
+                        <time dateTime={a.createdAt}>{intl.formatDate(a.createdAt)}</time>
                       </td>
                       <td className="p-3">
                         {canTriage ? (

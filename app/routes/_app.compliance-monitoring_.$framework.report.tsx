@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ownerEmail: r.ownerEmail,
       evidence: r.evidence,
       automatic: r.automatic.map((a) => `${a.label}: ${a.summary}`),
-      updatedOn: r.updatedAt ? new Date(r.updatedAt).toISOString().slice(0, 10) : null,
+      updatedOn: r.updatedAt ? new Date(r.updatedAt).toISOString() : null,
     })),
   };
 }

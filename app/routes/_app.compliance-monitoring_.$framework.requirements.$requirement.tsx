@@ -121,7 +121,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       automatic: requirement.automatic.map((a) => ({
         label: a.label,
         summary: a.summary,
-        lastAt: a.lastAt ? new Date(a.lastAt).toISOString().slice(0, 10) : null,
+        lastAt: a.lastAt ? new Date(a.lastAt).toISOString() : null,
       })),
     },
     // CSF subcategories are named by their statement: no need to print it twice.

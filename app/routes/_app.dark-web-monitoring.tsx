@@ -35,6 +35,7 @@ import {
   removeWatchedIdentity,
   setExposureStatus,
 } from "~/modules/breach/watchlist.server";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -243,6 +244,7 @@ export default function DarkWebMonitoring() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionResult<typeof action>();
   const navigation = useNavigation();
+  const intl = useFormat();
   if (loaderData.teaser) return <TeaserPage path={PATH} />;
   const { identities, exposures, breachCount, canManageWatchlist, canTriage, feed, pendingDomains } = loaderData;
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add";
@@ -266,10 +268,7 @@ export default function DarkWebMonitoring() {
           {feed.lastSyncAt ? (
             <>
               Last synced{" "}
-              <time dateTime={new Date(feed.lastSyncAt).toISOString()}>
-                {new Date(feed.lastSyncAt).toISOString().slice(0, 16).replace("T", " ")} UTC
-              </time>
-              .
+              <time dateTime={new Date(feed.lastSyncAt).toISOString()}>{intl.formatDateTime(feed.lastSyncAt)}</time>.
             </>
           ) : (
             "Not synced yet."
@@ -288,7 +287,7 @@ export default function DarkWebMonitoring() {
               Watch an e-mail address or domain
             </h2>
             <p className="mt-1 text-sm text-ink-muted">
-              An address is checked against the {breachCount.toLocaleString("en")} imported breach
+              An address is checked against the {intl.formatNumber(breachCount)} imported breach
               {breachCount === 1 ? "" : "es"} at once, and again whenever a new one is imported. A domain covers every
               address at it once you have verified it is yours with a DNS record.
             </p>

@@ -20,7 +20,6 @@ import { getTenantContext, requireAppRoute, requirePermission, requireUser } fro
 import type { NominationFailure } from "./emergency-access.nominations";
 import {
   EMERGENCY_LEVELS,
-  formatTime,
   GRANT_DAYS,
   LEVEL_TEXT,
   listContacts,
@@ -31,6 +30,7 @@ import {
   revokeAccess,
   WAIT_DAYS,
 } from "~/modules/emergency-access";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -100,8 +100,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...n,
       tenantId: undefined,
       level: LEVEL_TEXT[n.level],
-      grantAt: n.grantAt ? formatTime(n.grantAt) : null,
-      endsAt: n.endsAt ? formatTime(n.endsAt) : null,
+      grantAt: n.grantAt ?? null,
+      endsAt: n.endsAt ?? null,
     })),
   };
 }
@@ -114,9 +114,9 @@ function showContact(c: ReturnType<typeof listContacts>[number]) {
     waitDays: c.waitDays,
     grantDays: c.grantDays,
     state: c.state,
-    grantAt: c.grantAt ? formatTime(c.grantAt) : null,
-    endsAt: c.endsAt ? formatTime(c.endsAt) : null,
-    timeline: c.timeline.map((e) => ({ kind: e.kind, at: formatTime(e.at), actor: e.actor })),
+    grantAt: c.grantAt ?? null,
+    endsAt: c.endsAt ?? null,
+    timeline: c.timeline.map((e) => ({ kind: e.kind, at: e.at, actor: e.actor })),
   };
 }
 
@@ -184,6 +184,8 @@ export default function Page() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const busy = useNavigation().state !== "idle";
+  const intl = useFormat();
+  const at = (ms: number | null) => (ms == null ? "" : intl.formatDateTime(ms));
   if (d.teaser) return <TeaserPage path={PATH} />;
   const err = result?.errors ?? {};
   return (
@@ -225,9 +227,9 @@ export default function Page() {
                   </p>
                   <p data-testid="nomination-state">
                     {n.state === "requested"
-                      ? `Requested: granted on ${n.grantAt} unless the organization rejects it.`
+                      ? `Requested: granted on ${at(n.grantAt)} unless the organization rejects it.`
                       : n.state === "granted"
-                        ? `Access granted until ${n.endsAt}.`
+                        ? `Access granted until ${at(n.endsAt)}.`
                         : STATE_TEXT[n.state]}
                   </p>
                 </div>
@@ -283,9 +285,9 @@ export default function Page() {
                         </p>
                         <p data-testid="contact-state">
                           {c.state === "requested"
-                            ? `Requested access: granted on ${c.grantAt} unless rejected.`
+                            ? `Requested access: granted on ${at(c.grantAt)} unless rejected.`
                             : c.state === "granted"
-                              ? `Access granted until ${c.endsAt}.`
+                              ? `Access granted until ${at(c.endsAt)}.`
                               : STATE_TEXT[c.state]}
                         </p>
                       </div>
@@ -304,7 +306,7 @@ export default function Page() {
                       <ol className="mt-1 space-y-0.5" data-testid="timeline">
                         {c.timeline.map((e, i) => (
                           <li key={i}>
-                            {e.at}: {EVENT_TEXT[e.kind]}
+                            {at(e.at)}: {EVENT_TEXT[e.kind]}
                             {e.actor ? ` by ${e.actor}` : ""}
                           </li>
                         ))}

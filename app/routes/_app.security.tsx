@@ -10,6 +10,7 @@ import { LineChart } from "~/components/charts/line-chart";
 import { detectionOverview } from "~/modules/detection/library.server";
 import { computePosture, postureSummary } from "~/modules/posture";
 import { PostureSummary } from "~/modules/posture/components/posture-summary";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [{ title: "Security Monitoring · Rampart" }];
@@ -36,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Security() {
   const data = useLoaderData<typeof loader>();
+  const intl = useFormat();
   if (data.teaser) return <TeaserPage path="/security" />;
   return (
     <ModulePage path="/security">
@@ -105,7 +107,7 @@ export default function Security() {
               {data.events.map((e) => (
                 <tr key={e.id}>
                   <td className="p-3 whitespace-nowrap">
-                    <time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)}</time>
+                    <time dateTime={e.at}>{intl.formatDateTime(e.at, { seconds: true })}</time>
                   </td>
                   <td className="p-3 font-mono text-xs">{e.action}</td>
                   <td className="p-3" data-label="Who">

@@ -23,6 +23,7 @@ import { ChangePasswordSchema, fieldErrors } from "~/modules/accounts/validation
 import { audit } from "~/modules/audit/audit.server";
 import { releaseOrganizationsForAccountDeletion, requireTenantContext } from "~/modules/tenants";
 import { hasUsedTrial, startTrial, TRIAL_ALREADY_USED_BY_PERSON } from "~/modules/tenants/trials.server";
+import { useFormat } from "~/lib/format-context";
 
 /** Settings → Account: the person's password and sessions, the organization's plan and trial, their data. */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -133,6 +134,7 @@ export default function SettingsAccount() {
   const d = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>() as SettingsResult | undefined;
   const busy = useNavigation().state === "submitting";
+  const intl = useFormat();
   const pwErrors = result?.intent === "change-password" ? (result.errors ?? {}) : {};
   const accountErrors = result?.intent === "delete-account" ? (result.errors ?? {}) : {};
   return (
@@ -199,7 +201,7 @@ export default function SettingsAccount() {
         <p className="mt-1 text-sm" data-testid="trial-status">
           Trial:{" "}
           {d.trial?.status === "active"
-            ? `active until ${d.trial.endsAt?.slice(0, 10)}`
+            ? `active until ${d.trial.endsAt ? intl.formatDate(d.trial.endsAt) : ""}`
             : d.trial?.status === "expired"
               ? "expired"
               : "not started"}

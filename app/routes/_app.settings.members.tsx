@@ -24,6 +24,7 @@ import {
   revokeInvitation,
   sendInvitationMail,
 } from "~/modules/tenants/members.server";
+import { useFormat } from "~/lib/format-context";
 
 /** Settings → Members: who is in the organization, what each role may do, invitations, role changes. */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
@@ -198,6 +199,7 @@ export default function SettingsMembers() {
   const d = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>() as SettingsResult | undefined;
   const busy = useNavigation().state === "submitting";
+  const intl = useFormat();
   const inviteErrors = result?.intent === "create-invite" ? (result.errors ?? {}) : {};
   return (
     <section aria-labelledby="members-title" className="card">
@@ -326,7 +328,7 @@ export default function SettingsMembers() {
               {d.invitations.map((i) => (
                 <li key={i.id} className="flex items-center gap-2">
                   <span>
-                    Open {i.role} invitation, expires {i.expiresAt.slice(0, 10)}
+                    Open {i.role} invitation, expires {intl.formatDate(i.expiresAt)}
                   </span>
                   <Form method="post">
                     <input type="hidden" name="intent" value="revoke-invite" />

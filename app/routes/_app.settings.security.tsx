@@ -22,6 +22,7 @@ import {
 import { audit } from "~/modules/audit";
 import { organizationsRequiringTwoFactor, requireTenantContext } from "~/modules/tenants";
 import { hasPasskey } from "~/modules/sso";
+import { useFormat } from "~/lib/format-context";
 
 /**
  * Settings → Security (issue 33): two-factor sign-in (set up with a QR code, confirmed with a code, recovery
@@ -132,9 +133,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-
 export default function SettingsSecurity() {
+  const { formatDateTime: when } = useFormat();
   const d = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>() as SecurityResult | undefined;
   const busy = useNavigation().state === "submitting";

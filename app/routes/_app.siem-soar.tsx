@@ -42,6 +42,7 @@ import {
 } from "~/modules/playbooks/playbooks.server";
 import { audit } from "~/modules/audit";
 import type { Role } from "~/lib/permissions";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -252,6 +253,7 @@ export default function SiemSoar() {
   const { rules, canManage, playbooks, detection } = useLoaderData<typeof loader>();
   const data = useActionResult<ActionData>();
   const busy = useNavigation().state === "submitting";
+  const intl = useFormat();
   const upload = data && "intent" in data && data.intent === "upload" ? data : null;
   const uploadError = upload && "error" in upload ? upload.error : null;
   const result = upload && "result" in upload ? upload.result : null;
@@ -387,7 +389,7 @@ export default function SiemSoar() {
                     </td>
                     <td className="p-2">
                       {r.lastMatchAt ? (
-                        <time dateTime={r.lastMatchAt}>{r.lastMatchAt.slice(0, 16).replace("T", " ")}</time>
+                        <time dateTime={r.lastMatchAt}>{intl.formatDateTime(r.lastMatchAt)}</time>
                       ) : (
                         "Never"
                       )}

@@ -22,6 +22,7 @@ import { listHunts, saveHunt } from "~/modules/detection/library.server";
 import { createRule, getRule, listRules, loadSigmaForTenant } from "~/modules/detection/rules.server";
 import { hunt, HuntQueryError } from "~/modules/threat-hunting/hunt.server";
 import { MAX_QUERY_LENGTH, normaliseIndicator } from "~/modules/threat-hunting/indicator";
+import { useFormat } from "~/lib/format-context";
 
 /** The indicator search's hits, or the refusal of the query as the field's error. */
 function indicatorSearch(tenantId: string, q: string) {
@@ -207,6 +208,7 @@ export default function ThreatHunting() {
   const { q, query, days, events, results, indicatorError, library, hunts, canManage } = useLoaderData<typeof loader>();
   const data = useActionResult<ActionData>();
   const busy = useNavigation().state === "submitting";
+  const intl = useFormat();
   const sigma = data && data.intent === "sigma" ? data : null;
   const queryError = data && data.intent === "query" ? data.error : (events?.error ?? null);
   return (
@@ -300,7 +302,7 @@ export default function ThreatHunting() {
                     {events.events.map((e) => (
                       <tr key={e.id}>
                         <td className="whitespace-nowrap p-1">
-                          <time dateTime={e.time}>{e.time.replace("T", " ").slice(0, 19)}</time>
+                          <time dateTime={e.time}>{intl.formatDateTime(e.time, { seconds: true })}</time>
                         </td>
                         <td className="p-1">{e.host ?? "—"}</td>
                         <td className="p-1">{e.source ?? "—"}</td>
@@ -432,7 +434,7 @@ export default function ThreatHunting() {
                   {sigma.matches.map((m) => (
                     <tr key={m.eventId}>
                       <td className="p-1">
-                        <time dateTime={m.time}>{m.time.replace("T", " ").slice(0, 19)}</time>
+                        <time dateTime={m.time}>{intl.formatDateTime(m.time, { seconds: true })}</time>
                       </td>
                       <td className="p-1 font-mono">{m.eventId}</td>
                     </tr>
@@ -462,7 +464,7 @@ export default function ThreatHunting() {
                     {h.resultsCount} result{h.resultsCount === 1 ? "" : "s"}
                   </span>
                   <time className="text-xs text-ink-muted" dateTime={h.createdAt}>
-                    {h.createdAt.slice(0, 10)}
+                    {intl.formatDate(h.createdAt)}
                   </time>
                 </li>
               ))}
@@ -537,7 +539,7 @@ export default function ThreatHunting() {
                       {r.detail ? <span className="block text-xs text-ink-muted">{r.detail}</span> : null}
                     </span>
                     <time className="text-xs text-ink-muted" dateTime={r.at}>
-                      {r.at.slice(0, 10)}
+                      {intl.formatDate(r.at)}
                     </time>
                   </li>
                 ))}

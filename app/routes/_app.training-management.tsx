@@ -29,6 +29,7 @@ import {
   MAX_SPREAD_MINUTES,
   parseRecipientsCsv,
 } from "~/modules/training/index.server";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -167,8 +168,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return fail(intent, "form", "Unknown action.");
 }
 
-const when = (t: number | null) => (t ? `${new Date(t).toISOString().slice(0, 16).replace("T", " ")} UTC` : "");
-
 function FieldError({ result, intent, field }: { result?: Result; intent: string; field: string }) {
   const message = result?.intent === intent ? result.errors?.[field] : undefined;
   return message ? (
@@ -187,6 +186,8 @@ function Ok({ result, intent }: { result?: Result; intent: string }) {
 }
 
 export default function TrainingPage() {
+  const intl = useFormat();
+  const when = (t: number | null) => (t ? intl.formatDateTime(t) : "");
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as Result | undefined;
   if (d.teaser) return <TeaserPage path={PATH} />;
@@ -204,7 +205,7 @@ export default function TrainingPage() {
                   <a href={`/learn/${a.token}`} className="link">
                     {a.courseTitle}
                   </a>{" "}
-                  {a.completedAt ? `completed, score ${a.score}%` : `due ${when(a.dueAt).slice(0, 10)}`}
+                  {a.completedAt ? `completed, score ${a.score}%` : `due ${a.dueAt ? intl.formatDate(a.dueAt) : ""}`}
                 </li>
               ))}
             </ul>
@@ -473,7 +474,7 @@ export default function TrainingPage() {
                           {a.courseTitle}
                           {a.fromCampaign ? " (after a simulation)" : ""}
                         </td>
-                        <td>{when(a.dueAt).slice(0, 10)}</td>
+                        <td>{a.dueAt ? intl.formatDate(a.dueAt) : ""}</td>
                         <td>{a.completedAt ? when(a.completedAt) : "not yet"}</td>
                         <td>
                           {a.score === null ? "" : `${a.score}% (${a.score >= PASS_SCORE ? "passed" : "not passed"})`}

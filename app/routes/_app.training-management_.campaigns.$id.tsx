@@ -5,6 +5,7 @@ import { ModulePage } from "~/components/module-page";
 import { notFound } from "~/lib/http.server";
 import { requireAppRoute, requirePermission } from "~/modules/tenants";
 import { campaignResults } from "~/modules/training/index.server";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -20,10 +21,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return results;
 }
 
-const when = (t: number | null) => (t ? `${new Date(t).toISOString().slice(0, 16).replace("T", " ")} UTC` : "");
 const STAGES = ["sent", "opened", "clicked", "submitted", "reported"] as const;
 
 export default function CampaignPage() {
+  const intl = useFormat();
+  const when = (t: number | null) => (t ? intl.formatDateTime(t) : "");
   const r = useLoaderData<typeof loader>();
   const c = r.campaign;
   return (

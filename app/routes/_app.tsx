@@ -9,6 +9,8 @@ import type { HydrationHandle } from "~/lib/hydration";
 import { AlertBell, loadBell } from "~/modules/alerts";
 import { AccountBanner, loadAccountBanner } from "~/modules/accounts";
 import { EmergencyBanner, emergencyBanner } from "~/modules/emergency-access";
+import { getTenantTimeZone } from "~/modules/tenants";
+import { FormatProvider } from "~/lib/format-context";
 
 /**
  * The sidebar shell: a parent layout whose loader resolves user, selected
@@ -26,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bell: loadBell(ctx),
     account: loadAccountBanner(shell.user),
     emergency: emergencyBanner(ctx),
+    // Signed-in pages show times in the organization's zone (the one its privacy deadlines count in).
+    timeZone: ctx.tenant ? getTenantTimeZone(ctx.tenant.id) : "UTC",
   };
 }
 
@@ -47,12 +51,14 @@ export default function AppLayout() {
     );
   }
   return (
-    <AppShell data={data.shell}>
-      {data.bell ? <AlertBell data={data.bell} /> : null}
-      <AccountBanner data={data.account} />
-      <EmergencyBanner data={data.emergency} />
-      <Outlet />
-    </AppShell>
+    <FormatProvider settings={{ timeZone: data.timeZone }}>
+      <AppShell data={data.shell}>
+        {data.bell ? <AlertBell data={data.bell} /> : null}
+        <AccountBanner data={data.account} />
+        <EmergencyBanner data={data.emergency} />
+        <Outlet />
+      </AppShell>
+    </FormatProvider>
   );
 }
 

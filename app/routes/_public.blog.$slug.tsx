@@ -4,7 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import { Prose } from "~/components/marketing/page";
 import { getPost } from "~/modules/marketing/markdown.server";
 import { seo } from "~/modules/marketing/seo";
-import { formatDate } from "~/modules/marketing/format";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -36,6 +36,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function BlogPost() {
+  const intl = useFormat();
   const { post } = useLoaderData<typeof loader>();
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-12 sm:py-16 [&_a:not([class*=btn])]:underline">
@@ -48,7 +49,7 @@ export default function BlogPost() {
         <header className="mb-8">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
           <p className="mt-3 text-sm text-ink-muted">
-            <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.author}
+            <time dateTime={post.date}>{intl.formatDate(post.date)}</time> · {post.author}
           </p>
         </header>
         <Prose html={post.html} />

@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { MarketingPage } from "~/components/marketing/page";
 import { listPosts } from "~/modules/marketing/markdown.server";
-import { formatDate } from "~/modules/marketing/format";
 import { seo } from "~/modules/marketing/seo";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -22,6 +22,7 @@ export async function loader() {
 }
 
 export default function BlogIndex() {
+  const intl = useFormat();
   const { posts } = useLoaderData<typeof loader>();
   return (
     <MarketingPage
@@ -39,7 +40,7 @@ export default function BlogIndex() {
                 </Link>
               </h2>
               <p className="mt-1 text-sm text-ink-muted">
-                <time dateTime={post.date}>{formatDate(post.date)}</time> · {post.author}
+                <time dateTime={post.date}>{intl.formatDate(post.date)}</time> · {post.author}
               </p>
               <p className="mt-3 leading-7 text-ink">{post.description}</p>
             </article>

@@ -20,6 +20,7 @@ import { BreachCard } from "~/modules/breach/components/breach-card";
 import { NO_BREACH_DATA as NO_DATA_MESSAGE } from "~/modules/breach/validation";
 import { seo } from "~/modules/marketing/seo";
 import { BreachDataUnavailable, pwnedCount } from "~/modules/password/k-anonymity";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -80,6 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type PasswordResult = { count: number } | { error: string } | { notChecked: string } | null;
 
 function PasswordVerdict({ result }: { result: PasswordResult }) {
+  const intl = useFormat();
   if (!result) return null;
   if ("error" in result) {
     return (
@@ -108,7 +110,7 @@ function PasswordVerdict({ result }: { result: PasswordResult }) {
     >
       <ShieldAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <p>
-        <strong>Breached password.</strong> It has appeared {result.count.toLocaleString("en")} time
+        <strong>Breached password.</strong> It has appeared {intl.formatNumber(result.count)} time
         {result.count === 1 ? "" : "s"} in data breaches. Do not use it: change it wherever you use it and turn on
         multi-factor authentication.
       </p>
@@ -128,6 +130,7 @@ function PasswordVerdict({ result }: { result: PasswordResult }) {
 }
 
 export default function BreachCheck() {
+  const intl = useFormat();
   const { breachCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -210,7 +213,7 @@ export default function BreachCheck() {
               </p>
             ) : (
               <p className="mt-1 text-sm text-ink-muted">
-                Searched against {breachCount.toLocaleString("en")} breach{breachCount === 1 ? "" : "es"}. Sensitive
+                Searched against {intl.formatNumber(breachCount)} breach{breachCount === 1 ? "" : "es"}. Sensitive
                 breaches and spam lists are never shown here.
               </p>
             )}
@@ -252,7 +255,7 @@ export default function BreachCheck() {
                 <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
                 <p>
                   <strong>Good news: no breach found.</strong> This address is not in any of the{" "}
-                  {emailResult.breachCount.toLocaleString("en")} breach
+                  {intl.formatNumber(emailResult.breachCount)} breach
                   {emailResult.breachCount === 1 ? "" : "es"} we can show publicly.
                 </p>
               </div>

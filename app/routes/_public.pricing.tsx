@@ -21,6 +21,7 @@ import { verificationBlock } from "~/modules/accounts";
 import { InDevelopmentBadge } from "~/modules/marketing/components/in-development";
 import { featureName, isFeatureInDevelopment } from "~/modules/marketing/module-status";
 import { seo } from "~/modules/marketing/seo";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -145,6 +146,7 @@ const limitText = (plan: Plan) => {
 };
 
 function TrialBox({ trial }: { trial: TrialOffer }) {
+  const intl = useFormat();
   return (
     <section
       aria-labelledby="trial-title"
@@ -156,7 +158,7 @@ function TrialBox({ trial }: { trial: TrialOffer }) {
         </h2>
         <p className="mt-1 text-sm leading-6 text-ink-muted">
           {trial.kind === "active"
-            ? `The trial of ${trial.tenantName} is active${trial.endsAt ? ` until ${new Date(trial.endsAt).toUTCString().slice(0, 16)}` : ""}: every Enterprise module is open.`
+            ? `The trial of ${trial.tenantName} is active${trial.endsAt ? ` until ${intl.formatDate(trial.endsAt)}` : ""}: every Enterprise module is open.`
             : trial.kind === "used"
               ? `${trial.tenantName} has already used its trial. Contact us to change its plan.`
               : trial.kind === "not-owner"

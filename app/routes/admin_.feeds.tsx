@@ -10,6 +10,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireOperator } from "~/modules/operator";
 import { feedStatuses } from "~/modules/feeds/index.server";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 export const meta: MetaFunction = () => [
@@ -22,9 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { operator: operator.email, feeds: feedStatuses(), now: new Date().toISOString() };
 }
 
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "never");
-
 export default function AdminFeeds() {
+  const intl = useFormat();
+  const when = (iso: string | null) => (iso ? intl.formatDateTime(iso) : "never");
   const { feeds, operator } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen bg-surface-muted">
@@ -72,7 +73,7 @@ export default function AdminFeeds() {
                   </td>
                   <td className="px-4 py-2">{!f.enabled ? "Off" : f.stale ? "Stale" : "Current"}</td>
                   <td className="px-4 py-2">{when(f.lastSuccessAt)}</td>
-                  <td className="px-4 py-2 tabular-nums">{f.records.toLocaleString("en")}</td>
+                  <td className="px-4 py-2 tabular-nums">{intl.formatNumber(f.records)}</td>
                   <td className="px-4 py-2">{f.enabled ? when(f.nextRunAt) : "—"}</td>
                   <td className="px-4 py-2 text-danger">{f.lastError ?? ""}</td>
                 </tr>

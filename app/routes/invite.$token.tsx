@@ -14,6 +14,7 @@ import { createSession, endSession, getSession } from "~/modules/accounts/sessio
 import { requireUser } from "~/modules/tenants";
 import { acceptInvitation, describeInvitation } from "~/modules/tenants/members.server";
 import { domainFieldError } from "~/lib/http.server";
+import { useFormat } from "~/lib/format-context";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
 
@@ -61,6 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Invite() {
   const { invitation, signedInAs, here } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const intl = useFormat();
   const back = encodeURIComponent(here);
   return (
     <PublicChrome signedIn={signedInAs !== null}>
@@ -77,11 +79,8 @@ export default function Invite() {
               <strong>{invitation.organization}</strong> as {ROLE_WORDS[invitation.role]}.
             </p>
             <p className="mt-1 text-sm text-ink-muted">
-              The link works once, until{" "}
-              {new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
-                invitation.expiresAt,
-              )}{" "}
-              UTC. Joining is free and does not count toward the organizations you can create.
+              The link works once, until {intl.formatDateTime(invitation.expiresAt)}. Joining is free and does not count
+              toward the organizations you can create.
             </p>
             {result?.error ? (
               <p role="alert" className="mt-4 rounded-md bg-danger-light p-3 text-sm text-danger">

@@ -20,6 +20,7 @@ import {
   verifyEmailFromConsole,
 } from "~/modules/operator";
 import { breachFeedStatus } from "~/modules/breach/hibp.server";
+import { useFormat } from "~/lib/format-context";
 
 export const meta: MetaFunction = () => [
   { title: "Operator console · Rampart" },
@@ -54,10 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
 }
 
-const fmt = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (ms: number | null) => (ms ? `${fmt.format(ms)} UTC` : "—");
-
 export default function OperatorConsole() {
+  const intl = useFormat();
+  const when = (ms: number | null) => (ms ? intl.formatDateTime(ms) : "—");
   const d = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   return (

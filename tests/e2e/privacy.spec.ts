@@ -99,7 +99,7 @@ test.describe("Privacy Guard", () => {
     await page.getByLabel("Received on").fill("2026-01-02");
     await page.getByLabel("Received by").selectOption("post");
     await page.getByRole("button", { name: "Log request" }).click();
-    await expect(page.getByTestId("privacy-due-date")).toHaveText("2026-01-17");
+    await expect(page.getByTestId("privacy-due-date")).toHaveText("01/17/2026");
     await expect(page.getByTestId("privacy-request-state")).toContainText("Overdue by");
     await page.goto("/privacy");
     await expect(page.getByTestId("privacy-attention").getByTestId("privacy-row")).toContainText("DSR-00001");

@@ -2,5 +2,5 @@
 export { dashboardPage } from "./dashboard-page.server";
 export { findingsBySeverity, riskTrend, dashboardData, moduleUsage } from "./dashboard.server";
 export { analytics } from "./insights.server";
-export { formatDate, formatNumber } from "./components/format";
+export { formatNumber } from "./components/format";
 export { DashboardView } from "./components/dashboard-view";

@@ -6,12 +6,13 @@
  */
 import { displayTenantName } from "~/lib/plans";
 import type { EmergencyAccessNote } from "~/modules/tenants";
-import { formatTime, pendingRequestsFor } from "./emergency-access.server";
+import { pendingRequestsFor } from "./emergency-access.server";
 import { LEVEL_TEXT } from "./rules";
 
 export type EmergencyBannerData = {
-  grants: { organization: string; grantedBy: string; ends: string; level: string; selected: boolean }[];
-  pending: { organization: string; contact: string; grantAt: string }[];
+  // Instants (ms): the banner writes them in the reader's locale and the organization's zone (app/lib/format.ts).
+  grants: { organization: string; grantedBy: string; ends: number; level: string; selected: boolean }[];
+  pending: { organization: string; contact: string; grantAt: number | null }[];
 };
 
 export function emergencyBanner(ctx: {
@@ -25,7 +26,7 @@ export function emergencyBanner(ctx: {
           {
             organization: displayTenantName(t.tenant.name),
             grantedBy: t.emergency.grantedBy ?? "the organization",
-            ends: formatTime(t.emergency.endsAt),
+            ends: t.emergency.endsAt,
             level: LEVEL_TEXT[t.emergency.level],
             selected: ctx.tenant?.id === t.tenantId,
           },
@@ -35,6 +36,6 @@ export function emergencyBanner(ctx: {
   const pending = pendingRequestsFor(
     ctx.user.id,
     ctx.tenants.filter((t) => !t.emergency).map((t) => t.tenantId),
-  ).map((p) => ({ organization: p.organization, contact: p.email, grantAt: p.grantAt ? formatTime(p.grantAt) : "" }));
+  ).map((p) => ({ organization: p.organization, contact: p.email, grantAt: p.grantAt ?? null }));
   return { grants, pending };
 }

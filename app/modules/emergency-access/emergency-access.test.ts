@@ -66,7 +66,7 @@ describe("emergency access state machine", () => {
     // The owner is told on every page during the wait period.
     const ownerCtx = { user: owner.user, tenant: { id: tenantId }, tenants: listTenantsForUser(owner.user.id) };
     expect(emergencyBanner(ownerCtx).pending).toEqual([
-      expect.objectContaining({ contact: contact.user.email, grantAt: "28 Nov 2026, 09:00 UTC" }),
+      expect.objectContaining({ contact: contact.user.email, grantAt: Date.UTC(2026, 10, 28, 9, 0) }),
     ]);
 
     advance(DAY_MS / 2);
@@ -89,7 +89,7 @@ describe("emergency access state machine", () => {
     const contactCtx = { user: contact.user, tenant: null, tenants: listTenantsForUser(contact.user.id) };
     expect(emergencyBanner(contactCtx).grants[0]).toMatchObject({
       grantedBy: owner.user.email,
-      ends: "6 Dec 2026, 21:00 UTC",
+      ends: Date.UTC(2026, 11, 6, 21, 0),
     });
 
     // Access ends on time even before the expiry job runs; then the job writes "expired".

@@ -23,6 +23,7 @@ import { parseSidebarState } from "~/lib/sidebar-state";
 import { getTenantContext } from "~/modules/tenants";
 import { accountBannerState } from "~/modules/accounts";
 import { carriesSessionCookie, PUBLIC_CACHE_CONTROL } from "~/lib/public-page";
+import { negotiateLocale } from "~/lib/locale.server";
 
 export const CACHED_PATHS = new Set(["/", "/dashboard"]);
 export const PAGE_TTL_MS = 5_000;
@@ -101,7 +102,9 @@ export async function pageCacheKey(request: Request): Promise<string | null> {
     // The shell's account banner (unverified address, unread account notices): not tenant data.
     account: accountBannerState(ctx.user.id),
   };
-  const parts = [url.href, isbot(request.headers.get("User-Agent") ?? ""), parseSidebarState(cookie), who];
+  // Dates and numbers are formatted in the negotiated locale (app/lib/format.ts).
+  const locale = negotiateLocale(request.headers.get("Accept-Language"));
+  const parts = [url.href, isbot(request.headers.get("User-Agent") ?? ""), parseSidebarState(cookie), locale, who];
   return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
 }
 
@@ -147,6 +150,7 @@ export type RequestHead = {
   href: string;
   cookie: string | undefined;
   userAgent: string | undefined;
+  acceptLanguage?: string | undefined;
 };
 
 /**
@@ -161,7 +165,9 @@ export function lookupPublicPage(head: RequestHead, build: string, now = Date.no
   if (verdict && !verdict.isPublic && verdict.until > now) return null;
   // The URL with its host: without PUBLIC_URL a page names the request's origin and is never stored (entry.server);
   // with it, a forged Host header still gets an entry of its own rather than reaching everyone's copy.
-  const key = `public\u0000${build}\u0000${isbot(head.userAgent ?? "") ? 1 : 0}\u0000${head.href}`;
+  // The negotiated locale, not the raw header: a handful of copies per page, whatever browsers send.
+  const locale = negotiateLocale(head.acceptLanguage);
+  const key = `public\u0000${build}\u0000${isbot(head.userAgent ?? "") ? 1 : 0}\u0000${locale}\u0000${head.href}`;
   const page = entries.get(key);
   if (page && page.expiresAt > now) return { kind: "hit", page };
   if (page) entries.delete(key);

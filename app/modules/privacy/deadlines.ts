@@ -233,11 +233,6 @@ export function isTimeZone(value: string): boolean {
   return zones.has(value);
 }
 
-/** "2026-11-25" -> "25 Nov 2026", for pages. */
-export function formatDay(date: string): string {
-  return isCalendarDate(date) ? format(toDate(date), "d MMM yyyy") : date;
-}
-
 /** "2026-11" for the month a date falls in. */
 export const monthOf = (date: string) => date.slice(0, 7);
 

@@ -7,9 +7,11 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Info, MailWarning } from "lucide-react";
 import type { AccountBannerData } from "../account-notices.server";
+import { useFormat } from "~/lib/format-context";
 
 export function AccountBanner({ data }: { data: AccountBannerData }) {
   const location = useLocation();
+  const intl = useFormat();
   if (!data.unverified && data.notices.length === 0) return null;
   return (
     <div className="mb-4 space-y-2">
@@ -42,7 +44,7 @@ export function AccountBanner({ data }: { data: AccountBannerData }) {
               <li key={n.id} className="flex gap-2">
                 <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
                 <span>
-                  {n.message} <span className="text-ink-muted">({n.createdAt.slice(0, 10)})</span>
+                  {n.message} <span className="text-ink-muted">({intl.formatDate(n.createdAt)})</span>
                 </span>
               </li>
             ))}

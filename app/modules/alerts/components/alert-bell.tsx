@@ -11,6 +11,7 @@
 import { Form, useLocation, useRevalidator } from "@remix-run/react";
 import { Bell } from "~/components/ui/icons";
 import { useEffect, useRef, useState } from "react";
+import { useFormat } from "~/lib/format-context";
 
 export type BellData = {
   realtime: boolean;
@@ -61,6 +62,7 @@ function useAlertStream(enabled: boolean, onAlert: (title: string, kind: string)
 export function AlertBell({ data }: { data: BellData }) {
   const [live, setLive] = useState("");
   const location = useLocation();
+  const intl = useFormat();
   useAlertStream(data.realtime, (title, kind) => {
     if (kind === "raised") setLive(`New alert: ${title}`);
   });
@@ -111,7 +113,7 @@ export function AlertBell({ data }: { data: BellData }) {
                       {a.title}
                     </a>
                     <p className="text-xs text-ink-muted">
-                      Last seen <time dateTime={a.lastSeenAt}>{a.lastSeenAt.slice(0, 16).replace("T", " ")} UTC</time>
+                      Last seen <time dateTime={a.lastSeenAt}>{intl.formatDateTime(a.lastSeenAt)}</time>
                       {a.occurrences > 1 ? `, ${a.occurrences} times` : ""}
                     </p>
                   </li>
@@ -133,7 +135,7 @@ export function AlertBell({ data }: { data: BellData }) {
                   <p className={n.read ? "" : "font-semibold"}>{n.title}</p>
                   {n.body ? <p className="text-xs text-ink-muted">{n.body}</p> : null}
                   <time className="text-xs text-ink-muted" dateTime={n.createdAt}>
-                    {n.createdAt.slice(0, 16).replace("T", " ")} UTC
+                    {intl.formatDateTime(n.createdAt)}
                   </time>
                 </li>
               ))}

@@ -5,6 +5,7 @@
  */
 import { Form } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
+import { useFormat } from "~/lib/format-context";
 
 type Token = { id: string; name: string; scopes: string[]; hint: string; createdAt: string; lastUsedAt: string | null };
 export type TokensSectionData = { available: boolean; canManage: boolean; tokens: Token[] };
@@ -21,6 +22,7 @@ const SCOPES = [
 ];
 
 export function TokensSection({ data, result }: { data: TokensSectionData; result: TokensSectionResult | undefined }) {
+  const intl = useFormat();
   const mine = result && (result.intent === "create-token" || result.intent === "revoke-token") ? result : undefined;
   const errors = mine?.errors ?? {};
   return (
@@ -131,10 +133,10 @@ export function TokensSection({ data, result }: { data: TokensSectionData; resul
                         {t.hint}…
                       </td>
                       <td className="border-b border-slate-100 py-1 pr-3" data-label="Created">
-                        {t.createdAt.slice(0, 10)}
+                        {intl.formatDate(t.createdAt)}
                       </td>
                       <td className="border-b border-slate-100 py-1 pr-3" data-label="Last used">
-                        {t.lastUsedAt ? t.lastUsedAt.slice(0, 16).replace("T", " ") : "Never"}
+                        {t.lastUsedAt ? intl.formatDateTime(t.lastUsedAt) : "Never"}
                       </td>
                       <td className="border-b border-slate-100 py-1">
                         <Form method="post">

@@ -1,6 +1,7 @@
 /** One breach on the public check: what happened, which data, what to do about each kind of data. */
 import { AlertTriangle, CalendarDays, Users } from "~/components/ui/icons";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
+import { useFormat } from "~/lib/format-context";
 
 export type BreachCardData = {
   name: string;
@@ -18,6 +19,7 @@ export type BreachCardData = {
 
 export function BreachCard({ breach }: { breach: BreachCardData }) {
   const headingId = `breach-${breach.name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  const intl = useFormat();
   return (
     <article aria-labelledby={headingId} className="card" data-testid="breach-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -37,12 +39,12 @@ export function BreachCard({ breach }: { breach: BreachCardData }) {
         <div className="flex items-center gap-1">
           <CalendarDays className="h-4 w-4" aria-hidden="true" />
           <dt className="sr-only">Breach date</dt>
-          <dd>Breached {breach.breachDate}</dd>
+          <dd>Breached {intl.formatDate(breach.breachDate)}</dd>
         </div>
         <div className="flex items-center gap-1">
           <Users className="h-4 w-4" aria-hidden="true" />
           <dt className="sr-only">Accounts</dt>
-          <dd>{breach.pwnCount.toLocaleString("en")} accounts</dd>
+          <dd>{intl.formatNumber(breach.pwnCount)} accounts</dd>
         </div>
       </dl>
       {breach.description ? <p className="mt-3 text-sm leading-6">{breach.description}</p> : null}

@@ -6,6 +6,7 @@
  * (a plain form post to the page's action, intent "verify-domain").
  */
 import { Form, useNavigation } from "@remix-run/react";
+import { useFormat } from "~/lib/format-context";
 
 export type PendingDomainItem = {
   id: string;
@@ -17,10 +18,6 @@ export type PendingDomainItem = {
 
 export type VerifyResult = { identityId: string; verified: boolean; sent?: boolean; message: string } | null;
 
-function when(ms: number) {
-  return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(ms);
-}
-
 export function DomainVerification({
   domains,
   canVerify,
@@ -31,6 +28,7 @@ export function DomainVerification({
   result: VerifyResult;
 }) {
   const navigation = useNavigation();
+  const intl = useFormat();
   const verifying =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "verify-domain"
       ? String(navigation.formData.get("identityId"))
@@ -77,7 +75,7 @@ export function DomainVerification({
                 <dd>
                   {d.checkedAt ? (
                     <>
-                      <time dateTime={new Date(d.checkedAt).toISOString()}>{when(d.checkedAt)} UTC</time>
+                      <time dateTime={new Date(d.checkedAt).toISOString()}>{intl.formatDateTime(d.checkedAt)}</time>
                       {d.error ? `: ${d.error}` : ""}
                     </>
                   ) : (

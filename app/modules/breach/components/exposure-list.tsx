@@ -6,7 +6,7 @@
 import { Form } from "@remix-run/react";
 import { CheckCircle2, RotateCcw, SkipForward } from "~/components/ui/icons";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
-import { formatDate } from "./identity-list";
+import { useFormat } from "~/lib/format-context";
 
 export type ExposureListItem = {
   id: string;
@@ -52,6 +52,7 @@ function StatusButton({
 }
 
 export function ExposureList({ exposures, readOnly = false }: { exposures: ExposureListItem[]; readOnly?: boolean }) {
+  const intl = useFormat();
   return (
     <section aria-labelledby="exposures-heading" className="card p-0" data-testid="exposure-list">
       <div className="border-b border-slate-200 p-4">
@@ -79,8 +80,8 @@ export function ExposureList({ exposures, readOnly = false }: { exposures: Expos
                       : e.identity}
                   </p>
                   <p className="text-sm text-ink-muted">
-                    {e.breachTitle} · breached {e.breachDate} · found{" "}
-                    <time dateTime={e.foundAt}>{formatDate(e.foundAt)}</time>
+                    {e.breachTitle} · breached {intl.formatDate(e.breachDate)} · found{" "}
+                    <time dateTime={e.foundAt}>{intl.formatDate(e.foundAt)}</time>
                     {e.isVerified ? null : " · unverified breach"}
                     {e.isSensitive ? " · sensitive breach" : null}
                   </p>

@@ -9,6 +9,7 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { Trash2 } from "~/components/ui/icons";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
+import { useFormat } from "~/lib/format-context";
 
 export type IdentityListItem = {
   id: string;
@@ -23,12 +24,6 @@ export type IdentityListItem = {
 };
 
 const RANK = { low: 1, medium: 2, high: 3, critical: 4 } as const;
-
-export function formatDate(iso: string | null): string {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10);
-}
 
 export function filterAndSortIdentities(
   identities: IdentityListItem[],
@@ -76,6 +71,7 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
   const status = params.get("status");
   const sort = params.get("sort");
   const rows = filterAndSortIdentities(identities, status, sort);
+  const intl = useFormat();
   const breached = identities.filter((i) => i.status === "breached").length;
   return (
     <section aria-labelledby="identities-heading" className="card p-0" data-testid="identity-list">
@@ -150,7 +146,7 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
                   {i.foundAt ? (
                     <>
                       {" "}
-                      · found <time dateTime={i.foundAt}>{formatDate(i.foundAt)}</time>
+                      · found <time dateTime={i.foundAt}>{intl.formatDate(i.foundAt)}</time>
                     </>
                   ) : null}
                 </p>
@@ -220,7 +216,7 @@ export function IdentityList({ identities, readOnly = false }: { identities: Ide
                     <td className="px-4 py-3 align-top tabular-nums">{i.breachCount}</td>
                     <td className="max-w-md px-4 py-3 align-top text-ink-muted">{i.evidence}</td>
                     <td className="whitespace-nowrap px-4 py-3 align-top tabular-nums">
-                      {i.foundAt ? <time dateTime={i.foundAt}>{formatDate(i.foundAt)}</time> : "—"}
+                      {i.foundAt ? <time dateTime={i.foundAt}>{intl.formatDate(i.foundAt)}</time> : "—"}
                     </td>
                     {readOnly ? null : (
                       <td className="px-4 py-3 align-top">

@@ -7,6 +7,7 @@
 import { Form } from "@remix-run/react";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import { PROVIDER_LABEL, type Provider, type Severity } from "../types";
+import { useFormat } from "~/lib/format-context";
 
 export type CloudActionData =
   { intent: string; ok: true; message: string } | { intent: string; ok: false; fieldErrors: Record<string, string> };
@@ -67,8 +68,6 @@ export type CloudPageData = {
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Raw identifiers shortened for people: "1234abcd…". */
 export const display = (s: string) => s.replace(UUID, (u) => `${u.slice(0, 8)}…`);
-const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const SEVERITIES: Severity[] = ["critical", "high", "medium", "low"];
 const total = (c: Counts) => SEVERITIES.reduce((n, s) => n + c[s], 0);
 
@@ -270,6 +269,7 @@ function FindingRow({
   result: CloudActionData | undefined;
   checks: { id: string; title: string }[];
 }) {
+  const { formatDate: day } = useFormat();
   return (
     <li className="border-t border-slate-200 py-3" data-testid="cloud-finding" data-status={f.status}>
       <div className="flex flex-wrap items-center gap-2">
@@ -319,6 +319,7 @@ export function CloudPage({
   result: CloudActionData | undefined;
   busy: boolean;
 }) {
+  const { formatDateTime: when, formatDate: day } = useFormat();
   const muteErrors = result && !result.ok && (result.intent === "mute" || result.intent === "unmute") ? result : null;
   return (
     <div className="space-y-8">

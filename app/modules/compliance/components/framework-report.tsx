@@ -8,6 +8,7 @@ import { Link } from "@remix-run/react";
 import { FileDown } from "~/components/ui/icons";
 import { STATUS_LABEL, type RequirementStatus } from "../frameworks";
 import type { ReportEvidence } from "../report.server";
+import { useFormat } from "~/lib/format-context";
 
 export type FrameworkReportProps = {
   tenantName: string;
@@ -29,6 +30,7 @@ export type FrameworkReportProps = {
 };
 
 export function FrameworkReport(p: FrameworkReportProps) {
+  const intl = useFormat();
   const base = `/compliance-monitoring/${encodeURIComponent(p.framework.key)}/report`;
   const q = p.requiredOnly ? "?required=1" : "";
   return (
@@ -125,7 +127,7 @@ export function FrameworkReport(p: FrameworkReportProps) {
                     ))}
                   </ul>
                 </td>
-                <td className="py-1 pr-2">{r.updatedOn ?? "—"}</td>
+                <td className="py-1 pr-2">{r.updatedOn ? intl.formatDate(r.updatedOn) : "—"}</td>
               </tr>
             ))}
           </tbody>

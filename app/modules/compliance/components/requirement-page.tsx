@@ -10,6 +10,7 @@ import { FormField } from "~/components/form-field";
 import { StatusBadge } from "~/components/ui/severity-badge";
 import { STATUSES, STATUS_LABEL, type RequirementStatus } from "../frameworks";
 import { AutomaticBadge, RequirementStatusBadge } from "./status-badge";
+import { useFormat } from "~/lib/format-context";
 
 export type RequirementPageProps = {
   framework: { key: string; label: string; shortName: string };
@@ -93,6 +94,7 @@ function MarkCompliant({ id }: { id: string }) {
 }
 
 export function RequirementPage(p: RequirementPageProps) {
+  const intl = useFormat();
   const { framework, requirement: r, result } = p;
   const errorsFor = (intent: string) =>
     result && !result.ok && result.intent === intent ? result.fieldErrors : undefined;
@@ -253,7 +255,7 @@ export function RequirementPage(p: RequirementPageProps) {
                 <AutomaticBadge />
                 <span className="font-medium">{a.label}:</span>
                 <span>{a.summary}</span>
-                {a.lastAt ? <span className="text-ink-muted">(latest {a.lastAt})</span> : null}
+                {a.lastAt ? <span className="text-ink-muted">(latest {intl.formatDate(a.lastAt)})</span> : null}
               </li>
             ))}
           </ul>

@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 import { BarChart, type BarTone } from "~/components/charts/bar-chart";
 import { LineChart } from "~/components/charts/line-chart";
 import { SeverityBadge } from "~/components/ui/severity-badge";
-import { formatDate } from "./format";
+import { useFormat } from "~/lib/format-context";
 
 export type DashboardMetrics = {
   /** 0–100, higher is better; null while no module has anything to judge ("Not assessed"). */
@@ -131,6 +131,7 @@ export function DashboardView({
   coverage,
   points,
 }: DashboardViewProps) {
+  const intl = useFormat();
   const noScore = metrics.securityScore === null;
   const covers = coverage?.filter((c) => c.assessed).map((c) => c.label);
   const scoreHint =
@@ -248,7 +249,8 @@ export function DashboardView({
                   <div className="min-w-0 flex-1 basis-48">
                     <p className="break-words text-sm font-medium text-ink">{a.title}</p>
                     <p className="text-xs text-ink-muted">
-                      {a.source} · <time dateTime={new Date(a.createdAt).toISOString()}>{formatDate(a.createdAt)}</time>
+                      {a.source} ·{" "}
+                      <time dateTime={new Date(a.createdAt).toISOString()}>{intl.formatDate(a.createdAt)}</time>
                       {a.occurrences && a.occurrences > 1 ? ` · seen ${a.occurrences} times` : null}
                     </p>
                   </div>

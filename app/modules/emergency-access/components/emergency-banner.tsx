@@ -6,8 +6,10 @@
 import { Link } from "@remix-run/react";
 import { LifeBuoy, ShieldAlert } from "lucide-react";
 import type { EmergencyBannerData } from "../banner.server";
+import { useFormat } from "~/lib/format-context";
 
 export function EmergencyBanner({ data }: { data: EmergencyBannerData }) {
+  const intl = useFormat();
   if (data.grants.length === 0 && data.pending.length === 0) return null;
   return (
     <div className="mb-4 space-y-2">
@@ -24,7 +26,7 @@ export function EmergencyBanner({ data }: { data: EmergencyBannerData }) {
             <strong>
               {p.contact} requested emergency access to {p.organization}.
             </strong>{" "}
-            It will be granted on {p.grantAt} unless you reject it.
+            It will be granted on {p.grantAt == null ? "" : intl.formatDateTime(p.grantAt)} unless you reject it.
           </p>
           <Link to="/emergency-access" className="btn-secondary py-1">
             Review the request
@@ -41,7 +43,7 @@ export function EmergencyBanner({ data }: { data: EmergencyBannerData }) {
           <LifeBuoy className="h-4 w-4 shrink-0" aria-hidden="true" />
           <p className="min-w-0 flex-1">
             <strong>
-              Emergency access granted by {g.grantedBy}, ends {g.ends}.
+              Emergency access granted by {g.grantedBy}, ends {intl.formatDateTime(g.ends)}.
             </strong>{" "}
             You have {g.level} access to {g.organization}
             {g.selected ? " (the organization you are viewing)" : ": choose it in the organization switcher"}.

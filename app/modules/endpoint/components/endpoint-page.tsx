@@ -8,6 +8,7 @@ import { LineChart } from "~/components/charts/line-chart";
 import { useActionResult } from "~/lib/use-action-result";
 import type { HostView, PolicyView } from "../hosts.server";
 import type { SoftwareCoverage, VulnerableSoftware } from "../vulnerable.server";
+import { useFormat } from "~/lib/format-context";
 
 export type EndpointActionData =
   | { intent: "create-secret"; secret: string; name: string; error?: undefined; field?: undefined }
@@ -24,7 +25,6 @@ type PageData = {
   history: { day: string; compliance: number }[];
 };
 
-const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 const pct = (x: number | null) => (x === null ? "Not checked" : `${Math.round(x * 100)}%`);
 
 export function EndpointPage() {
@@ -53,6 +53,7 @@ export function EndpointPage() {
 }
 
 function Enrolment({ data, result }: { data: PageData; result?: EndpointActionData }) {
+  const { formatDateTime: when } = useFormat();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const active = data.secrets.filter((s) => s.revokedAt === null);
@@ -140,6 +141,7 @@ function Enrolment({ data, result }: { data: PageData; result?: EndpointActionDa
 }
 
 function Devices({ hosts, canManage }: { hosts: HostView[]; canManage: boolean }) {
+  const { formatDateTime: when, formatNumber } = useFormat();
   return (
     <section aria-labelledby="devices-title" className="mt-6">
       <h2 id="devices-title" className="text-lg font-semibold">
@@ -181,7 +183,7 @@ function Devices({ hosts, canManage }: { hosts: HostView[]; canManage: boolean }
                       <span className="ml-1 font-medium text-red-800">Stale: no check-in for a day</span>
                     ) : null}
                   </td>
-                  <td>{h.packages.toLocaleString("en")}</td>
+                  <td>{formatNumber(h.packages)}</td>
                   <td>
                     {h.failingPolicies.length ? h.failingPolicies.join("; ") : h.passing ? "None" : "Not checked"}
                   </td>
@@ -259,6 +261,7 @@ function Policies({ policies, hosts }: { policies: PolicyView[]; hosts: number }
 }
 
 function Software({ software, hosts }: { software: PageData["software"]; hosts: number }) {
+  const { formatNumber } = useFormat();
   const { findings, coverage } = software;
   return (
     <section aria-labelledby="software-title" className="mt-6">
@@ -272,7 +275,7 @@ function Software({ software, hosts }: { software: PageData["software"]; hosts: 
           <p className="mt-1 text-sm" data-testid="software-coverage">
             {coverage.checked.length
               ? `Checked against published advisories: ${coverage.checked
-                  .map((c) => `${c.packages.toLocaleString("en")} ${c.ecosystem} package versions`)
+                  .map((c) => `${formatNumber(c.packages)} ${c.ecosystem} package versions`)
                   .join(", ")}.`
               : "Not checked: no installed package could be matched against advisories."}
             {coverage.notChecked.length ? ` Not checked: ${coverage.notChecked.join("; ")}.` : ""}

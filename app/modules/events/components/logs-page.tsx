@@ -14,16 +14,13 @@ import { TeaserPage } from "~/components/teaser-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import { RANGE_LABEL, type RangeKey } from "../ranges";
 import type { LogsActionResult, logsPageData } from "../page-data.server";
+import { useFormat } from "~/lib/format-context";
 
 type Data = ReturnType<typeof logsPageData> & { teaser: false };
 
-const fmt = (iso: string) =>
-  iso
-    .replace("T", " ")
-    .replace(/\.\d+Z$/, "Z")
-    .replace(/:00Z$/, "Z");
-
 function Histogram({ data }: { data: Data }) {
+  const intl = useFormat();
+  const fmt = (at: string | number) => intl.formatDateTime(at, { seconds: true });
   const W = 640;
   const H = 120;
   const max = Math.max(1, ...data.histogram.map((h) => h.count));
@@ -32,12 +29,12 @@ function Histogram({ data }: { data: Data }) {
   const summary =
     data.total === 0
       ? "No matching events in this time range."
-      : `${data.total.toLocaleString("en")} matching events; the busiest interval starts ${fmt(peak.start)} with ${peak.count.toLocaleString("en")}.`;
+      : `${intl.formatNumber(data.total)} matching events; the busiest interval starts ${fmt(peak.start)} with ${intl.formatNumber(peak.count)}.`;
   return (
     <ChartFrame
       title="Matches over time"
       summary={summary}
-      rowHeaderLabel="Interval start (UTC)"
+      rowHeaderLabel="Interval start"
       rowHeaders={data.histogram.map((h) => fmt(h.start))}
       columns={[{ header: "Events", cells: data.histogram.map((h) => h.count) }]}
     >
@@ -55,7 +52,7 @@ function Histogram({ data }: { data: Data }) {
           {data.histogram[0] ? fmt(data.histogram[0].start) : ""}
         </text>
         <text x={W} y={H + 14} fontSize="11" fill="#475569" textAnchor="end">
-          {fmt(new Date(Date.parse(data.to + ":00Z")).toISOString())}
+          {fmt(Date.parse(data.to + ":00Z"))}
         </text>
       </svg>
     </ChartFrame>
@@ -136,6 +133,8 @@ function SearchForm({ data }: { data: Data }) {
 }
 
 function Results({ data }: { data: Data }) {
+  const intl = useFormat();
+  const fmt = (at: string | number) => intl.formatDateTime(at, { seconds: true });
   const pages = Math.min(200, Math.ceil(data.total / data.pageSize));
   if (data.total === 0)
     return (
@@ -153,7 +152,7 @@ function Results({ data }: { data: Data }) {
       <h2 id="results-title" className="text-lg font-semibold">
         Events{" "}
         <span className="text-sm font-normal text-ink-muted">
-          ({data.total.toLocaleString("en")} matching, page {data.page} of {Math.max(1, pages)})
+          ({intl.formatNumber(data.total)} matching, page {data.page} of {Math.max(1, pages)})
         </span>
       </h2>
       <div className="mt-3 overflow-x-auto">
@@ -218,6 +217,8 @@ const STATUS_TONE = { open: "warn", acknowledged: "neutral", benign: "ok" } as c
 const STATUS_WORD = { open: "Open", acknowledged: "Acknowledged", benign: "Benign" } as const;
 
 function Anomalies({ data, result }: { data: Data; result: LogsActionResult | undefined }) {
+  const intl = useFormat();
+  const fmt = (at: string | number) => intl.formatDateTime(at, { seconds: true });
   return (
     <section aria-labelledby="anomalies-title" className="card">
       <h2 id="anomalies-title" className="text-lg font-semibold">
@@ -310,13 +311,14 @@ function Anomalies({ data, result }: { data: Data; result: LogsActionResult | un
 }
 
 /** Bytes as whole megabytes (at least 0.1 MB once anything is stored), for the quota line. */
-function mb(bytes: number): string {
+function mb(bytes: number, formatNumber: (n: number, digits?: number) => string): string {
   const v = bytes / (1024 * 1024);
-  return `${v === 0 ? "0" : v < 10 ? Math.max(0.1, Math.round(v * 10) / 10).toLocaleString("en") : Math.round(v).toLocaleString("en")} MB`;
+  return `${v === 0 ? "0" : v < 10 ? formatNumber(Math.max(0.1, v), 1) : formatNumber(v, 0)} MB`;
 }
 
 function QuotaAndRetention({ data, result }: { data: Data; result: LogsActionResult | undefined }) {
   const q = data.quota;
+  const { formatNumber } = useFormat();
   const retentionError = result?.intent === "retention" ? result.errors?.days : undefined;
   return (
     <section aria-labelledby="quota-title" className="card">
@@ -325,14 +327,14 @@ function QuotaAndRetention({ data, result }: { data: Data; result: LogsActionRes
       </h2>
       {q.exceeded ? (
         <p role="alert" className="mt-2 text-sm font-semibold text-danger" data-testid="quota-exceeded">
-          Daily event quota reached: {q.used.toLocaleString("en")} of {q.limit.toLocaleString("en")} events and{" "}
-          {mb(q.bytesUsed)} of {mb(q.bytesLimit)} stored today. New events are refused (429) until midnight UTC, in{" "}
-          {Math.ceil(q.retryAfterSeconds / 60)} minutes.
+          Daily event quota reached: {formatNumber(q.used)} of {formatNumber(q.limit)} events and{" "}
+          {mb(q.bytesUsed, formatNumber)} of {mb(q.bytesLimit, formatNumber)} stored today. New events are refused (429)
+          until midnight UTC, in {Math.ceil(q.retryAfterSeconds / 60)} minutes.
         </p>
       ) : (
         <p className="mt-2 text-sm" data-testid="quota">
-          {q.used.toLocaleString("en")} of {q.limit.toLocaleString("en")} events and {mb(q.bytesUsed)} of{" "}
-          {mb(q.bytesLimit)} stored today (UTC); {q.remaining.toLocaleString("en")} events left.
+          {formatNumber(q.used)} of {formatNumber(q.limit)} events and {mb(q.bytesUsed, formatNumber)} of{" "}
+          {mb(q.bytesLimit, formatNumber)} stored today (UTC); {formatNumber(q.remaining)} events left.
         </p>
       )}
       <p className="mt-1 text-sm text-ink-muted">Events are kept for {data.retentionDays} days after receipt.</p>

@@ -45,16 +45,12 @@ export function BreachBadge({ labels }: { labels: string[] }) {
   );
 }
 
-export function formatTime(ms: number | null | undefined): string {
-  if (ms == null) return "—";
-  return new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-}
-
-export function formatDuration(ms: number | null): string {
+/** A duration in minutes, hours or days, its number written by `formatNumber` (the page's locale). */
+export function formatDuration(ms: number | null, formatNumber: (n: number) => string = String): string {
   if (ms == null) return "—";
   const minutes = Math.round(ms / 60_000);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return `${formatNumber(minutes)} min`;
   const hours = ms / 3_600_000;
-  if (hours < 48) return `${Math.round(hours * 10) / 10} h`;
-  return `${Math.round((hours / 24) * 10) / 10} d`;
+  if (hours < 48) return `${formatNumber(Math.round(hours * 10) / 10)} h`;
+  return `${formatNumber(Math.round((hours / 24) * 10) / 10)} d`;
 }

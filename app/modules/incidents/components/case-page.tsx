@@ -24,7 +24,8 @@ import {
   TLPS,
   TRANSITIONS,
 } from "../types";
-import { BreachBadge, CaseStatusBadge, formatTime, TlpBadge } from "./badges";
+import { BreachBadge, CaseStatusBadge, TlpBadge } from "./badges";
+import { useFormat } from "~/lib/format-context";
 
 type ActionData = { intent: string; ok?: string; errors?: Record<string, string> };
 
@@ -39,6 +40,8 @@ export function CasePage() {
   const { case: c, sla, timeline, members, otherCases, can, show } = useLoaderData<typeof caseLoader>();
   const action = useActionResult<ActionData>();
   const navigation = useNavigation();
+  const intl = useFormat();
+  const formatTime = (ms: number | null | undefined) => (ms == null ? "—" : intl.formatDateTime(ms));
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const errorsFor = (intent: string) => (action?.intent === intent ? (action.errors ?? {}) : {});
@@ -380,7 +383,7 @@ export function CasePage() {
                   {e.fileName}
                 </a>{" "}
                 <span className="text-ink-muted">
-                  ({e.sizeBytes.toLocaleString("en")} bytes, {formatTime(e.createdAt)}
+                  ({intl.formatNumber(e.sizeBytes)} bytes, {formatTime(e.createdAt)}
                   {e.uploadedBy ? `, ${e.uploadedBy}` : ""})
                 </span>
                 <div className="font-mono text-xs">SHA-256 {e.sha256}</div>

@@ -12,13 +12,12 @@ import { SeverityBadge } from "~/components/ui/severity-badge";
 import { SelectField } from "~/components/select-field";
 import type { loader as incidentsLoader } from "~/routes/_app.incident-response";
 import { SEVERITIES, SEVERITY_LABEL, SLA_LABEL, STATUS_LABEL, STATUSES, TLP_LABEL, TLPS, type SlaKind } from "../types";
-import { BreachBadge, CaseStatusBadge, formatDuration, formatTime, TlpBadge } from "./badges";
+import { BreachBadge, CaseStatusBadge, formatDuration, TlpBadge } from "./badges";
+import { useFormat } from "~/lib/format-context";
 
 type Data = Exclude<Awaited<ReturnType<typeof incidentsLoader>>, { teaser: true }>;
 type ActionData = { intent: string; ok?: string; errors?: Record<string, string> };
 
-const MONTH = new Intl.DateTimeFormat("en", { month: "short", year: "numeric", timeZone: "UTC" });
-const monthLabel = (key: string) => MONTH.format(new Date(`${key}-01T00:00:00Z`));
 const hours = (ms: number | null) => (ms == null ? 0 : Math.round((ms / 3_600_000) * 10) / 10);
 
 export function IncidentsPage() {
@@ -30,16 +29,17 @@ export function IncidentsPage() {
 function Incidents({ data: d }: { data: Data }) {
   const action = useActionResult<ActionData>();
   const navigation = useNavigation();
+  const intl = useFormat();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const errors = action?.intent === "create" ? (action.errors ?? {}) : {};
   const months = d.metrics.byMonth.filter((m) => m.cases > 0);
   const mttaPoints = months.map((m) => ({
-    label: monthLabel(m.month),
+    label: intl.formatMonth(m.month),
     short: m.month.slice(5),
     value: hours(m.mttaMs),
   }));
   const mttrPoints = months.map((m) => ({
-    label: monthLabel(m.month),
+    label: intl.formatMonth(m.month),
     short: m.month.slice(5),
     value: hours(m.mttrMs),
   }));
@@ -161,7 +161,7 @@ function Incidents({ data: d }: { data: Data }) {
                       {c.assignee ?? "Unassigned"}
                     </td>
                     <td className="py-2 pr-3 whitespace-nowrap" data-label="Opened">
-                      {formatTime(c.openedAt)}
+                      {intl.formatDateTime(c.openedAt)}
                     </td>
                   </tr>
                 ))}
@@ -285,9 +285,10 @@ function Incidents({ data: d }: { data: Data }) {
           Measured response
         </h2>
         <p className="text-sm text-ink-muted" data-testid="ir-overall">
-          Overall: MTTA {formatDuration(d.metrics.overall.mttaMs)} over {d.metrics.overall.acknowledged} acknowledged
-          case{d.metrics.overall.acknowledged === 1 ? "" : "s"}, MTTR {formatDuration(d.metrics.overall.mttrMs)} over{" "}
-          {d.metrics.overall.resolved} resolved case{d.metrics.overall.resolved === 1 ? "" : "s"}.
+          Overall: MTTA {formatDuration(d.metrics.overall.mttaMs, intl.formatNumber)} over{" "}
+          {d.metrics.overall.acknowledged} acknowledged case{d.metrics.overall.acknowledged === 1 ? "" : "s"}, MTTR{" "}
+          {formatDuration(d.metrics.overall.mttrMs, intl.formatNumber)} over {d.metrics.overall.resolved} resolved case
+          {d.metrics.overall.resolved === 1 ? "" : "s"}.
         </p>
         <div className="grid gap-4 md:grid-cols-2">
           <LineChart
@@ -335,8 +336,8 @@ function Incidents({ data: d }: { data: Data }) {
                     <SeverityBadge level={s.severity} />
                   </th>
                   <td className="py-2 pr-3">{s.cases}</td>
-                  <td className="py-2 pr-3">{formatDuration(s.mttaMs)}</td>
-                  <td className="py-2 pr-3">{formatDuration(s.mttrMs)}</td>
+                  <td className="py-2 pr-3">{formatDuration(s.mttaMs, intl.formatNumber)}</td>
+                  <td className="py-2 pr-3">{formatDuration(s.mttrMs, intl.formatNumber)}</td>
                 </tr>
               ))}
             </tbody>
@@ -392,8 +393,8 @@ function Incidents({ data: d }: { data: Data }) {
           })}
         </div>
         <p className="text-sm text-ink-muted">
-          Evidence storage: {(d.evidence.usedBytes / 1048576).toFixed(1)} MB of{" "}
-          {(d.evidence.quotaBytes / 1048576).toFixed(0)} MB used ({quotaPct}%).
+          Evidence storage: {intl.formatNumber(d.evidence.usedBytes / 1048576, 1)} MB of{" "}
+          {intl.formatNumber(d.evidence.quotaBytes / 1048576, 0)} MB used ({intl.formatNumber(quotaPct)}%).
         </p>
       </section>
     </main>

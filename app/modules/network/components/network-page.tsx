@@ -7,8 +7,8 @@ import type { ReactNode } from "react";
 import { EmptyState, ModulePage } from "~/components/module-page";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import type { NetworkActionData, NetworkLoaderData } from "../types";
+import { useFormat } from "~/lib/format-context";
 
-const when = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 const product = (p: { product: string | null; version: string | null }) =>
   [p.product, p.version].filter(Boolean).join(" ") || "unknown";
 
@@ -166,6 +166,7 @@ function Drift({ drift }: { drift: NetworkLoaderData["drift"] }) {
 }
 
 function Targets({ data, result }: { data: NetworkLoaderData; result: NetworkActionData | undefined }) {
+  const { formatDateTime: when } = useFormat();
   const { enabled, nmapInstalled } = data.scheduler;
   const error = result?.intent === "add-target" ? result.errors?.target : undefined;
   return (
@@ -232,6 +233,7 @@ function Targets({ data, result }: { data: NetworkLoaderData; result: NetworkAct
 }
 
 export function NetworkPage({ data, result }: { data: NetworkLoaderData; result: NetworkActionData | undefined }) {
+  const { formatDateTime: when } = useFormat();
   return (
     <ModulePage path="/network-security">
       {data.canImport ? (

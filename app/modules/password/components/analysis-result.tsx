@@ -9,6 +9,7 @@ import {
 } from "~/components/ui/icons";
 import { CRACK_TIME_CASES, type StrengthReport } from "../strength";
 import type { PolicyVerdict } from "../policy";
+import { useFormat } from "~/lib/format-context";
 
 export type BreachState =
   | { status: "checking" }
@@ -58,8 +59,9 @@ export function StrengthMeter({ strength }: { strength: StrengthReport }) {
 }
 
 function Guesses({ strength }: { strength: StrengthReport }) {
+  const intl = useFormat();
   if (strength.guessesLog10 < 6)
-    return <span data-testid="guesses">{Math.round(strength.guesses).toLocaleString("en-US")}</span>;
+    return <span data-testid="guesses">{intl.formatNumber(Math.round(strength.guesses))}</span>;
   return (
     <span data-testid="guesses">
       about 10<sup>{strength.guessesLog10.toFixed(1)}</sup>
@@ -99,6 +101,7 @@ export function CrackTimesTable({ strength }: { strength: StrengthReport }) {
 }
 
 export function BreachResult({ breach }: { breach: BreachState }) {
+  const intl = useFormat();
   if (breach.status === "checking") {
     return (
       <p className="flex items-center gap-2 text-ink-muted" data-testid="breach-result">
@@ -131,8 +134,7 @@ export function BreachResult({ breach }: { breach: BreachState }) {
           Found in data breaches
         </p>
         <p className="mt-1 text-sm">
-          This password has been seen <strong data-testid="breach-count">{breach.count.toLocaleString("en-US")}</strong>{" "}
-          time
+          This password has been seen <strong data-testid="breach-count">{intl.formatNumber(breach.count)}</strong> time
           {breach.count === 1 ? "" : "s"} in breached password lists. Attackers try these first: do not use it anywhere.
         </p>
       </div>

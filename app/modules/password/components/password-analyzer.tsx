@@ -20,6 +20,7 @@ import {
 import { MAX_PASSWORD_LENGTH, passwordLength, policyVerdictFrom } from "../policy";
 import { loadStrengthEstimator, type StrengthEstimator } from "../strength";
 import { AnalysisResult, type AnalysisView } from "./analysis-result";
+import { useFormat } from "~/lib/format-context";
 
 /** Typing pauses this long before the range request, so a word typed costs one request, not one per key. */
 const BREACH_DEBOUNCE_MS = 300;
@@ -34,6 +35,7 @@ type Props = {
 export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serverError }: Props) {
   // Loader revalidation hands a new array each time; keep one while the words are the same.
   const inputsKey = inputsProp.join("\n");
+  const intl = useFormat();
   const userInputs = useMemo(() => (inputsKey ? inputsKey.split("\n") : []), [inputsKey]);
   const [hydrated, setHydrated] = useState(false);
   const [estimatorState, setEstimatorState] = useState<"loading" | "ready" | "failed">("loading");
@@ -227,21 +229,21 @@ export function PasswordAnalyzer({ userInputs: inputsProp, serverAnalysis, serve
       </form>
       {/* One short live summary for screen readers, not the whole result on every key. */}
       <p className="sr-only" role="status" aria-live="polite">
-        {shown ? summary(shown) : ""}
+        {shown ? summary(shown, intl.formatNumber) : ""}
       </p>
       {shown ? <AnalysisResult analysis={shown} /> : null}
     </div>
   );
 }
 
-function summary(a: AnalysisView): string {
+function summary(a: AnalysisView, formatNumber: (n: number) => string): string {
   const breach =
     a.breach.status === "checking"
       ? "Checking breach exposure."
       : a.breach.status === "error" || a.breach.status === "not-checked"
         ? a.breach.message
         : a.breach.count > 0
-          ? `Found in data breaches ${a.breach.count.toLocaleString("en-US")} times.`
+          ? `Found in data breaches ${formatNumber(a.breach.count)} times.`
           : "Not found in breach data.";
   const verdict = a.verdict ? (a.verdict.ok ? "Meets the password policy." : "Does not meet the password policy.") : "";
   return `Strength: ${a.strength.label}. ${breach} ${verdict}`.trim();

@@ -8,6 +8,7 @@ import { Form } from "@remix-run/react";
 import { Inbox, ShieldOff, ShieldCheck } from "~/components/ui/icons";
 import { SeverityBadge, StatusBadge } from "~/components/ui/severity-badge";
 import type { PhishingListItemView, PhishingStatus, Risk, VerdictKind } from "../types";
+import { useFormat } from "~/lib/format-context";
 
 export type PhishingListProps = {
   items: PhishingListItemView[];
@@ -19,14 +20,6 @@ export type PhishingListProps = {
   /** Id of an item whose status is being changed (pending UI). */
   pendingId?: string | null;
 };
-
-function formatDate(value: number | string | undefined): string {
-  if (value === undefined) return "";
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return "";
-  // A fixed format and zone so server and browser render the same text.
-  return d.toISOString().slice(0, 16).replace("T", " ") + " UTC";
-}
 
 export function PhishingStatusBadge({ status }: { status: PhishingStatus }) {
   return status === "quarantined" ? (
@@ -43,6 +36,7 @@ export function PhishingList({
   action,
   pendingId = null,
 }: PhishingListProps) {
+  const intl = useFormat();
   if (items.length === 0) {
     return (
       <div className="card flex flex-col items-center gap-2 py-10 text-center" data-testid="phishing-empty">
@@ -129,7 +123,9 @@ export function PhishingList({
               <td className="px-3 py-2">
                 <PhishingStatusBadge status={item.status} />
               </td>
-              <td className="whitespace-nowrap px-3 py-2 text-ink-muted">{formatDate(item.createdAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-ink-muted">
+                {item.createdAt === undefined ? "" : intl.formatDateTime(item.createdAt)}
+              </td>
               {readOnly ? null : (
                 <td className="px-3 py-2 text-right">
                   <Form method="post" action={action}>

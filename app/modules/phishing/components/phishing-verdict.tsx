@@ -9,6 +9,7 @@ import { useEffect, useRef } from "react";
 import { SeverityBadge } from "~/components/ui/severity-badge";
 import type { VerdictDetail } from "../types";
 import { KindLabel, PhishingStatusBadge } from "./phishing-list";
+import { useFormat } from "~/lib/format-context";
 
 const RISK_SUMMARY = {
   high: "Do not interact with this message: do not click its links, open its attachments or reply. Report it to your security team.",
@@ -34,12 +35,6 @@ function signed(n: number) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** The verdict heading's id: the analysis form posts to `#VERDICT_ANCHOR` so that, without JavaScript, the answer page opens at the verdict. */
 export const VERDICT_ANCHOR = "verdict-heading";
 
@@ -57,6 +52,7 @@ export function PhishingVerdict({
   const Sub = headingLevel === 2 ? "h3" : "h4";
   const d = verdict.detail;
   const heading = useRef<HTMLHeadingElement>(null);
+  const intl = useFormat();
   useEffect(() => {
     if (!focusOnShow || !heading.current) return;
     heading.current.focus({ preventScroll: true });
@@ -92,10 +88,8 @@ export function PhishingVerdict({
           data-testid="already-analysed"
         >
           Already analysed on{" "}
-          <time dateTime={verdict.alreadyAnalysed.at}>
-            {verdict.alreadyAnalysed.at.slice(0, 16).replace("T", " ")} UTC
-          </time>
-          : this is the same message, so it was not stored again.
+          <time dateTime={verdict.alreadyAnalysed.at}>{intl.formatDateTime(verdict.alreadyAnalysed.at)}</time>: this is
+          the same message, so it was not stored again.
           {verdict.alreadyAnalysed.alertOccurrences
             ? ` Its alert has been seen ${verdict.alreadyAnalysed.alertOccurrences === 1 ? "once" : `${verdict.alreadyAnalysed.alertOccurrences} times`}.`
             : ""}
@@ -228,7 +222,7 @@ export function PhishingVerdict({
                   <li key={i} className="break-all">
                     <strong>{a.filename}</strong>{" "}
                     <span className="text-ink-muted">
-                      ({a.contentType}, {formatSize(a.size)})
+                      ({a.contentType}, {intl.formatBytes(a.size)})
                     </span>
                     <span className="block font-mono text-xs text-ink-muted">SHA-256 {a.sha256}</span>
                     {a.issues.length ? <span className="block text-xs text-danger">{a.issues.join("; ")}</span> : null}

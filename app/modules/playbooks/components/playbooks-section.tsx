@@ -28,6 +28,7 @@ import {
   type RunStatus,
   type StepOutcome,
 } from "../types";
+import { useFormat } from "~/lib/format-context";
 
 /** Step slots the form shows (a playbook may have up to MAX_STEPS; an edited one shows all of its steps). */
 const FORM_SLOTS = 4;
@@ -68,6 +69,7 @@ export function PlaybooksSection({
   result: PlaybookActionData | null;
 }) {
   const busy = useNavigation().state === "submitting";
+  const intl = useFormat();
   const errors = result && result.errors ? result.errors : {};
   const refused = result && result.errors ? result : null;
   const values: FormValues = refused
@@ -178,7 +180,7 @@ export function PlaybooksSection({
                 <StatusBadge tone={STATUS_TONE[r.status]}>{RUN_STATUS_LABEL[r.status]}</StatusBadge>
                 <span className="text-xs text-ink-muted">
                   {r.trigger.ruleTitle} on {r.trigger.host ?? "an unknown host"} ·{" "}
-                  <time dateTime={r.createdAt}>{r.createdAt.slice(0, 16).replace("T", " ")} UTC</time>
+                  <time dateTime={r.createdAt}>{intl.formatDateTime(r.createdAt)}</time>
                 </span>
               </div>
               <ol className="mt-2 space-y-1">
@@ -264,7 +266,7 @@ export function PlaybooksSection({
                   <td className="break-all p-2 font-mono text-xs">{i.value}</td>
                   <td className="p-2 text-xs">{i.note}</td>
                   <td className="p-2 text-xs">
-                    <time dateTime={i.createdAt}>{i.createdAt.slice(0, 10)}</time>
+                    <time dateTime={i.createdAt}>{intl.formatDate(i.createdAt)}</time>
                   </td>
                   {data.canManage ? (
                     <td className="p-2">

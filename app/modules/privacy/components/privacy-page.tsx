@@ -12,7 +12,7 @@ import { BarChart } from "~/components/charts/bar-chart";
 import { FormField } from "~/components/form-field";
 import { ModulePage } from "~/components/module-page";
 import { TeaserPage } from "~/components/teaser-page";
-import { formatDay, JURISDICTION_LIST, rulesFor, type JurisdictionId } from "../deadlines";
+import { JURISDICTION_LIST, rulesFor, type JurisdictionId } from "../deadlines";
 import {
   CHANNEL_LABEL,
   CHANNELS,
@@ -24,6 +24,7 @@ import {
   type RequestType,
 } from "../types";
 import { DeadlineBadge, RequestStatusBadge } from "./badges";
+import { useFormat } from "~/lib/format-context";
 
 type Row = {
   id: string;
@@ -86,6 +87,7 @@ function periodText(p: { unit: "months" | "days"; amount: number }) {
 }
 
 function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string; testId: string }) {
+  const intl = useFormat();
   return (
     <div className="relative overflow-x-auto rounded-card border border-slate-200 bg-white">
       <table className="stack-table w-full text-left text-sm md:min-w-[720px]" data-testid={testId}>
@@ -127,7 +129,7 @@ function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string;
                 </Link>
               </td>
               <td className="px-3 py-2" data-label="Due">
-                <span className="inline-block tabular-nums md:block">{r.dueDate}</span>
+                <span className="inline-block tabular-nums md:block">{intl.formatDate(r.dueDate)}</span>
                 <DeadlineBadge daysRemaining={r.daysRemaining} answeredOnTime={r.answeredOnTime} />
               </td>
               <td className="px-3 py-2">{r.subjectName}</td>
@@ -141,7 +143,7 @@ function RequestTable({ rows, caption, testId }: { rows: Row[]; caption: string;
                 <RequestStatusBadge status={r.status} />
               </td>
               <td className="px-3 py-2 tabular-nums" data-label="Received">
-                {r.requestedAt}
+                {intl.formatDate(r.requestedAt)}
               </td>
               <td className="px-3 py-2 tabular-nums" data-label="Checklist">
                 {r.tasks === 0 ? "No systems" : `${r.tasks - r.openTasks} of ${r.tasks} done`}
@@ -158,6 +160,7 @@ export function PrivacyPage() {
   const data = useLoaderData<LoaderData>();
   const action = useActionResult<ActionData>();
   const navigation = useNavigation();
+  const intl = useFormat();
   if (data.teaser) return <TeaserPage path="/privacy" />;
 
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -176,8 +179,8 @@ export function PrivacyPage() {
             Needs attention
           </h2>
           <p className="text-sm text-ink-muted">
-            Open requests overdue or due within 7 days, in {data.timeZone} (today is {formatDay(data.today)}). Each
-            raises an alert once.
+            Open requests overdue or due within 7 days, in {data.timeZone} (today is {intl.formatDate(data.today)}).
+            Each raises an alert once.
           </p>
           {data.attention.length ? (
             <RequestTable

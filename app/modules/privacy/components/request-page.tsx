@@ -10,7 +10,6 @@ import { useActionResult } from "~/lib/use-action-result";
 import { ArrowLeft, CheckCircle2, Circle, History } from "~/components/ui/icons";
 import { FormField } from "~/components/form-field";
 import { appRoute } from "~/lib/app-routes";
-import { formatDay } from "../deadlines";
 import {
   CHANNEL_LABEL,
   METHOD_LABEL,
@@ -22,6 +21,7 @@ import {
 } from "../types";
 import { DeadlineBadge, RequestStatusBadge } from "./badges";
 import { SelectField } from "~/components/select-field";
+import { useFormat } from "~/lib/format-context";
 
 type LoaderData = {
   request: PrivacyRequestView;
@@ -51,6 +51,7 @@ export function RequestPage() {
   const { request: r, rules, history, members, today, timeZone, can } = useLoaderData<LoaderData>();
   const action = useActionResult<ActionData>();
   const navigation = useNavigation();
+  const intl = useFormat();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const errorsFor = (intent: string) => (action?.intent === intent ? (action.errors ?? {}) : {});
@@ -80,7 +81,7 @@ export function RequestPage() {
 
       {params.get("logged") && !action ? (
         <p role="status" className="rounded-md bg-ok-light px-3 py-2 text-sm text-ok" data-testid="privacy-flash">
-          Request logged. Its due date is {r.dueDate}.
+          Request logged. Its due date is {intl.formatDate(r.dueDate)}.
         </p>
       ) : null}
       {action?.ok ? (
@@ -107,24 +108,26 @@ export function RequestPage() {
             {r.subjectName} &lt;{r.subjectEmail}&gt;
           </Fact>
           <Fact term="Received">
-            {r.requestedAt} by {CHANNEL_LABEL[r.channel].toLowerCase()}
+            {intl.formatDate(r.requestedAt)} by {CHANNEL_LABEL[r.channel].toLowerCase()}
           </Fact>
           <Fact term="Due date">
-            <span data-testid="privacy-due-date">{r.dueDate}</span>
-            {r.dueDate !== r.originalDueDate ? ` (extended from ${r.originalDueDate})` : ""} · today is{" "}
-            {formatDay(today)} in {timeZone}
+            <time data-testid="privacy-due-date" dateTime={r.dueDate}>
+              {intl.formatDate(r.dueDate)}
+            </time>
+            {r.dueDate !== r.originalDueDate ? ` (extended from ${intl.formatDate(r.originalDueDate)})` : ""} · today is{" "}
+            {intl.formatDate(today)} in {timeZone}
           </Fact>
           <Fact term="Law">
             {rules.label}: {rules.sourceUrl ? <a href={rules.sourceUrl}>{rules.source}</a> : rules.source}
           </Fact>
           <Fact term="Identity">
             {r.verification
-              ? `${METHOD_LABEL[r.verification.method]} (${r.verification.verifiedAt.slice(0, 10)})`
+              ? `${METHOD_LABEL[r.verification.method]} (${intl.formatDate(r.verification.verifiedAt)})`
               : r.status === "verifying"
                 ? "Being verified; the deadline keeps running."
                 : "Not verified yet"}
           </Fact>
-          <Fact term="Completed">{r.completedAt ? r.completedAt.slice(0, 10) : "Not yet"}</Fact>
+          <Fact term="Completed">{r.completedAt ? intl.formatDate(r.completedAt) : "Not yet"}</Fact>
           {r.rejectionReason ? <Fact term="Reason for rejection">{r.rejectionReason}</Fact> : null}
         </dl>
       </section>
@@ -241,7 +244,8 @@ export function RequestPage() {
           <ul className="mt-3 space-y-1 text-sm" data-testid="privacy-extensions">
             {r.extensions.map((e) => (
               <li key={e.createdAt}>
-                Extended from {e.previousDueDate} to {e.newDueDate}; subject told on {e.notifiedAt}. Reason: {e.reason}
+                Extended from {intl.formatDate(e.previousDueDate)} to {intl.formatDate(e.newDueDate)}; subject told on{" "}
+                {intl.formatDate(e.notifiedAt)}. Reason: {e.reason}
               </li>
             ))}
           </ul>
@@ -342,7 +346,7 @@ export function RequestPage() {
             <li key={h.id} className="border-l-2 border-slate-200 pl-3">
               <span className="block">{h.text}</span>
               <span className="text-xs text-ink-muted">
-                {h.at.slice(0, 16).replace("T", " ")} UTC · {h.by}
+                {intl.formatDateTime(h.at)} · {h.by}
               </span>
             </li>
           ))}

@@ -7,6 +7,7 @@ import { Form, useRevalidator } from "@remix-run/react";
 import { startRegistration } from "@simplewebauthn/browser";
 import { FormField } from "~/components/form-field";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useFormat } from "~/lib/format-context";
 
 export type PasskeysSectionData = {
   available: boolean;
@@ -14,9 +15,8 @@ export type PasskeysSectionData = {
 };
 export type PasskeysResult = { intent: string; ok?: string; errors?: Record<string, string | undefined> };
 
-const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
-
 export function PasskeysSection({ data, result }: { data: PasskeysSectionData; result: PasskeysResult | undefined }) {
+  const { formatDate: day } = useFormat();
   // Rename and remove answers are shown by the page's SettingsNotice.
   void result;
   return (
