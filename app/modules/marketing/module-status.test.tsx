@@ -64,7 +64,7 @@ const pages = {
   industries: () => import("./industries"),
 };
 
-const pricingData = { trial: { kind: "signed-out" }, currentPlan: null };
+const pricingData = { trial: { kind: "signed-out" }, currentPlan: null, quote: { kind: "signed-out" } };
 const featuresData = { effectivePlan: null, tenantName: null };
 
 // Quiet React's "useLayoutEffect does nothing on the server" warning from <Link>.
