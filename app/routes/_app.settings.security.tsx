@@ -204,7 +204,7 @@ export default function SettingsSecurity() {
           Sessions
         </h2>
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="sessions-table">
+          <table className="stack-table w-full text-left text-sm" data-testid="sessions-table">
             <thead>
               <tr className="text-ink-muted">
                 <th scope="col" className="py-1 pr-3">
@@ -228,9 +228,15 @@ export default function SettingsSecurity() {
               {d.sessions.map((s) => (
                 <tr key={s.handle} className="border-t border-slate-100" data-testid="session-row">
                   <td className="py-2 pr-3">{s.device}</td>
-                  <td className="py-2 pr-3">{s.ip ?? "unknown"}</td>
-                  <td className="py-2 pr-3">{when(s.lastSeenAt)}</td>
-                  <td className="py-2 pr-3">{when(s.createdAt)}</td>
+                  <td className="py-2 pr-3" data-label="Address">
+                    {s.ip ?? "unknown"}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Last seen">
+                    {when(s.lastSeenAt)}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Signed in">
+                    {when(s.createdAt)}
+                  </td>
                   <td className="py-2">
                     {s.current ? (
                       <span className="text-ink-muted">This session</span>
