@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAlerts } from "~/modules/alerts";
 import { ingestEvents } from "~/modules/events";
-import { createCase } from "~/modules/incidents";
+import { createCase, updateCase } from "~/modules/incidents";
 import { analyzeAndStore } from "~/modules/phishing/phishing.server";
 import { createRequest } from "~/modules/privacy/requests.server";
 import { subscribeReactions } from "~/modules/registry.server";
@@ -13,6 +13,7 @@ import { setTenantPlan } from "~/modules/tenants";
 import { loader as dashboardPage } from "~/routes/_app.dashboard";
 import { loader as executivePage } from "~/routes/_app.executive";
 import { loader as apiDashboard } from "~/routes/api.dashboard";
+import { loader as apiRecommendations } from "~/routes/api.recommendations";
 import { req, settle, signedInUser } from "./helpers";
 
 const noDns = async () => {
@@ -132,5 +133,23 @@ describe("issue 31's new user", () => {
     // A trend starts when the account does: no point before it existed.
     for (const p of executive.executiveMetrics.riskTrend as { date?: string; label: string }[])
       expect(p.label).not.toMatch(/was 0/);
+  });
+
+  it("recommends the open case by name with its points, and drops the action once the case is resolved", async () => {
+    const { tenantId, cookie, user } = await signedInUser();
+    setTenantPlan(tenantId, "business");
+    const actor = { userId: user.id };
+    const c = createCase(tenantId, { title: "SSH brute force on the bastion", severity: "high" }, actor);
+    type Rec = { id: string; points: number; why: string; href: string };
+    const recs = async () =>
+      (await load(apiRecommendations as Loader, "/api/recommendations", cookie)).recommendations as Rec[];
+
+    const open = (await recs()).find((r) => r.id === "resolve-cases");
+    expect(open).toMatchObject({ points: 10, href: "/incident-response?status=open" });
+    expect(open!.why).toContain("Open: “IR-1: SSH brute force on the bastion”");
+
+    for (const status of ["investigating", "contained", "resolved"] as const)
+      updateCase(tenantId, c.id, { status }, actor);
+    expect((await recs()).map((r) => r.id)).not.toContain("resolve-cases");
   });
 });

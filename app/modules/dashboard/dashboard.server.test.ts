@@ -102,7 +102,7 @@ describe("dashboard figures from the posture model", () => {
     watchWithExposure(t);
     const top = recommendations(t)[0];
     expect(top).toMatchObject({ id: "resolve-exposures", points: 10, href: "/dark-web-monitoring" });
-    expect(top.why).toBe("1 open, 0 resolved of 1 finding.");
+    expect(top.why).toBe("1 open, 0 resolved of 1 finding. Open: “Exposed in the Example breach”.");
     for (let i = 0; i < 12; i++) addPhishing(t, "low");
     expect(achievements(t, "enterprise").find((a) => a.id === "ten-analyses")).toMatchObject({
       achieved: true,

@@ -66,6 +66,17 @@ function stateAt(f: PostureFinding, at: number): FindingState | null {
   return f.closedAt !== null && f.closedAt <= at ? f.state : "open";
 }
 
+/** The recommendation names what to fix: the most severe open findings, three at most. */
+function openNamed(findings: PostureFinding[]): string {
+  const open = findings
+    .filter((f) => f.state === "open")
+    .sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || b.foundAt - a.foundAt);
+  if (open.length === 0) return "";
+  const named = open.slice(0, 3).map((f) => `“${f.title}”`);
+  const more = open.length - named.length;
+  return ` Open: ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}.`;
+}
+
 /** Points of every action of the assessed modules, with findings as they stood at `at` (default: now). */
 function scoreActions(parts: Contribution[], at?: number): ImprovementAction[] {
   const out: ImprovementAction[] = [];
@@ -73,8 +84,8 @@ function scoreActions(parts: Contribution[], at?: number): ImprovementAction[] {
     if (!part.coverage.assessed) continue;
     if (at !== undefined && (part.coverage.since === null || part.coverage.since > at)) continue;
     for (const action of part.actions) {
-      const states = part.findings
-        .filter((f) => f.action === action.id)
+      const mine = part.findings.filter((f) => f.action === action.id);
+      const states = mine
         .map((f) => (at === undefined ? f.state : stateAt(f, at)))
         .filter((s): s is FindingState => s !== null);
       const open = states.filter((s) => s === "open").length;
@@ -88,7 +99,7 @@ function scoreActions(parts: Contribution[], at?: number): ImprovementAction[] {
             ? `Requirements met across your adopted frameworks: ${Math.round(fraction * 100)}%.`
             : states.length === 0
               ? "Nothing to fix: no finding so far."
-              : `${open} open, ${resolved} resolved${states.length - open - resolved ? `, ${states.length - open - resolved} accepted` : ""} of ${states.length} finding${states.length === 1 ? "" : "s"}.`;
+              : `${open} open, ${resolved} resolved${states.length - open - resolved ? `, ${states.length - open - resolved} accepted` : ""} of ${states.length} finding${states.length === 1 ? "" : "s"}.${at === undefined ? openNamed(mine) : ""}`;
       out.push({ ...action, achieved, remaining: round1(action.points - achieved), openFindings: open, why });
     }
   }
