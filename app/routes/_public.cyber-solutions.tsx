@@ -69,7 +69,7 @@ const SOLUTIONS: Solution[] = [
     icon: Siren,
     title: "Respond when something happens",
     problem: "Alerts arrive from many places and nobody owns the response.",
-    how: "One timeline of your organization's security events (sign-ins, member and plan changes), every alert in one list to acknowledge and resolve, and a search of stored alerts and analysed messages for an indicator of compromise.",
+    how: "One timeline of your organization's security events (sign-ins, member and plan changes), every alert in one list to acknowledge and resolve, and one indicator search (an address, a domain, a hash) across stored events, analysed messages with their Received headers, alerts, case observables and watchlists.",
     paths: ["/security", "/alerts", "/threat-hunting", "/logs", "/incident-response", "/emergency-access"],
   },
   {
