@@ -34,8 +34,8 @@ describe("route table (docs/product.md §2)", () => {
     expect(appRoute(path).shell).toBe(true);
   });
 
-  it("/endpoint-security is outside the shell and needs endpointSecurity", () => {
-    expect(appRoute("/endpoint-security")).toMatchObject({ shell: false, feature: "endpointSecurity" });
+  it("/endpoint-security needs endpointSecurity and, as a sidebar item, keeps the sidebar (issue 32)", () => {
+    expect(appRoute("/endpoint-security")).toMatchObject({ shell: true, sidebar: true, feature: "endpointSecurity" });
   });
 
   it("has the spec's 13 teaser paths", () => {

@@ -158,7 +158,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     "Endpoint Security",
     "Laptop",
     "endpointSecurity",
-    { sidebar: true, shell: false },
+    // The spec lists it outside the shell; as a sidebar item it keeps the sidebar (issue 32).
+    { sidebar: true },
     "Inventories your devices through osquery or a collector script, checks them against security policies and finds vulnerable software.",
   ),
   r(

@@ -425,7 +425,7 @@ export const MODULES: readonly RegisteredModule[] = [
   defineModule({
     name: "endpoint",
     routes: [
-      "endpoint-security",
+      "_app.endpoint-security",
       "api.osquery.enroll",
       "api.osquery.config",
       "api.osquery.log",

@@ -7,15 +7,7 @@ import { randomUUID } from "node:crypto";
 import { APP_ROUTES, TEASER_PATHS } from "../../app/lib/app-routes";
 import { checkA11y, expect, test } from "./fixtures";
 
-const OUTSIDE_SHELL = [
-  "/endpoint-security",
-  "/features",
-  "/manufacturing",
-  "/finance",
-  "/retail",
-  "/healthcare",
-  "/auth0-setup",
-];
+const OUTSIDE_SHELL = ["/features", "/manufacturing", "/finance", "/retail", "/healthcare", "/auth0-setup"];
 const ADMIN = [
   "/admin",
   "/admin/multi-account",

@@ -21,7 +21,6 @@ const STATES: State[] = [
 
 const SHELL_ROUTES = APP_ROUTES.filter((r) => r.shell);
 const OUTSIDE_SHELL: { path: string; feature: Feature | null }[] = [
-  { path: "/endpoint-security", feature: "endpointSecurity" },
   { path: "/features", feature: null },
   { path: "/manufacturing", feature: null },
   { path: "/finance", feature: null },

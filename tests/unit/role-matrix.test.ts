@@ -672,7 +672,7 @@ const ROUTES: Record<string, Row> = {
       "teamMonitoring",
     ),
   },
-  "endpoint-security.tsx": {
+  "_app.endpoint-security.tsx": {
     kind: "guarded",
     probes: page(
       "/endpoint-security",

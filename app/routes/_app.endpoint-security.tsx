@@ -1,7 +1,9 @@
-/** /endpoint-security: devices, their policies and vulnerable software (Pro and up, outside the shell). */
+/**
+ * /endpoint-security: devices, their policies and vulnerable software (Pro and up). The spec put it outside the
+ * app shell; it is in the sidebar, and issue 32 found that following a sidebar item out of the app disorients, so
+ * it sits in the shell like every other sidebar page.
+ */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PublicChrome } from "~/components/public-chrome";
-import { RouteErrorContent } from "~/components/error-screens";
 import { domainFieldError, forbidden, readForm } from "~/lib/http.server";
 import { configuredOrigin } from "~/lib/public-origin.server";
 import { clientIp } from "~/lib/request.server";
@@ -33,9 +35,11 @@ function complianceByDay(rows: { day: string; passing: number; failing: number }
   return [...days].map(([day, d]) => ({ day, compliance: d.checked ? Math.round((d.passing / d.checked) * 100) : 0 }));
 }
 
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-screens";
+
 export const meta: MetaFunction = () => [{ title: "Endpoint Security · Rampart" }];
 
-/** Signed-in, outside the shell, and gated by the endpointSecurity feature (pro and up). */
+/** Signed-in and gated by the endpointSecurity feature (pro and up); no teaser stands here. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const ctx = await requireAppRoute(request, "/endpoint-security");
   const tenantId = ctx.tenant.id;
@@ -92,21 +96,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EndpointSecurity() {
-  return (
-    <PublicChrome signedIn>
-      <div className="mx-auto max-w-5xl px-4 py-8">
-        <EndpointPage />
-      </div>
-    </PublicChrome>
-  );
-}
-
-export function ErrorBoundary() {
-  return (
-    <PublicChrome signedIn>
-      <div className="px-4 py-6">
-        <RouteErrorContent />
-      </div>
-    </PublicChrome>
-  );
+  return <EndpointPage />;
 }
